@@ -1,0 +1,111 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './context';
+import { ERROR_CODES, type ErrorBody } from '../shared/errors';
+import { LIMITS } from '../shared/limits';
+import { errorsPlugin } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { healthRoutes } from './features/health/health.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { brandsRoutes } from './features/brands/brands.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { patternsRoutes } from './features/patterns/patterns.routes';
+import { filesRoutes } from './features/files/files.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; omitted in API tests. */
+  webRoot?: string;
+}
+
+export function defaultWebRoot(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'dist', 'web');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    if (fs.existsSync(path.join(dir, 'web', 'index.html'))) return path.join(dir, 'web');
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('db', deps.database.db);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'script-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageBytes, files: LIMITS.heroImagesMax + LIMITS.sizesMax + 10, fields: 20, fieldSize: 1024 * 1024, parts: 400 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pattern Partner Portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(brandsRoutes);
+  await app.register(usersRoutes);
+  await app.register(patternsRoutes);
+  await app.register(filesRoutes);
+  await app.register(supportRoutes);
+  await app.register(newsletterRoutes);
+
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
+  app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));
+  app.get('/app/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));
+
+  const webRoot = opts.webRoot;
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/app/',
+      index: false,
+      setHeaders(res, filePath) {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !webRoot || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound } satisfies ErrorBody);
+    }
+    // Every other page is the single-page app; its router shows the 404 page for unknown paths.
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+  });
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,64 @@
+import { config as loadDotenv } from 'dotenv';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. A wrong value stops start-up with one line naming the variable. */
+const optionalUrl = z.url().optional();
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Pattern Partner Portal <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PUBLIC_URL: optionalUrl,
+  INSTAGRAM_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new EnvError(`Invalid configuration: ${name} ${issue.message} (got "${String(cleaned[name] ?? '')}")`);
+  }
+  const env = result.data;
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) throw new EnvError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
+  if (env.S3_BUCKET && !env.S3_ENDPOINT) throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+export function loadEnv(): Env {
+  loadDotenv({ quiet: true });
+  return parseEnv(process.env);
+}

@@ -1,0 +1,35 @@
+import type { Env } from './config/env';
+import type { Database, Db } from './db/client';
+import type { FileStore } from './storage/file-store';
+import type { Mailer } from './mail/mailer';
+import type { Counter } from './lib/counter';
+import type { Role } from '../shared/options';
+
+/** What every feature needs, built once in main.ts (or by the test helper) and passed to buildApp. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  files: FileStore;
+  mailer: Mailer;
+  counter: Counter;
+}
+
+/** The signed-in user as the server sees it; brand scoping reads `role` and `brandId`. */
+export interface AuthUser {
+  id: number;
+  role: Role;
+  brandId: number | null;
+  email: string;
+  fullName: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    db: Db;
+  }
+  interface FastifyRequest {
+    authUser?: AuthUser;
+  }
+}

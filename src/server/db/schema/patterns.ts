@@ -1,0 +1,125 @@
+import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { brands } from './brands';
+import { users } from './users';
+
+/** Column names keep the specification's field names: partners' data uses them. */
+export const patterns = pgTable(
+  'patterns',
+  {
+    ID: serial('ID').primaryKey(),
+    SFCC_Pattern_ID: text('SFCC_Pattern_ID').notNull().unique(),
+    Pattern_Name: text('Pattern_Name').notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    Technical_Details: text('Technical_Details'),
+    Pattern_Description: text('Pattern_Description'),
+    Fabric_Recommendation: text('Fabric_Recommendation'),
+    Fabric_type: text('Fabric_type'),
+    Notion: text('Notion'),
+    Type: text('Type'),
+    Is_Printable: text('Is_Printable'),
+    Gender: text('Gender'),
+    Price: numeric('Price', { precision: 10, scale: 2 }),
+    Suitable_For: text('Suitable_For'),
+    is_Subscribable: text('is_Subscribable'),
+    Pattern_Fit: text('Pattern_Fit'),
+    IS_SFCC_TESTING: boolean('IS_SFCC_TESTING').notNull().default(false),
+    SFCC_Status: text('SFCC_Status', { enum: ['draft', 'in_review', 'published'] }).notNull().default('draft'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patterns_updated_idx').on(t.updatedAt, t.ID),
+    index('patterns_brand_updated_idx').on(t.brandId, t.updatedAt, t.ID),
+  ],
+);
+
+export const sizes = pgTable(
+  'sizes',
+  {
+    ID: serial('ID').primaryKey(),
+    patternId: integer('pattern_id')
+      .notNull()
+      .references(() => patterns.ID, { onDelete: 'cascade' }),
+    VariationID: text('VariationID').notNull(),
+    pattern_view: text('pattern_view').notNull(),
+    Size: text('Size').notNull(),
+    Pattern_Pdf_File_Name: text('Pattern_Pdf_File_Name'),
+    Design_id: text('Design_id'),
+    Mannequin_id: text('Mannequin_id'),
+    Garment_45: text('Garment_45'),
+    Garment_55: text('Garment_55'),
+    Garment_60: text('Garment_60'),
+    Lining_45: text('Lining_45'),
+    Lining_55: text('Lining_55'),
+    Lining_60: text('Lining_60'),
+    Interfacing_20: text('Interfacing_20'),
+    Interfacing_45: text('Interfacing_45'),
+    Other_20: text('Other_20'),
+    Other_45: text('Other_45'),
+    Prod_Status: text('Prod_Status'),
+    Prod_Error: text('Prod_Error'),
+    Staging_Status: text('Staging_Status'),
+    Staging_Error: text('Staging_Error'),
+    PreProd_Status: text('PreProd_Status'),
+    PreProd_Error: text('PreProd_Error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('sizes_pattern_view_size_uq').on(t.patternId, t.pattern_view, t.Size)],
+);
+
+export const pieces = pgTable(
+  'pieces',
+  {
+    ID: serial('ID').primaryKey(),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.ID, { onDelete: 'cascade' }),
+    Piece_Number: text('Piece_Number').notNull(),
+    pattern_view: text('pattern_view'),
+    Piece_Description: text('Piece_Description'),
+    Fabric_Category: text('Fabric_Category'),
+    Cut_Quantity: integer('Cut_Quantity'),
+    Fold: text('Fold'),
+    Patterns_SVG: text('Patterns_SVG'),
+    Contrast: text('Contrast'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pieces_size_idx').on(t.sizeId)],
+);
+
+export const FILE_KINDS = [
+  'Instruction_PDF',
+  'Yardage_PDF',
+  'Yardage_Image',
+  'Sketch_Image',
+  'Size_Chart',
+  'Main_Hero_Image',
+  'Hero_Images',
+  'pattern_pdf_file',
+] as const;
+
+/** Every stored object of a pattern. `storageKey` is generated; `fileName` is the sanitised name shown and downloaded. */
+export const patternFiles = pgTable(
+  'pattern_files',
+  {
+    id: serial('id').primaryKey(),
+    patternId: integer('pattern_id')
+      .notNull()
+      .references(() => patterns.ID, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').references(() => sizes.ID, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FILE_KINDS }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pattern_files_pattern_idx').on(t.patternId), index('pattern_files_size_idx').on(t.sizeId)],
+);

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Env } from './config/env';
+import type { AppDeps } from './context';
+import { migrate, openPglite, openPostgres, type Database } from './db/client';
+import { diskStore } from './storage/disk-store';
+import { s3Store } from './storage/s3-store';
+import { createMailer } from './mail/mailer';
+import { memoryCounter, redisCounter } from './lib/counter';
+
+/** Builds what the app needs from the configuration: embedded defaults, or the scaled-out services when set. */
+export async function createDeps(env: Env, log: FastifyBaseLogger, database?: Database): Promise<AppDeps & { closeAll(): Promise<void> }> {
+  const db = database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.dataDir, 'db')));
+  await migrate(db);
+  const files =
+    env.S3_BUCKET && env.S3_ENDPOINT
+      ? s3Store({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        })
+      : diskStore(path.join(env.dataDir, 'files'));
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.dataDir, 'outbox'), log });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const counter = redis ? redisCounter(redis) : memoryCounter();
+  return {
+    env,
+    database: db,
+    files,
+    mailer,
+    counter,
+    async closeAll() {
+      mailer.close();
+      redis?.disconnect();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_PATHS, LoginRequestSchema, LoginResponseSchema, MeResponseSchema } from '../../../shared/contracts/auth';
+import { MessageSchema } from '../../../shared/contracts/common';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as service from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    AUTH_PATHS.login,
+    { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } } },
+    async (request) => service.login(app.deps, request.body, request.ip),
+  );
+
+  app.get(
+    AUTH_PATHS.me,
+    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: MeResponseSchema } } },
+    async (request) => ({ user: await service.me(app.deps, currentUser(request)) }),
+  );
+
+  app.post(
+    AUTH_PATHS.signout,
+    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: MessageSchema } } },
+    async (request) => {
+      await service.signout(app.deps, currentUser(request));
+      return { message: 'Signed out' };
+    },
+  );
+};

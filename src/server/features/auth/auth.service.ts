@@ -1,0 +1,78 @@
+import type { Db } from '../../db/client';
+import type { AppDeps, AuthUser } from '../../context';
+import type { LoginRequest, LoginResponse, SessionUser } from '../../../shared/contracts/auth';
+import { MSG } from '../../../shared/messages';
+import { AppError, retryIn, tooMany, unauthenticated } from '../../lib/app-error';
+import { ERROR_CODES } from '../../../shared/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { hashToken, newToken } from '../../lib/tokens';
+import * as repo from './auth.repo';
+
+/**
+ * Sign-in throttling. Per account: 10 failures in 15 minutes locks that e-mail for the rest of
+ * the window (at most 40 failures an hour, and a real user is never locked out for more than 15
+ * minutes). Per address: 30 failures in 15 minutes.
+ */
+export const LOGIN_LIMITS = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 30 } as const;
+
+export function toSessionUser(row: repo.UserRow): SessionUser {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    role: row.role,
+    email: row.email,
+    brand: row.brandId && row.brandName ? { id: row.brandId, name: row.brandName, slug: row.brandSlug ?? '' } : null,
+    profilePicUrl: row.profilePicKey ? `/api/users/${row.id}/profile-pic` : null,
+  };
+}
+
+export async function findSessionUser(db: Db, token: string): Promise<AuthUser | undefined> {
+  const row = await repo.findActiveSession(db, hashToken(token));
+  return row ?? undefined;
+}
+
+export async function createSession(deps: AppDeps, userId: number): Promise<string> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + deps.env.SESSION_DAYS * 24 * 3600 * 1000);
+  await repo.insertSession(deps.database.db, userId, hashToken(token), expiresAt);
+  return token;
+}
+
+async function assertNotThrottled(deps: AppDeps, accountKey: string, addressKey: string) {
+  const [account, address] = await Promise.all([deps.counter.peek(accountKey), deps.counter.peek(addressKey)]);
+  if (account.count >= LOGIN_LIMITS.perAccount) {
+    throw tooMany(`Too many failed sign-in attempts for this account. Try again ${retryIn(account.resetInSeconds)}.`, account.resetInSeconds);
+  }
+  if (address.count >= LOGIN_LIMITS.perAddress) {
+    throw tooMany(`Too many failed sign-in attempts from your network. Try again ${retryIn(address.resetInSeconds)}.`, address.resetInSeconds);
+  }
+}
+
+export async function login(deps: AppDeps, input: LoginRequest, ip: string): Promise<LoginResponse> {
+  const email = input.email.toLowerCase();
+  const accountKey = `login:account:${email}`;
+  const addressKey = `login:ip:${ip}`;
+  await assertNotThrottled(deps, accountKey, addressKey);
+
+  const user = await repo.findUserByEmail(deps.database.db, email);
+  // Verify against a dummy hash when the e-mail is unknown, so timing does not reveal which was wrong.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok) {
+    await Promise.all([deps.counter.hit(accountKey, LOGIN_LIMITS.windowSeconds), deps.counter.hit(addressKey, LOGIN_LIMITS.windowSeconds)]);
+    throw new AppError(401, ERROR_CODES.unauthenticated, MSG.invalidCredentials);
+  }
+  if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
+  await deps.counter.reset(accountKey);
+  const token = await createSession(deps, user.id);
+  return { ...toSessionUser(user), token };
+}
+
+export async function me(deps: AppDeps, user: AuthUser): Promise<SessionUser> {
+  const row = await repo.findUserById(deps.database.db, user.id);
+  if (!row) throw unauthenticated();
+  return toSessionUser(row);
+}
+
+export async function signout(deps: AppDeps, user: AuthUser): Promise<void> {
+  await repo.deleteSession(deps.database.db, user.sessionId);
+}

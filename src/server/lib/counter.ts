@@ -1,0 +1,65 @@
+import type { Redis } from 'ioredis';
+
+/** Fixed-window counters for rate limits: in memory on one machine, in Redis when REDIS_URL is set. */
+export interface Counter {
+  /** Adds one to `key` and answers the count in the current window and the seconds until it resets. */
+  hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
+  reset(key: string): Promise<void>;
+}
+
+export function memoryCounter(): Counter {
+  const entries = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.resetAt > Date.now()) return entry;
+    entries.delete(key);
+    return undefined;
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [k, v] of entries) if (v.resetAt <= now) entries.delete(k);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async hit(key, windowSeconds) {
+      let entry = current(key);
+      if (!entry) {
+        entry = { count: 0, resetAt: Date.now() + windowSeconds * 1000 };
+        entries.set(key, entry);
+      }
+      entry.count++;
+      return { count: entry.count, resetInSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) };
+    },
+    async peek(key) {
+      const entry = current(key);
+      return entry ? { count: entry.count, resetInSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) } : { count: 0, resetInSeconds: 0 };
+    },
+    async reset(key) {
+      entries.delete(key);
+    },
+  };
+}
+
+export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
+  return {
+    async hit(key, windowSeconds) {
+      const k = prefix + key;
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
+      let ms = ttl;
+      if (ttl < 0) {
+        await redis.pexpire(k, windowSeconds * 1000);
+        ms = windowSeconds * 1000;
+      }
+      return { count, resetInSeconds: Math.ceil(ms / 1000) };
+    },
+    async peek(key) {
+      const k = prefix + key;
+      const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
+      return { count: Number(count ?? 0), resetInSeconds: Math.max(0, Math.ceil(ttl / 1000)) };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

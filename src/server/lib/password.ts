@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+
+/** OWASP: N=2^17, r=8, p=1. Needs 128*N*r = 128 MiB, above Node's 32 MiB default maxmem. */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LEN = 64;
+const maxmem = (p: { N: number; r: number }) => 128 * p.N * p.r + 16 * 1024 * 1024;
+
+/**
+ * At most two hashes at once: each takes ~128 MiB and a libuv thread, and the thread pool also
+ * serves file I/O, so an unbounded burst of logins would starve uploads and downloads.
+ */
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const key = await limited(() => scrypt(password, salt, KEY_LEN, { ...PARAMS, maxmem: maxmem(PARAMS) }));
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [alg, n, r, p, saltB64, keyB64] = stored.split('$');
+  if (alg !== 'scrypt' || !keyB64) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const expected = Buffer.from(keyB64, 'base64');
+  const key = await limited(() => scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, { ...params, maxmem: maxmem(params) }));
+  return crypto.timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password, verified against when the e-mail is unknown so both answers take as long. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
+  return dummyHash;
+}

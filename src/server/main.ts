@@ -1,0 +1,58 @@
+import pino from 'pino';
+import { EnvError, loadEnv } from './config/env';
+import { buildApp, defaultWebRoot } from './app';
+import { createDeps } from './deps';
+import { bootstrap } from './bootstrap';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = performance.now();
+  const log = pino({ level: env.LOG_LEVEL });
+  const deps = await createDeps(env, log);
+  const admin = await bootstrap(deps);
+  const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  const url = `${env.publicUrl}/app/`;
+  const lines = [
+    '',
+    `  Pattern Partner Portal is running at ${url}`,
+    `  Database: ${deps.database.kind === 'pglite' ? `embedded PGlite in ${env.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}; files: ${deps.files.kind}`,
+    admin.password
+      ? `  Sign in as ${admin.email} with password ${admin.password}   (shown once: keep it now)`
+      : admin.created
+        ? `  Sign in as ${admin.email} with ADMIN_PASSWORD`
+        : `  Sign in with an existing account (first admin: ${admin.email})`,
+    `  Started in ${Math.round(performance.now() - started)} ms`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close(); // stops accepting, waits for in-flight requests
+    await deps.closeAll();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(`Start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../lib/app-error';
+import type { AuthUser } from '../context';
+import { findSessionUser } from '../features/auth/auth.service';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (!h) return undefined;
+  const [scheme, token] = h.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Resolves the bearer token once per request. Disabled users and ended sessions are simply not found. */
+export async function resolveUser(request: FastifyRequest): Promise<AuthUser | undefined> {
+  if (request.authUser) return request.authUser;
+  const token = bearer(request);
+  if (!token) return undefined;
+  request.authUser = await findSessionUser(request.server.db, token);
+  return request.authUser;
+}
+
+export async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+  const user = await resolveUser(request);
+  if (!user) throw unauthenticated();
+}
+
+export async function requireAdmin(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+  const user = await resolveUser(request);
+  if (!user) throw unauthenticated();
+  if (user.role !== 'admin') throw forbidden('Only admins can do this.');
+}
+
+/** The signed-in user of a route guarded by requireUser/requireAdmin. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw unauthenticated();
+  return request.authUser;
+}
+
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('authUser', undefined);
+});

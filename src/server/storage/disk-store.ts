@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { FileStore } from './file-store';
+
+export function diskStore(root: string): FileStore {
+  fs.mkdirSync(root, { recursive: true });
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`invalid storage key ${key}`);
+    return full;
+  };
+  return {
+    kind: 'disk',
+    async put(key, body) {
+      const full = resolve(key);
+      await fsp.mkdir(path.dirname(full), { recursive: true });
+      const tmp = `${full}.part`;
+      try {
+        await pipeline(body, fs.createWriteStream(tmp));
+        await fsp.rename(tmp, full);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const full = resolve(key);
+      await fsp.access(full);
+      return fs.createReadStream(full);
+    },
+    async delete(key) {
+      await fsp.rm(resolve(key), { force: true });
+    },
+    async exists(key) {
+      return fsp.access(resolve(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async *list(prefix) {
+      const dir = resolve(prefix || '.');
+      const walk = async function* (d: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+        let entries: fs.Dirent[];
+        try {
+          entries = await fsp.readdir(d, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          const p = path.join(d, e.name);
+          if (e.isDirectory()) yield* walk(p);
+          else yield { key: path.relative(root, p).split(path.sep).join('/'), modifiedAt: (await fsp.stat(p)).mtime };
+        }
+      };
+      yield* walk(dir);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { parseEnv } from '../config/env';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { buildApp, type App } from '../app';
+import { createDeps } from '../deps';
+import { seedBrands } from '../features/brands/brands.service';
+import { insertUser } from '../features/auth/auth.repo';
+import { createSession } from '../features/auth/auth.service';
+import { hashPassword } from '../lib/password';
+import { brands } from '../db/schema/brands';
+import type { AppDeps } from '../context';
+import { withDatabase } from './global-setup';
+
+export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (dbKind === 'pglite') {
+    const file = inject('pgliteTemplate');
+    const blob = new Blob([fs.readFileSync(file)]);
+    return { database: await openPglite(undefined, blob), drop: async () => undefined };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `ppp_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  const database = await openPostgres(withDatabase(url, name), 4);
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A real app on a fresh copy of the migrated database (PGlite, or PostgreSQL in the api-postgres project). */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-test-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
+  const { database, drop } = await cloneDatabase();
+  const silent = { level: 'silent' } as never;
+  const deps = await createDeps(env, (await import('pino')).default(silent), database);
+  await seedBrands(database.db);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    dataDir,
+    async close() {
+      await app.close();
+      await deps.closeAll();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const hashCache = new Map<string, Promise<string>>();
+/** scrypt at full strength costs ~0.3 s; tests hash each distinct password once. */
+function cachedHash(password: string) {
+  let h = hashCache.get(password);
+  if (!h) hashCache.set(password, (h = hashPassword(password)));
+  return h;
+}
+
+export const TEST_PASSWORD = 'Passw0rd!';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  brandId: number | null;
+  auth: { authorization: string };
+}
+
+export async function brandIdBySlug(t: TestApp, slug: string): Promise<number> {
+  const [row] = await t.deps.database.db.select({ id: brands.id }).from(brands).where(eq(brands.slug, slug));
+  if (!row) throw new Error(`no brand ${slug}`);
+  return row.id;
+}
+
+/** Inserts a user directly and opens a session for them (no login round trip). */
+export async function createUser(
+  t: TestApp,
+  opts: { role?: 'admin' | 'user'; brand?: string | null; email?: string; password?: string; fullName?: string } = {},
+): Promise<TestUser> {
+  const role = opts.role ?? 'user';
+  const password = opts.password ?? TEST_PASSWORD;
+  const email = opts.email ?? `${role}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const brandId = opts.brand === null ? null : await brandIdBySlug(t, opts.brand ?? 'ditto');
+  const id = await insertUser(t.deps.database.db, {
+    fullName: opts.fullName ?? `Test ${role}`,
+    email,
+    passwordHash: await cachedHash(password),
+    role,
+    brandId,
+  });
+  const token = await createSession(t.deps, id);
+  return { id, email, password, token, brandId, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ROLES } from '../options';
+import { EmailSchema, passwordSchema } from './common';
+
+export const AUTH_PATHS = {
+  login: '/api/auth/login',
+  me: '/api/auth/me',
+  signout: '/api/auth/signout',
+} as const;
+
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: passwordSchema(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const BrandRefSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+export type BrandRef = z.infer<typeof BrandRefSchema>;
+
+/** The user the browser keeps under the `user` key (spec section 3). */
+export const SessionUserSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  role: z.enum(ROLES),
+  email: z.string(),
+  brand: BrandRefSchema.nullable(),
+  profilePicUrl: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LoginResponseSchema = SessionUserSchema.extend({ token: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const MeResponseSchema = z.object({ user: SessionUserSchema });
+export type MeResponse = z.infer<typeof MeResponseSchema>;

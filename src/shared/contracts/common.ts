@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MSG } from '../messages';
+
+const SPECIAL = /[-+_!@#$%^&*.,?]/;
+
+/** The one password rule of PRODUCT.md: 8 to 30 characters with lower, upper, digit and a special character. */
+export function passwordSchema(requiredMsg: string = MSG.passwordRequired, minMsg: string = MSG.passwordMin) {
+  return z
+    .string({ error: requiredMsg })
+    .min(1, requiredMsg)
+    .min(LIMITS.passwordMin, minMsg)
+    .max(LIMITS.passwordMax, MSG.passwordMax)
+    .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && SPECIAL.test(v), MSG.passwordComplexity);
+}
+
+export const EmailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(LIMITS.textMax, 'Email is too long')
+  .pipe(z.email(MSG.emailInvalid));
+
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const MessageSchema = z.object({ message: z.string() });
+
+export function requiredText(label: string, max: number = LIMITS.textMax) {
+  return z
+    .string({ error: MSG.required(label) })
+    .trim()
+    .min(1, MSG.required(label))
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export function optionalText(label: string, max: number = LIMITS.textMax) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .or(z.null().transform(() => undefined));
+}
