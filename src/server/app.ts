@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ import { supportRoutes } from './features/support/support.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  logger?: FastifyBaseLogger;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
 }
@@ -41,7 +41,7 @@ export function defaultWebRoot(): string | undefined {
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

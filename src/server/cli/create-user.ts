@@ -1,0 +1,52 @@
+// Operator tool: creates (or updates the password of) an account directly in the database.
+//   npm run create-user -- --email a@b.c --password 'Secret-123' [--role admin|user] [--brand ditto] [--name "Full Name"]
+// With the embedded database, run it while the portal is stopped (PGlite allows one process).
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { loadEnv } from '../config/env';
+import { createDeps } from '../deps';
+import { seedBrands } from '../features/brands/brands.service';
+import { insertUser } from '../features/auth/auth.repo';
+import { hashPassword } from '../lib/password';
+import { brands } from '../db/schema/brands';
+import { users } from '../db/schema/users';
+import { LoginRequestSchema } from '../../shared/contracts/auth';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string', default: 'user' },
+    brand: { type: 'string' },
+    name: { type: 'string' },
+  },
+});
+
+const parsed = LoginRequestSchema.safeParse({ email: values.email, password: values.password });
+if (!parsed.success || (values.role !== 'admin' && values.role !== 'user')) {
+  console.error(`create-user: ${parsed.error?.issues[0]?.message ?? 'role must be admin or user'}`);
+  process.exit(1);
+}
+const deps = await createDeps(loadEnv(), pino({ level: 'warn' }));
+const db = deps.database.db;
+await seedBrands(db);
+let brandId: number | null = null;
+if (values.brand) {
+  const [b] = await db.select({ id: brands.id }).from(brands).where(eq(brands.slug, values.brand));
+  if (!b) {
+    console.error(`create-user: no brand with slug "${values.brand}"`);
+    process.exit(1);
+  }
+  brandId = b.id;
+}
+const passwordHash = await hashPassword(parsed.data.password);
+const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${parsed.data.email.toLowerCase()}`);
+if (existing) {
+  await db.update(users).set({ passwordHash, role: values.role, brandId, disabled: false }).where(eq(users.id, existing.id));
+  console.log(`Updated ${parsed.data.email}`);
+} else {
+  await insertUser(db, { fullName: values.name ?? parsed.data.email, email: parsed.data.email, passwordHash, role: values.role, brandId });
+  console.log(`Created ${values.role} ${parsed.data.email}`);
+}
+await deps.closeAll();

@@ -1,0 +1,8 @@
+/** Placeholder: Page not found (built by its issue). */
+export function Component() {
+  return (
+    <div className="mx-auto max-w-5xl p-6">
+      <h1 className="text-2xl font-bold">Page not found</h1>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { AUTH_PATHS, type LoginRequest, type LoginResponse } from '../../../../shared/contracts/auth';
+import { api } from '../../../lib/api-client';
+
+export const login = (body: LoginRequest) => api<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body });
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,138 @@
+import { ErrorBodySchema, type ErrorBody } from '../../shared/errors';
+import { clearSession, sessionToken } from './session';
+
+/** A failed call: the server's error body, typed. `fields` land under inputs; `message` in a toast. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: ErrorBody,
+  ) {
+    super(body.message);
+  }
+  get fields() {
+    return this.body.fields ?? {};
+  }
+}
+
+type Listener = () => void;
+const sessionEndedListeners = new Set<Listener>();
+/** The auth provider subscribes: a 401 or isRedirected reply clears the session and goes to login. */
+export function onSessionEnded(listener: Listener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+function authHeaders(): Record<string, string> {
+  const token = sessionToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function toApiError(status: number, text: string): Promise<ApiError> {
+  let body: ErrorBody;
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    body = parsed.success ? parsed.data : { message: text || `Request failed (${status})`, code: 'UNKNOWN' };
+  } catch {
+    body = { message: text && text.length < 200 ? text : `Request failed (${status})`, code: 'UNKNOWN' };
+  }
+  return new ApiError(status, body);
+}
+
+function handleSessionEnd(err: ApiError, hadToken: boolean) {
+  if ((err.status === 401 && hadToken) || err.body.isRedirected) {
+    clearSession();
+    sessionEndedListeners.forEach((l) => l());
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...authHeaders() };
+  const isForm = opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.', code: 'NETWORK' });
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    const err = await toApiError(res.status, text);
+    handleSessionEnd(err, Boolean(headers.authorization));
+    throw err;
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  percent: number;
+}
+
+/** Multipart POST with upload progress (fetch has none): XMLHttpRequest, same errors as `api`. */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    const headers = authHeaders();
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });
+    };
+    xhr.onload = async () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
+        return;
+      }
+      const err = await toApiError(xhr.status, xhr.responseText);
+      handleSessionEnd(err, Boolean(headers.authorization));
+      reject(err);
+    };
+    xhr.onerror = () => reject(new ApiError(0, { message: 'The upload was interrupted. Check your connection and try again.', code: 'NETWORK' }));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    xhr.send(form);
+  });
+}
+
+/** Downloads an authenticated file: fetch with the bearer token, then save the blob under the server's name. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const res = await fetch(path, { headers: authHeaders() });
+  if (!res.ok) {
+    const err = await toApiError(res.status, await res.text());
+    handleSessionEnd(err, true);
+    throw err;
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name ? decodeURIComponent(name) : fallbackName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

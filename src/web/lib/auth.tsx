@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AUTH_PATHS, type MeResponse, type SessionUser } from '../../shared/contracts/auth';
+import { api, onSessionEnded } from './api-client';
+import { clearSession, readSession, writeSession, type StoredUser } from './session';
+import { queryClient } from './query-client';
+
+interface AuthState {
+  user: StoredUser | null;
+  isAdmin: boolean;
+  signIn(user: StoredUser): void;
+  /** Refreshes the stored user from the server (after an account change). */
+  updateUser(user: SessionUser): void;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<StoredUser | null>(() => readSession());
+
+  const updateUser = useCallback((fresh: SessionUser) => {
+    setUser((prev) => {
+      if (!prev) return prev;
+      const next = { ...prev, ...fresh };
+      writeSession(next);
+      return next;
+    });
+  }, []);
+
+  // The current user is fetched on app load (spec section 4); a 401 clears the session.
+  useEffect(() => {
+    if (!readSession()) return;
+    api<MeResponse>(AUTH_PATHS.me)
+      .then((r) => updateUser(r.user))
+      .catch(() => undefined);
+  }, [updateUser]);
+
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        setUser(null);
+        queryClient.clear();
+      }),
+    [],
+  );
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      isAdmin: user?.role === 'admin',
+      signIn(u) {
+        writeSession(u);
+        setUser(u);
+      },
+      updateUser,
+      async signOut() {
+        if (readSession()) await api(AUTH_PATHS.signout, { method: 'POST' }).catch(() => undefined);
+        clearSession();
+        queryClient.clear();
+        setUser(null);
+      },
+    }),
+    [user, updateUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

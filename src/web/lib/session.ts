@@ -1,0 +1,32 @@
+import type { LoginResponse } from '../../shared/contracts/auth';
+
+/** The session as the specification keeps it: the user under `user`, and `user_authenticated` = 'true'. */
+const USER_KEY = 'user';
+const FLAG_KEY = 'user_authenticated';
+
+export type StoredUser = LoginResponse;
+
+export function readSession(): StoredUser | null {
+  if (localStorage.getItem(FLAG_KEY) !== 'true') return null;
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(user: StoredUser): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  localStorage.setItem(FLAG_KEY, 'true');
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(FLAG_KEY);
+}
+
+/** The bearer token, sent only when user_authenticated is 'true'. */
+export function sessionToken(): string | undefined {
+  return readSession()?.token;
+}
