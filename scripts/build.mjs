@@ -26,7 +26,35 @@ export function isBuilt() {
   return Number(fs.readFileSync(stampFile, 'utf8')) >= newestInput();
 }
 
-export async function buildAll({ quiet = false } = {}) {
+/** Several test runs may start the portal at once from one tree: one builds, the others wait. */
+async function withBuildLock(fn) {
+  const lock = path.join(root, 'dist', '.build-lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export async function buildAll(opts = {}) {
+  return withBuildLock(async () => {
+    if (opts.ifNeeded && isBuilt()) return;
+    await buildUnlocked(opts);
+  });
+}
+
+async function buildUnlocked({ quiet = false } = {}) {
   const t0 = Date.now();
   const stamp = newestInput();
   await esbuild({

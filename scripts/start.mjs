@@ -5,7 +5,7 @@ import { buildAll, isBuilt, root } from './build.mjs';
 
 if (!isBuilt()) {
   console.log('Building the portal (first start or sources changed)...');
-  await buildAll({ quiet: true });
+  await buildAll({ quiet: true, ifNeeded: true });
 }
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], { stdio: 'inherit' });
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));

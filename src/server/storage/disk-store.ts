@@ -41,7 +41,7 @@ export function diskStore(root: string): FileStore {
       );
     },
     async *list(prefix) {
-      const dir = resolve(prefix || '.');
+      const dir = prefix ? resolve(prefix) : path.resolve(root);
       const walk = async function* (d: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
         let entries: fs.Dirent[];
         try {

@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileStore } from './file-store';
+import { IMAGE_MIME_TYPES, LIMITS, MB, PDF_MIME_TYPE, sanitizeFileName } from '../../shared/limits';
+import { tooLarge, unsupportedType } from '../lib/app-error';
+
+export type UploadRule = 'pdf' | 'image';
+
+export const UPLOAD_RULES: Record<UploadRule, { maxBytes: number; mimes: readonly string[]; describe: string }> = {
+  pdf: { maxBytes: LIMITS.patternPdfBytes, mimes: [PDF_MIME_TYPE], describe: 'a PDF' },
+  image: { maxBytes: LIMITS.imageBytes, mimes: IMAGE_MIME_TYPES, describe: 'a JPG or PNG image' },
+};
+
+export interface StoredUpload {
+  key: string;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+}
+
+const SNIFF_BYTES = 4100;
+
+/**
+ * Counts bytes and checks the content type from the first bytes while the data streams through;
+ * fails with 413 at the limit and 415 when the content is not what the field accepts.
+ */
+class GuardStream extends Transform {
+  bytes = 0;
+  detected?: string;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+
+  constructor(
+    private readonly rule: (typeof UPLOAD_RULES)[UploadRule],
+    private readonly field: string,
+    private readonly fileName: string,
+  ) {
+    super();
+  }
+
+  private async sniff(): Promise<void> {
+    const head = Buffer.concat(this.head);
+    const type = await fileTypeFromBuffer(head);
+    if (!type || !this.rule.mimes.includes(type.mime)) {
+      throw unsupportedType(`${this.fileName} is not ${this.rule.describe}`, { [this.field]: `${this.fileName} is not ${this.rule.describe}` });
+    }
+    this.detected = type.mime;
+    this.push(head);
+    this.head = [];
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.rule.maxBytes) {
+      const limit = `${this.rule.maxBytes / MB}MB`;
+      cb(tooLarge(`${this.fileName} is larger than ${limit}`, { [this.field]: `${this.fileName} is larger than ${limit}` }));
+      return;
+    }
+    if (this.detected) {
+      cb(null, chunk);
+      return;
+    }
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) {
+      cb();
+      return;
+    }
+    this.sniff().then(() => cb(), cb);
+  }
+
+  override _flush(cb: TransformCallback): void {
+    if (this.detected) {
+      cb();
+      return;
+    }
+    if (this.headBytes === 0) {
+      cb(unsupportedType(`${this.fileName} is empty`, { [this.field]: `${this.fileName} is empty` }));
+      return;
+    }
+    this.sniff().then(() => cb(), cb);
+  }
+}
+
+export function newStorageKey(prefix: string): string {
+  return `${prefix}/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}`;
+}
+
+/**
+ * Streams one uploaded file into the store under a generated key (never the user's name),
+ * checking type by content and size as it goes. On any failure nothing is left in the store and
+ * the error is an AppError naming the field.
+ */
+export async function storeUpload(
+  files: FileStore,
+  source: Readable,
+  opts: { rule: UploadRule; field: string; fileName: string; prefix: string },
+): Promise<StoredUpload> {
+  const rule = UPLOAD_RULES[opts.rule];
+  const fileName = sanitizeFileName(opts.fileName);
+  const guard = new GuardStream(rule, opts.field, fileName);
+  const key = newStorageKey(opts.prefix);
+  // The store's pipeline reports the guard's failure; this listener keeps a late second emit from going uncaught.
+  guard.on('error', () => undefined);
+  source.on('error', (err) => guard.destroy(err));
+  // @fastify/multipart marks a stream truncated at its own global limit: treat as too large.
+  source.on('limit', () => guard.destroy(tooLarge(`${fileName} is too large`, { [opts.field]: `${fileName} is too large` })));
+  try {
+    await files.put(key, source.pipe(guard), rule.mimes[0]);
+  } catch (err) {
+    await files.delete(key).catch(() => undefined);
+    source.resume(); // drain the rest of this part so the request can finish
+    throw err;
+  }
+  return { key, fileName, contentType: guard.detected ?? rule.mimes[0], byteSize: guard.bytes };
+}

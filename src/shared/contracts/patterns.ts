@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MSG } from '../messages';
+import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
+import { optionalText, requiredText } from './common';
+
+/** Labels of the pattern record's fields (spec section 3); used by forms, errors and CSV headers. */
+export const PATTERN_LABELS = {
+  SFCC_Pattern_ID: 'Pattern ID',
+  Pattern_Name: 'Pattern Name',
+  Brand: 'Brand',
+  Technical_Details: 'Details',
+  Pattern_Description: 'Pattern Description',
+  Fabric_Recommendation: 'Fabric Recommendation',
+  Fabric_type: 'Fabric Type',
+  Notion: 'Notion',
+  Type: 'Pattern Type',
+  Is_Printable: 'Is Printable',
+  Gender: 'Gender',
+  Price: 'Price',
+  Suitable_For: 'Suitable For',
+  is_Subscribable: 'Is Subscribable',
+  Pattern_Fit: 'Pattern Fit',
+} as const;
+
+const L = PATTERN_LABELS;
+const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z
+    .enum(values, { error: `${label} must be one of: ${values.join(', ')}` })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .or(z.null().transform(() => undefined));
+
+/**
+ * The text fields of a pattern record, with the same rules on the form and the server.
+ * `Brand` is the brand's id (the user's own brand unless an admin picks another).
+ */
+export const PatternFieldsSchema = z.object({
+  SFCC_Pattern_ID: requiredText(L.SFCC_Pattern_ID),
+  Pattern_Name: requiredText(L.Pattern_Name),
+  Brand: z.coerce.number({ error: MSG.chooseBrand }).int(MSG.chooseBrand).positive(MSG.chooseBrand),
+  Technical_Details: optionalText(L.Technical_Details, LIMITS.descriptionMax),
+  Pattern_Description: optionalText(L.Pattern_Description, LIMITS.descriptionMax),
+  Fabric_Recommendation: optionalText(L.Fabric_Recommendation, LIMITS.descriptionMax),
+  Fabric_type: optionalEnum(L.Fabric_type, FABRIC_TYPES),
+  Notion: optionalText(L.Notion),
+  Type: optionalEnum(L.Type, PATTERN_TYPES),
+  Is_Printable: optionalEnum(L.Is_Printable, YES_NO),
+  Gender: optionalEnum(L.Gender, GENDERS),
+  Price: z
+    .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number({ error: 'Price must be a number' })])
+    .optional()
+    .refine((v) => v === undefined || (Number.isFinite(v) && v >= 0 && v < 100_000_000), 'Price must be a number from 0 to 99,999,999.99'),
+  Suitable_For: optionalText(L.Suitable_For),
+  is_Subscribable: optionalEnum(L.is_Subscribable, YES_NO),
+  Pattern_Fit: optionalText(L.Pattern_Fit),
+});
+export type PatternFields = z.infer<typeof PatternFieldsSchema>;
+export type PatternFieldsInput = z.input<typeof PatternFieldsSchema>;
+
+/** A size entry as the submission form sends it. */
+export const SizeEntrySchema = z.object({
+  pattern_view: requiredText('Pattern View'), // 'Pattern View is required'
+  Size: requiredText('Size'), // 'Size is required'
+  Pattern_Pdf_File_Name: z.string().max(LIMITS.textMax).optional(),
+  VariationID: optionalText('VariationID'),
+});
+export type SizeEntry = z.infer<typeof SizeEntrySchema>;
+
+/** Status, dates and brand name every pattern response carries besides its fields. */
+export const PatternMetaSchema = z.object({
+  ID: z.number(),
+  brandName: z.string(),
+  IS_SFCC_TESTING: z.boolean(),
+  SFCC_Status: z.enum(['draft', 'in_review', 'published']),
+  reviewedAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
