@@ -5,3 +5,18 @@ export const BRAND_PATHS = { list: '/api/brands' } as const;
 
 export const BrandListResponseSchema = z.object({ data: z.array(BrandRefSchema) });
 export type BrandListResponse = z.infer<typeof BrandListResponseSchema>;
+
+/** Admins add and rename brands (PRODUCT.md). Names are unique without regard to case. */
+export const BRAND_ADMIN_PATHS = { create: '/api/brands', rename: (id: number | string) => `/api/brands/${id}` } as const;
+
+export const BrandNameSchema = z.object({
+  name: z
+    .string({ error: 'Brand name is required' })
+    .trim()
+    .min(1, 'Brand name is required')
+    .max(100, 'Brand name must be at most 100 characters'),
+});
+export type BrandName = z.infer<typeof BrandNameSchema>;
+export const BrandResponseSchema = z.object({ data: BrandRefSchema });
+export type BrandResponse = z.infer<typeof BrandResponseSchema>;
+export const BRAND_NAME_TAKEN = 'A brand with this name already exists';

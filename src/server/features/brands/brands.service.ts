@@ -1,5 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import { SEED_BRANDS, slugify } from '../../../shared/options';
+import { BRAND_NAME_TAKEN } from '../../../shared/contracts/brands';
+import { conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import * as repo from './brands.repo';
 
 export const listBrands = (db: DbOrTx) => repo.listBrands(db);
@@ -11,4 +14,39 @@ export async function seedBrands(db: DbOrTx) {
     db,
     SEED_BRANDS.map(([name, slug]) => ({ name, slug: slug || slugify(name) })),
   );
+}
+
+const nameTaken = () => conflict(BRAND_NAME_TAKEN, { name: BRAND_NAME_TAKEN });
+
+/** A slug not used yet: the slugged name, then -2, -3 … ("Ditto!" and "Ditto" differ by name, not slug). */
+async function freeSlug(db: DbOrTx, name: string): Promise<string> {
+  const base = slugify(name) || 'brand';
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!(await repo.slugExists(db, slug))) return slug;
+  }
+}
+
+export async function createBrand(db: DbOrTx, name: string) {
+  if (await repo.findBrandByName(db, name)) throw nameTaken();
+  try {
+    return await repo.insertBrand(db, { name, slug: await freeSlug(db, name) });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken(); // lost a race with another admin
+    throw err;
+  }
+}
+
+/** Renames a brand. The slug stays: it identifies the brand to operators' tools and existing links. */
+export async function renameBrand(db: DbOrTx, id: number, name: string) {
+  const same = await repo.findBrandByName(db, name);
+  if (same && same.id !== id) throw nameTaken();
+  try {
+    const row = await repo.updateBrandName(db, id, name);
+    if (!row) throw notFound('Brand');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
 }

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MSG } from '../messages';
+import { ROLES } from '../options';
+import { SessionUserSchema } from './auth';
+import { EmailSchema, passwordSchema, requiredText } from './common';
+
+export const USER_PATHS = {
+  signup: '/api/auth/signup',
+  /** The specification's "user list chunk" call: POST with the page and filters as JSON. */
+  list: '/api/auth/user-list',
+  status: (id: number | string) => `/api/users/${id}/status`,
+  profilePic: (id: number | string) => `/api/users/${id}/profile-pic`,
+  updateAccount: '/api/auth/update-user',
+  sendCode: '/api/auth/send-otp',
+  changeEmail: '/api/auth/change-email',
+  changePassword: '/api/auth/change-password',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+} as const;
+
+/** Multipart part names of the signup and account update calls (spec section 7). */
+export const PROFILE_PIC_FIELD = 'profile_pic';
+export const DATA_FIELD = 'data';
+
+export const FullNameSchema = requiredText('Full Name'); // 'Full Name is required'
+
+/**
+ * Both passwords must match. Runs even when other fields are still invalid (Zod skips object
+ * refinements after any issue by default), so the form shows the mismatch at once.
+ */
+const passwordsMatch = {
+  check: (v: { password?: unknown; repeatPassword?: unknown }) => v.password === v.repeatPassword,
+  params: {
+    message: MSG.passwordMismatch,
+    path: ['repeatPassword'],
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as { password?: unknown; repeatPassword?: unknown } | null;
+      return typeof v?.password === 'string' && typeof v?.repeatPassword === 'string' && v.repeatPassword !== '';
+    },
+  },
+};
+
+/** The signup form and `POST /api/auth/signup`'s `data` part (spec section 5). */
+export const SignupSchema = z
+  .object({
+    fullName: FullNameSchema,
+    email: EmailSchema,
+    brand: z.coerce.number({ error: MSG.chooseBrand }).int(MSG.chooseBrand).positive(MSG.chooseBrand),
+    role: z.enum(ROLES, { error: MSG.chooseRole }),
+    password: passwordSchema(MSG.passwordRequired, MSG.passwordMinSignup),
+    repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type SignupInput = z.input<typeof SignupSchema>;
+export type Signup = z.infer<typeof SignupSchema>;
+export const SignupResponseSchema = SessionUserSchema;
+
+/** One row of the admins' users list. */
+export const UserListItemSchema = SessionUserSchema.extend({ disabled: z.boolean(), createdAt: z.string() });
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+
+export const UserListRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (LIMITS.pageSizes as readonly number[]).includes(n), `Page size must be one of ${LIMITS.pageSizes.join(', ')}`)
+    .default(LIMITS.pageSizes[0]),
+  search: z.string().trim().max(LIMITS.textMax).optional(),
+  brandId: z.coerce.number().int().positive().optional().nullable(),
+  role: z.enum(ROLES).optional().nullable(),
+});
+export type UserListRequest = z.input<typeof UserListRequestSchema>;
+export const UserListResponseSchema = z.object({ data: z.array(UserListItemSchema), totalCountData: z.number() });
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+export const UserStatusRequestSchema = z.object({ disabled: z.boolean() });
+export const UserStatusResponseSchema = z.object({ data: UserListItemSchema });
+
+/** My Account: the fields changed directly, without a code (the `data` part of the multipart call). */
+export const UpdateAccountSchema = z.object({
+  fullName: FullNameSchema,
+  removeProfilePic: z.boolean().optional(),
+});
+export type UpdateAccount = z.infer<typeof UpdateAccountSchema>;
+export const AccountResponseSchema = z.object({ data: SessionUserSchema, message: z.string().optional() });
+export type AccountResponse = z.infer<typeof AccountResponseSchema>;
+
+export const CodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(1, 'Code is required')
+  .regex(/^\d{6}$/, 'The code has 6 digits');
+
+export const ChangeEmailSchema = z.object({ email: EmailSchema, code: CodeSchema });
+export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
+
+export const ChangePasswordSchema = z
+  .object({
+    password: passwordSchema(MSG.passwordRequired, MSG.passwordMinSignup),
+    repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
+    code: CodeSchema,
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/** Reset screen: 'Confirm Password' and 'Repeat Confirm Password' (spec section 5), plus the link's e-mail and token. */
+export const ResetPasswordSchema = z
+  .object({
+    email: EmailSchema,
+    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200),
+    password: passwordSchema(MSG.confirmPasswordRequired, MSG.passwordMinSignup),
+    repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
+  })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
