@@ -1,3 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { Logo } from './logo';
+import { MobileNav } from './mobile-nav';
+import { ACCOUNT_ITEMS, NAV_ITEMS } from './nav-items';
+import { UserMenu } from './user-menu';
+
+const barLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-ink text-brand' : 'text-ink hover:bg-black/10'}`;
+
+/**
+ * The header on every screen: logo to the dashboard, the main navigation (active link marked with
+ * aria-current by NavLink), and either the Login link or the fullName menu. Below 900 px (md) the
+ * navigation moves into a slide-in panel opened by the menu button.
+ */
 export function Header() {
-  return <header className="bg-brand p-4 font-bold">Partner Portal</header>;
+  const { user, isAdmin } = useAuth();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const closePanel = useCallback(() => setPanelOpen(false), []);
+  const { pathname } = useLocation();
+
+  // Any navigation (links, back button, a redirect) closes the panel.
+  useEffect(() => setPanelOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 bg-brand shadow-sm">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={barLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {user ? (
+            <UserMenu user={user} isAdmin={isAdmin} />
+          ) : (
+            <ul aria-label="Account">
+              <li>
+                <NavLink to={ACCOUNT_ITEMS.login.to} className={barLink}>
+                  {ACCOUNT_ITEMS.login.label}
+                </NavLink>
+              </li>
+            </ul>
+          )}
+          <button
+            type="button"
+            className="rounded-md p-2 text-ink hover:bg-black/10 md:hidden"
+            aria-label="Open main menu"
+            aria-expanded={panelOpen}
+            aria-haspopup="dialog"
+            onClick={() => setPanelOpen(true)}
+          >
+            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2">
+              <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <MobileNav open={panelOpen} onClose={closePanel} user={user} isAdmin={isAdmin} />
+    </header>
+  );
 }

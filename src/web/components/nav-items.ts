@@ -1,0 +1,23 @@
+/** The main navigation of spec section 2, shared by the header bar and the phone panel. */
+export const NAV_ITEMS = [
+  { to: '/app/about', label: 'About' },
+  { to: '/app/show-records', label: 'My Patterns' },
+  { to: '/app/add-record', label: 'Add Patterns' },
+  { to: '/app/contact-support', label: 'Support' },
+] as const;
+
+/** Account links of the fullName menu; Create Account is for admins only. */
+export const ACCOUNT_ITEMS = {
+  myAccount: { to: '/app/my-account', label: 'My Account' },
+  createAccount: { to: '/app/signup', label: 'Create Account' },
+  signOut: { to: '/app/signout', label: 'Sign out' },
+  login: { to: '/app/login', label: 'Login' },
+} as const;
+
+/** Two letters for the avatar: first and last word of the name. */
+export function initials(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const last = words.length > 1 ? words[words.length - 1][0] : '';
+  return (words[0][0] + last).toUpperCase();
+}
