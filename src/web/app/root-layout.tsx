@@ -2,6 +2,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
+import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -14,7 +15,7 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <Footer newsletter={<NewsletterForm />} />
       {navigation.state === 'loading' && <LoadingOverlay />}
     </div>
   );
