@@ -3,6 +3,7 @@ import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
+import { subscribeToNewsletter } from '../features/newsletter/api/subscribe';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -15,7 +16,7 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer newsletter={<NewsletterForm />} />
+      <Footer newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />} />
       {navigation.state === 'loading' && <LoadingOverlay />}
     </div>
   );

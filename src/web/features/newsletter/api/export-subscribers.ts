@@ -1,0 +1,17 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { NEWSLETTER_PATHS, type NewsletterSummary } from '../../../../shared/contracts/newsletter';
+import { api, downloadFile } from '../../../lib/api-client';
+
+export const newsletterSummaryQuery = () => ({
+  queryKey: ['newsletter', 'summary'] as const,
+  queryFn: () => api<NewsletterSummary>(NEWSLETTER_PATHS.summary),
+});
+
+export function useNewsletterSummary() {
+  return useQuery(newsletterSummaryQuery());
+}
+
+/** Admins: saves the list as CSV under the server's file name. */
+export function useExportSubscribers() {
+  return useMutation({ mutationFn: () => downloadFile(NEWSLETTER_PATHS.exportCsv, 'newsletter-subscribers.csv') });
+}
