@@ -44,9 +44,18 @@ async function main() {
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await app.close(); // stops accepting, waits for in-flight requests
-    await deps.closeAll();
-    process.exit(0);
+    // Keep-alive sockets become idle once their request is answered: close those as they free up,
+    // so in-flight requests finish but an idle client cannot hold the shutdown open.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await deps.closeAll();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

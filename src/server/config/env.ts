@@ -23,12 +23,12 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Pattern Partner Portal <no-reply@localhost>'),
-  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  SUPPORT_EMAIL: z.email({ pattern: z.regexes.html5Email }).default('support@localhost'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_EMAIL: z.email({ pattern: z.regexes.html5Email }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   PUBLIC_URL: optionalUrl,
   INSTAGRAM_URL: optionalUrl,

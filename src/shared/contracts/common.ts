@@ -14,12 +14,15 @@ export function passwordSchema(requiredMsg: string = MSG.passwordRequired, minMs
     .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && SPECIAL.test(v), MSG.passwordComplexity);
 }
 
+/** The browser's own rule (HTML5): accepts `admin@localhost`, the default first admin. */
+export const emailFormat = (message: string) => z.email({ pattern: z.regexes.html5Email, message });
+
 export const EmailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()
   .min(1, MSG.emailRequired)
   .max(LIMITS.textMax, 'Email is too long')
-  .pipe(z.email(MSG.emailInvalid));
+  .pipe(emailFormat(MSG.emailInvalid));
 
 export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -1,0 +1,75 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The README's start command on its own data directory: first admin, restart, bad configuration, SIGTERM. */
+describe('npm start', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-start-'));
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  async function start(): Promise<{ child: ChildProcess; output: () => string }> {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const deadline = Date.now() + 90_000;
+    while (!out.includes('running at')) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { child, output: () => out };
+  }
+  const stop = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => {
+      child.on('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+
+  it('creates the first admin once, prints the password once, and the admin can sign in', async () => {
+    const first = await start();
+    const printed = /Sign in as (\S+) with password (\S+)/.exec(first.output());
+    expect(printed?.[1]).toBe('admin@localhost');
+    expect(first.output()).toContain(`http://127.0.0.1:${port}/app/`);
+    const password = printed![2];
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@localhost', password }),
+    });
+    expect(login.status).toBe(200);
+    expect((await login.json()).role).toBe('admin');
+
+    // SIGTERM while a sign-in is in flight: the request still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@localhost', password }),
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const exited = stop(first.child);
+    expect((await inFlight).status).toBe(200);
+    expect(await exited, first.output()).toBe(0);
+
+    const second = await start();
+    expect(second.output()).not.toMatch(/with password/);
+    const again = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@localhost', password }),
+    });
+    expect(again.status).toBe(200);
+    await stop(second.child);
+  });
+
+  it('stops with one line naming a bad setting', () => {
+    const r = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: 'eighty' }, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+  });
+});
