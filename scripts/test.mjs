@@ -7,7 +7,7 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, '.test-results');
 fs.mkdirSync(out, { recursive: true });
-const only = process.argv[2]; // optional: typecheck | api | e2e
+const only = process.argv[2]; // optional: typecheck | lint | api | e2e
 let passed = 0;
 let failed = 0;
 
@@ -33,6 +33,11 @@ function vitestSuite(name, args) {
 if (!only || only === 'typecheck') {
   console.log('\n== Type check ==');
   if (run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) === 0) passed += 1;
+  else failed += 1;
+}
+if (!only || only === 'lint') {
+  console.log('\n== Lint (dependency direction) ==');
+  if (run('npx', ['eslint', '.']) === 0) passed += 1;
   else failed += 1;
 }
 if (!only || only === 'api') {
