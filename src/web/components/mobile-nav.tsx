@@ -31,7 +31,7 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
   }, [open, onClose]);
 
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
       <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 ease-out data-closed:opacity-0" />
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel

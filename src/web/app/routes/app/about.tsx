@@ -94,7 +94,7 @@ export function Component() {
               <dd className="text-gray-700">{SUPPORT_HOURS}</dd>
               <dt className="font-semibold text-ink">Phone</dt>
               <dd>
-                <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} className="font-medium text-blue-800 hover:underline">
+                <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} className="font-medium whitespace-nowrap text-blue-800 hover:underline">
                   {SUPPORT_PHONE}
                 </a>
               </dd>

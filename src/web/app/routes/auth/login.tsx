@@ -38,7 +38,7 @@ export function Component() {
         </div>
         <p className="mt-4 text-center text-sm text-gray-600">
           Need an account or locked out? Call{' '}
-          <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} className="font-medium text-blue-800 hover:underline">
+          <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} className="font-medium whitespace-nowrap text-blue-800 hover:underline">
             {SUPPORT_PHONE}
           </a>
           , {SUPPORT_HOURS}.
