@@ -24,12 +24,13 @@ export const PATTERN_LABELS = {
 } as const;
 
 const L = PATTERN_LABELS;
+// The union carries the message: without it Zod 4 reports a failed union as 'Invalid input'.
 const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
-    .enum(values, { error: `${label} must be one of: ${values.join(', ')}` })
-    .optional()
-    .or(z.literal('').transform(() => undefined))
-    .or(z.null().transform(() => undefined));
+    .union([z.enum(values), z.literal('').transform(() => undefined), z.null().transform(() => undefined)], {
+      error: `${label} must be one of: ${values.join(', ')}`,
+    })
+    .optional();
 
 /**
  * The text fields of a pattern record, with the same rules on the form and the server.
@@ -48,7 +49,7 @@ export const PatternFieldsSchema = z.object({
   Is_Printable: optionalEnum(L.Is_Printable, YES_NO),
   Gender: optionalEnum(L.Gender, GENDERS),
   Price: z
-    .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number({ error: 'Price must be a number' })])
+    .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number()], { error: 'Price must be a number' })
     .optional()
     .refine((v) => v === undefined || (Number.isFinite(v) && v >= 0 && v < 100_000_000), 'Price must be a number from 0 to 99,999,999.99'),
   Suitable_For: optionalText(L.Suitable_For),
