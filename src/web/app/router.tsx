@@ -22,7 +22,10 @@ export const routes: RouteObject[] = [
       { path: 'app/signout', ...page(() => import('./routes/auth/signout')) },
       {
         element: <RequireAdmin />,
-        children: [{ path: 'app/signup', ...page(() => import('./routes/auth/signup')) }],
+        children: [
+          { path: 'app/signup', ...page(() => import('./routes/auth/signup')) },
+          { path: 'app/support-inbox', ...page(() => import('./routes/support/support-inbox')) },
+        ],
       },
       {
         element: <RequireUser />,
