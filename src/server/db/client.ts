@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -40,7 +41,8 @@ export function migrationsFolder(): string {
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  // pg_trgm backs the pattern list's search (migration 0001).
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 import { users } from './users';
@@ -35,6 +36,20 @@ export const patterns = pgTable(
   (t) => [
     index('patterns_updated_idx').on(t.updatedAt, t.ID),
     index('patterns_brand_updated_idx').on(t.brandId, t.updatedAt, t.ID),
+    // The list (docs/decisions/002-pattern-list-at-scale.md): one index per sort column, for every
+    // brand (admins) and within a brand (users), with ID as the tie-breaker; a trigram index for search.
+    index('patterns_brand_pattern_id_idx').on(t.brandId, t.SFCC_Pattern_ID),
+    index('patterns_name_idx').on(sql`lower(${t.Pattern_Name})`, t.ID),
+    index('patterns_brand_name_idx').on(t.brandId, sql`lower(${t.Pattern_Name})`, t.ID),
+    index('patterns_type_idx').on(t.Type, t.ID),
+    index('patterns_brand_type_idx').on(t.brandId, t.Type, t.ID),
+    index('patterns_gender_idx').on(t.Gender, t.ID),
+    index('patterns_brand_gender_idx').on(t.brandId, t.Gender, t.ID),
+    index('patterns_price_idx').on(t.Price, t.ID),
+    index('patterns_brand_price_idx').on(t.brandId, t.Price, t.ID),
+    index('patterns_status_idx').on(t.SFCC_Status, t.ID),
+    index('patterns_brand_status_idx').on(t.brandId, t.SFCC_Status, t.ID),
+    index('patterns_search_trgm_idx').using('gin', sql`(${t.SFCC_Pattern_ID} || ' ' || ${t.Pattern_Name}) gin_trgm_ops`),
   ],
 );
 
