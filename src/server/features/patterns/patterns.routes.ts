@@ -1,4 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailRoutes } from './detail.routes';
+import { lifecycleRoutes } from './lifecycle.routes';
 
 /** Routes of the "patterns" feature: each concern in its own file, registered here. */
-export const patternsRoutes: FastifyPluginAsyncZod = async () => {};
+export const patternsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(detailRoutes);
+  await app.register(lifecycleRoutes);
+};

@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
+import { brandIdBySlug, type TestApp } from '../../test/helper';
+
+/**
+ * Test data for the detail, lifecycle, sizes and pieces tests: patterns seeded straight into the
+ * database (and the file store), since these tests are not about the upload endpoint.
+ */
+
+/** A real one-page PDF (pdf.js renders it), built with a correct cross-reference table. */
+export function tinyPdf(text = 'Pattern'): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const stream = `BT /F1 18 Tf 20 100 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A 1×1 PNG. */
+export const tinyPng = () =>
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+export async function putObject(t: TestApp, bytes: Buffer, contentType: string): Promise<string> {
+  const key = `patterns/test/${crypto.randomUUID()}`;
+  await t.deps.files.put(key, Readable.from(bytes), contentType);
+  return key;
+}
+
+export interface SeededPattern {
+  id: number;
+  code: string;
+  sizeIds: number[];
+  /** Storage keys of the sizes' PDFs, in size order. */
+  pdfKeys: string[];
+  pdfFileIds: number[];
+}
+
+let seq = 0;
+/** A pattern with `sizes` sizes (each with a PDF unless `withPdfs` is false), complete by default. */
+export async function seedPattern(
+  t: TestApp,
+  opts: { brand?: string; sizes?: number; withPdfs?: boolean; name?: string; status?: 'draft' | 'in_review' | 'published' } = {},
+): Promise<SeededPattern> {
+  const db = t.deps.database.db;
+  const brandId = await brandIdBySlug(t, opts.brand ?? 'ditto');
+  const code = `T-${process.pid}-${++seq}-${crypto.randomBytes(3).toString('hex')}`;
+  const [p] = await db
+    .insert(patterns)
+    .values({ SFCC_Pattern_ID: code, Pattern_Name: opts.name ?? `Pattern ${code}`, brandId, SFCC_Status: opts.status ?? 'draft', Price: '12.50', Type: 'Women Patterns' })
+    .returning({ ID: patterns.ID });
+  const out: SeededPattern = { id: p.ID, code, sizeIds: [], pdfKeys: [], pdfFileIds: [] };
+  const sizeNames = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];
+  for (let i = 0; i < (opts.sizes ?? 1); i++) {
+    const size = sizeNames[i] ?? `S${i}`;
+    const [s] = await db
+      .insert(sizes)
+      .values({ patternId: p.ID, pattern_view: 'A', Size: size, VariationID: `${code}_a_${size}`.toLowerCase(), Pattern_Pdf_File_Name: `${size}.pdf` })
+      .returning({ ID: sizes.ID });
+    out.sizeIds.push(s.ID);
+    if (opts.withPdfs === false) continue;
+    const bytes = tinyPdf(`Size ${size}`);
+    const key = await putObject(t, bytes, 'application/pdf');
+    const [f] = await db
+      .insert(patternFiles)
+      .values({ patternId: p.ID, sizeId: s.ID, kind: 'pattern_pdf_file', storageKey: key, fileName: `${size}.pdf`, contentType: 'application/pdf', byteSize: bytes.length })
+      .returning({ id: patternFiles.id });
+    out.pdfKeys.push(key);
+    out.pdfFileIds.push(f.id);
+  }
+  return out;
+}
+
+/** A pattern-level file stored and recorded. */
+export async function seedFile(t: TestApp, patternId: number, kind: 'Main_Hero_Image' | 'Hero_Images' | 'Instruction_PDF' | 'Size_Chart' = 'Main_Hero_Image') {
+  const isPdf = kind === 'Instruction_PDF';
+  const bytes = isPdf ? tinyPdf('Instructions') : tinyPng();
+  const contentType = isPdf ? 'application/pdf' : 'image/png';
+  const key = await putObject(t, bytes, contentType);
+  const [f] = await t.deps.database.db
+    .insert(patternFiles)
+    .values({ patternId, kind, storageKey: key, fileName: isPdf ? 'instructions.pdf' : 'hero.png', contentType, byteSize: bytes.length })
+    .returning({ id: patternFiles.id });
+  return { id: f.id, key };
+}
+
+export async function patternRow(t: TestApp, id: number) {
+  const [row] = await t.deps.database.db.select().from(patterns).where(eq(patterns.ID, id));
+  return row;
+}
+
+/** A multipart body for `app.inject`, built by the platform's FormData (as a browser would). */
+export async function multipart(parts: Record<string, string | { bytes: Buffer; name: string; type: string } | { bytes: Buffer; name: string; type: string }[]>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(parts)) {
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (typeof item === 'string') fd.append(k, item);
+      else fd.append(k, new Blob([new Uint8Array(item.bytes)], { type: item.type }), item.name);
+    }
+  }
+  const req = new Request('http://localhost/', { method: 'POST', body: fd });
+  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+}
+
+export const pdfPart = (name = 'size.pdf', text = 'New') => ({ bytes: tinyPdf(text), name, type: 'application/pdf' });
+export const pngPart = (name = 'photo.png') => ({ bytes: tinyPng(), name, type: 'image/png' });

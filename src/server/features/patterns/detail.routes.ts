@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamSchema } from '../../../shared/contracts/common';
+import {
+  FilesMutationResponseSchema,
+  PATTERN_DETAIL_MSG,
+  PATTERN_DETAIL_ROUTES,
+  PatternDetailResponseSchema,
+  PatternFileParamsSchema,
+  UpdatePatternRequestSchema,
+  UpdatePatternResponseSchema,
+} from '../../../shared/contracts/pattern-detail';
+import { badRequest } from '../../lib/app-error';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as service from './detail.service';
+import * as files from './detail-files.service';
+
+/** The pattern detail screen: read one pattern, update its fields, replace and remove its files. */
+export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['patterns'];
+
+  app.get(
+    PATTERN_DETAIL_ROUTES.detail,
+    { preHandler: requireUser, schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } } },
+    async (request) => ({ data: await service.getDetail(app.db, currentUser(request), request.params.id) }),
+  );
+
+  app.put(
+    PATTERN_DETAIL_ROUTES.detail,
+    { preHandler: requireUser, schema: { tags, params: IdParamSchema, body: UpdatePatternRequestSchema, response: { 200: UpdatePatternResponseSchema } } },
+    async (request) => ({
+      data: await service.updateFields(app.db, currentUser(request), request.params.id, request.body),
+      message: PATTERN_DETAIL_MSG.updated,
+    }),
+  );
+
+  app.post(
+    PATTERN_DETAIL_ROUTES.files,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        description: 'Multipart: a part per file, named by its kind (Instruction_PDF, Main_Hero_Image, Hero_Images …). Single kinds replace, Hero_Images add.',
+        params: IdParamSchema,
+        response: { 200: FilesMutationResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+      const list = await files.saveFiles(app.deps, currentUser(request), request.params.id, request.parts());
+      return { data: { files: list }, message: PATTERN_DETAIL_MSG.filesUpdated };
+    },
+  );
+
+  app.delete(
+    PATTERN_DETAIL_ROUTES.file,
+    { preHandler: requireUser, schema: { tags, params: PatternFileParamsSchema, response: { 200: FilesMutationResponseSchema } } },
+    async (request) => {
+      const list = await files.removeFile(app.deps, currentUser(request), request.params.id, request.params.fileId);
+      return { data: { files: list }, message: PATTERN_DETAIL_MSG.fileRemoved };
+    },
+  );
+};

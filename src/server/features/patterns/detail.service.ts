@@ -1,0 +1,111 @@
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../context';
+import { brandScope } from '../../lib/scope';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { MSG } from '../../../shared/messages';
+import { PatternFieldsSchema, type PatternFields } from '../../../shared/contracts/patterns';
+import { PATTERN_DETAIL_MSG, type FileRef, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
+import { findBrand } from '../brands/brands.service';
+import * as repo from './detail.repo';
+
+/**
+ * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
+ * pieces): a pattern outside the user's brand is "not found", never "forbidden" (PRODUCT.md).
+ * Sizes and pieces resolve their pattern and come through here.
+ */
+export async function loadPattern(db: DbOrTx, user: AuthUser, id: number, opts: { what?: string; forUpdate?: boolean } = {}) {
+  const row = await repo.findPattern(db, id, brandScope(user), opts.forUpdate);
+  if (!row) throw notFound(opts.what ?? 'Pattern');
+  return row;
+}
+
+/** A size, piece or file of the pattern changed: its `updatedAt` moves (the "edited after" notice reads it). */
+export const markPatternEdited = (db: DbOrTx, id: number) => repo.touchPattern(db, id);
+
+export function toFileRef(f: Pick<repo.FileRow, 'id' | 'kind' | 'fileName' | 'byteSize' | 'contentType' | 'sizeId' | 'createdAt'>): FileRef {
+  return { id: f.id, kind: f.kind, name: f.fileName, size: f.byteSize, contentType: f.contentType, sizeId: f.sizeId, createdAt: f.createdAt.toISOString() };
+}
+
+type CompletenessSize = Awaited<ReturnType<typeof repo.sizesForCompleteness>>[number];
+
+/** What PRODUCT.md's "complete" still needs: Pattern ID, Name, Brand; a size; each size's view, size and PDF. */
+export function missingItems(p: Pick<repo.PatternRow, 'SFCC_Pattern_ID' | 'Pattern_Name' | 'brandId'>, sizeRows: CompletenessSize[]): MissingItem[] {
+  const out: MissingItem[] = [];
+  if (!p.SFCC_Pattern_ID?.trim()) out.push({ field: 'SFCC_Pattern_ID', message: MSG.required('Pattern ID') });
+  if (!p.Pattern_Name?.trim()) out.push({ field: 'Pattern_Name', message: MSG.required('Pattern Name') });
+  if (!p.brandId) out.push({ field: 'Brand', message: MSG.chooseBrand });
+  if (!sizeRows.length) out.push({ field: 'sizes', message: 'At least one size is required' });
+  for (const s of sizeRows) {
+    const name = `Size ${s.Size || '?'} (view ${s.pattern_view || '?'})`;
+    if (!s.pattern_view?.trim()) out.push({ field: `sizes.${s.ID}.pattern_view`, message: `${name}: ${MSG.patternViewRequired}` });
+    if (!s.Size?.trim()) out.push({ field: `sizes.${s.ID}.Size`, message: `${name}: ${MSG.sizeRequired}` });
+    if (!s.hasPdf) out.push({ field: `sizes.${s.ID}.pattern_pdf_file`, message: `${name}: ${MSG.patternPdfRequired}` });
+  }
+  return out;
+}
+
+export async function patternMissing(db: DbOrTx, p: repo.PatternRow): Promise<{ missing: MissingItem[]; sizesCount: number }> {
+  const rows = await repo.sizesForCompleteness(db, p.ID);
+  return { missing: missingItems(p, rows), sizesCount: rows.length };
+}
+
+/** "edited after review / publishing" (PRODUCT.md): content changed after the last status change. */
+export function editedAfter(p: Pick<repo.PatternRow, 'SFCC_Status' | 'updatedAt' | 'reviewedAt' | 'publishedAt'>): PatternDetail['editedAfter'] {
+  if (p.SFCC_Status === 'published' && p.publishedAt && p.updatedAt > p.publishedAt) return 'publishing';
+  if (p.SFCC_Status === 'in_review' && p.reviewedAt && p.updatedAt > p.reviewedAt) return 'review';
+  return null;
+}
+
+export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise<PatternDetail> {
+  const p = await loadPattern(db, user, id);
+  return buildDetail(db, p);
+}
+
+async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetail> {
+  const [files, { missing, sizesCount }] = [await repo.listPatternFiles(db, p.ID), await patternMissing(db, p)];
+  const { brandId, Price, reviewedAt, publishedAt, createdAt, updatedAt, ...rest } = p;
+  return {
+    ...rest,
+    Brand: brandId,
+    Price: Price === null ? null : Number(Price),
+    reviewedAt: reviewedAt?.toISOString() ?? null,
+    publishedAt: publishedAt?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    files: files.map(toFileRef),
+    sizesCount,
+    missing,
+    editedAfter: editedAfter(p),
+  };
+}
+
+const TEXT_FIELDS = Object.keys(PatternFieldsSchema.shape).filter((k) => k !== 'Brand' && k !== 'Price');
+const patternIdTaken = () => conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
+
+/**
+ * Replaces the record's fields (validated by the route with the submission's schema). Users keep
+ * the pattern in their brand; admins may move it to any existing brand. The status never changes.
+ */
+export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input: PatternFields): Promise<PatternDetail> {
+  const current = await loadPattern(db, user, id);
+  if (input.Brand !== current.brandId) {
+    if (user.role !== 'admin') throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
+    if (!(await findBrand(db, input.Brand))) throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
+  }
+  const { Brand, Price, ...text } = input;
+  const values: repo.PatternValues = {
+    brandId: Brand,
+    Price: Price === undefined ? null : Price.toFixed(2),
+    updatedAt: new Date(),
+  };
+  // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
+  for (const k of TEXT_FIELDS) (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] ?? null;
+  try {
+    await repo.updatePattern(db, id, values);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw patternIdTaken();
+    throw err;
+  }
+  return buildDetail(db, (await repo.findPattern(db, id, null))!);
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { PATTERN_STATUSES } from '../options';
+import { PatternFieldsSchema } from './patterns';
+
+/**
+ * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its
+ * files. Sizes, pieces and the lifecycle have their own contracts (sizes.ts, pieces.ts, lifecycle.ts).
+ */
+export const PATTERN_DETAIL_PATHS = {
+  detail: (id: number | string) => `/api/patterns/${id}`,
+  files: (id: number | string) => `/api/patterns/${id}/files`,
+  file: (id: number | string, fileId: number | string) => `/api/patterns/${id}/files/${fileId}`,
+  /** Download / preview of any stored file (the files feature's route). */
+  fileContent: (fileId: number | string) => `/api/files/${fileId}`,
+} as const;
+
+/** Fastify route templates of the same paths. */
+export const PATTERN_DETAIL_ROUTES = {
+  detail: '/api/patterns/:id',
+  files: '/api/patterns/:id/files',
+  file: '/api/patterns/:id/files/:fileId',
+} as const;
+
+/** The pattern-level file kinds of spec section 3: label, accepted content and how many. */
+export const PATTERN_FILE_SLOTS = {
+  Instruction_PDF: { label: 'Sewing Instructions PDF', rule: 'pdf', multiple: false },
+  Yardage_PDF: { label: 'Yardage PDF', rule: 'pdf', multiple: false },
+  Yardage_Image: { label: 'Yardage Image', rule: 'image', multiple: false },
+  Sketch_Image: { label: 'Sketch Image', rule: 'image', multiple: false },
+  Size_Chart: { label: 'Size Chart', rule: 'image', multiple: false },
+  Main_Hero_Image: { label: 'Main Hero Image', rule: 'image', multiple: false },
+  Hero_Images: { label: 'Hero Images', rule: 'image', multiple: true },
+} as const satisfies Record<string, { label: string; rule: 'pdf' | 'image'; multiple: boolean }>;
+export type PatternFileKind = keyof typeof PATTERN_FILE_SLOTS;
+export const PATTERN_FILE_KINDS = Object.keys(PATTERN_FILE_SLOTS) as PatternFileKind[];
+/** Every stored kind, including a size's PDF. */
+export const FILE_KIND_VALUES = [...(PATTERN_FILE_KINDS as [PatternFileKind, ...PatternFileKind[]]), 'pattern_pdf_file'] as const;
+
+export const FileRefSchema = z.object({
+  id: z.number(),
+  kind: z.enum(FILE_KIND_VALUES),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  sizeId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type FileRef = z.infer<typeof FileRefSchema>;
+
+/** One thing a pattern lacks to be complete (PRODUCT.md): `field` names where, `message` says what. */
+export const MissingItemSchema = z.object({ field: z.string(), message: z.string() });
+export type MissingItem = z.infer<typeof MissingItemSchema>;
+
+export const PatternDetailSchema = z.object({
+  ID: z.number(),
+  SFCC_Pattern_ID: z.string(),
+  Pattern_Name: z.string(),
+  Brand: z.number(),
+  brandName: z.string(),
+  Technical_Details: z.string().nullable(),
+  Pattern_Description: z.string().nullable(),
+  Fabric_Recommendation: z.string().nullable(),
+  Fabric_type: z.string().nullable(),
+  Notion: z.string().nullable(),
+  Type: z.string().nullable(),
+  Is_Printable: z.string().nullable(),
+  Gender: z.string().nullable(),
+  Price: z.number().nullable(),
+  Suitable_For: z.string().nullable(),
+  is_Subscribable: z.string().nullable(),
+  Pattern_Fit: z.string().nullable(),
+  IS_SFCC_TESTING: z.boolean(),
+  SFCC_Status: z.enum(PATTERN_STATUSES),
+  reviewedAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Pattern-level files (a size's PDF is listed with its size). */
+  files: z.array(FileRefSchema),
+  sizesCount: z.number(),
+  missing: z.array(MissingItemSchema),
+  /** Set when the pattern changed after it was sent to review / published (PRODUCT.md notice). */
+  editedAfter: z.enum(['review', 'publishing']).nullable(),
+});
+export type PatternDetail = z.infer<typeof PatternDetailSchema>;
+
+export const PatternDetailResponseSchema = z.object({ data: PatternDetailSchema });
+export type PatternDetailResponse = z.infer<typeof PatternDetailResponseSchema>;
+
+/** PUT body: every field of the record, the same rules as the submission form. */
+export const UpdatePatternRequestSchema = PatternFieldsSchema;
+export const UpdatePatternResponseSchema = z.object({ data: PatternDetailSchema, message: z.string() });
+export type UpdatePatternResponse = z.infer<typeof UpdatePatternResponseSchema>;
+
+export const PatternFileParamsSchema = z.object({ id: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive() });
+
+export const FilesMutationResponseSchema = z.object({ data: z.object({ files: z.array(FileRefSchema) }), message: z.string() });
+export type FilesMutationResponse = z.infer<typeof FilesMutationResponseSchema>;
+
+export const PATTERN_DETAIL_MSG = {
+  updated: 'Pattern updated',
+  filesUpdated: 'File saved',
+  fileRemoved: 'File removed',
+  noFile: 'Choose a file to upload',
+  otherBrand: 'You cannot move a pattern to another brand',
+  unknownBrand: 'This brand does not exist',
+  sizePdfRemove: "A size's PDF cannot be removed; replace it on the size's screen",
+  notFound: 'This pattern does not exist or you cannot see it',
+} as const;
