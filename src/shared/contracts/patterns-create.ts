@@ -67,6 +67,7 @@ export const PatternCreateDataSchema = PatternFieldsSchema.extend({
     .min(1, CREATE_MSG.sizesMin)
     .max(LIMITS.sizesMax, CREATE_MSG.sizesMax)
     .superRefine((sizes, ctx) => {
+      if (!Array.isArray(sizes)) return; // runs even when the value is not an array (see `when` below)
       const seen = new Set<string>();
       sizes.forEach((s, i) => {
         if (typeof s?.pattern_view !== 'string' || typeof s?.Size !== 'string' || !s.pattern_view.trim() || !s.Size.trim()) return;

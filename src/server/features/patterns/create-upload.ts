@@ -1,0 +1,178 @@
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { AppDeps } from '../../context';
+import { AppError, badRequest, tooLarge } from '../../lib/app-error';
+import { LIMITS, MB } from '../../../shared/limits';
+import {
+  CREATE_MSG,
+  NAMED_FILE_FIELDS,
+  SIZE_PDF_BATCH_FIELD,
+  isMultipleFileField,
+  sizePdfErrorKey,
+  type NamedFileField,
+} from '../../../shared/contracts/patterns-create';
+import * as files from '../files/files.service';
+
+/** Per-request multipart limits: 20 hero images and 200 size PDFs, each checked against its own rule while streaming. */
+export const CREATE_MULTIPART_LIMITS = {
+  // One byte over the largest rule, so the upload guard (not the parser) reports an image over 10 MB at its field.
+  fileSize: LIMITS.imageBytes + 1,
+  files: LIMITS.heroImagesMax + LIMITS.sizesMax + NAMED_FILE_FIELDS.length,
+  fields: 10,
+  fieldSize: MB,
+  parts: LIMITS.heroImagesMax + LIMITS.sizesMax + NAMED_FILE_FIELDS.length + 10,
+};
+
+const SIZE_PDF_FIELD_RE = /^pattern_pdf_file(\d{1,4})$/;
+const SIZE_PDF_NAME_RE = /^pattern_pdf_file(\d{1,4})(\.pdf)?$/i;
+
+export interface Received {
+  /** The `data` part, parsed as JSON (undefined when absent). */
+  data?: unknown;
+  named: Map<NamedFileField, files.StoredPatternFile[]>;
+  /** Size PDFs sent as `pattern_pdf_file{i}` or as `files` named `pattern_pdf_file{i}`, by size index. */
+  sizePdfs: Map<number, files.StoredPatternFile>;
+  /** `files` parts with another name: matched to sizes once `data` is known. */
+  batch: { file: files.StoredPatternFile; partName: string }[];
+  /** Size indexes that had a PDF part even when it was not stored (after a failure), for the required check. */
+  sizePdfSeen: Set<number>;
+  /** `files` parts without a `pattern_pdf_file{i}` name, stored or not. */
+  batchSeen: number;
+  /** The first failure. From then on parts are read to the end but not stored. */
+  failure?: unknown;
+}
+
+type Target = { kind: 'named'; field: NamedFileField } | { kind: 'size'; index: number } | { kind: 'batch'; index?: number } | { kind: 'unknown' };
+
+function classify(part: MultipartFile): Target {
+  if ((NAMED_FILE_FIELDS as readonly string[]).includes(part.fieldname)) return { kind: 'named', field: part.fieldname as NamedFileField };
+  const bySize = SIZE_PDF_FIELD_RE.exec(part.fieldname);
+  if (bySize) return { kind: 'size', index: Number(bySize[1]) };
+  if (part.fieldname === SIZE_PDF_BATCH_FIELD) {
+    const byName = SIZE_PDF_NAME_RE.exec(part.filename);
+    return { kind: 'batch', index: byName ? Number(byName[1]) : undefined };
+  }
+  return { kind: 'unknown' };
+}
+
+function parseData(value: unknown): unknown {
+  if (typeof value !== 'string') return value; // a part sent as application/json arrives parsed
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(CREATE_MSG.dataInvalidJson, { data: CREATE_MSG.dataInvalidJson });
+  }
+}
+
+/** A `data` part sent as a file: read it whole (at most 1 MB) without ending the part early. */
+function readSmallFile(part: MultipartFile): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    part.file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MB) chunks.push(chunk);
+    });
+    part.file.on('end', () => (size > MB ? reject(tooLarge('data is too large', { data: 'data is too large' })) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    part.file.on('error', reject);
+  });
+}
+
+/**
+ * Reads every part of the submission in arrival order, streaming each file into the store (pushed
+ * onto `stored` at once, so the caller can delete them whatever happens). `onData` runs as soon as
+ * `data` arrives, to refuse early (another brand, a taken Pattern ID) before any more bytes are
+ * stored. After the first failure the remaining parts are drained, not stored, so the client gets
+ * the answer rather than a reset connection. A client that goes away ends the loop with an error.
+ */
+export async function receiveSubmission(deps: AppDeps, parts: AsyncIterable<Multipart>, stored: files.StoredPatternFile[], onData: (data: unknown) => Promise<void>): Promise<Received> {
+  const r: Received = { named: new Map(), sizePdfs: new Map(), batch: [], sizePdfSeen: new Set(), batchSeen: 0 };
+  const fail = (err: unknown) => {
+    r.failure ??= err;
+  };
+  let sawData = false;
+  const takeData = async (raw: unknown) => {
+    if (sawData) return fail(badRequest('Send data only once', { data: 'Send data only once' }));
+    sawData = true;
+    try {
+      r.data = parseData(raw);
+      if (!r.failure) await onData(r.data);
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'data') continue; // unknown text fields are ignored
+        if (part.valueTruncated) fail(tooLarge('data is too large', { data: 'data is too large' }));
+        else await takeData(part.value);
+        continue;
+      }
+      if (part.fieldname === 'data') {
+        await readSmallFile(part).then(takeData, fail);
+        continue;
+      }
+      // An empty file input of an HTML form still sends a part with no name and no bytes.
+      if (part.filename === '') {
+        part.file.resume();
+        continue;
+      }
+      const target = classify(part);
+      if (target.kind === 'size') r.sizePdfSeen.add(target.index);
+      if (target.kind === 'batch') {
+        if (target.index !== undefined) r.sizePdfSeen.add(target.index);
+        else r.batchSeen++;
+      }
+      const problem = checkTarget(r, target, part.fieldname);
+      if (problem) fail(problem);
+      if (r.failure) {
+        part.file.resume();
+        continue;
+      }
+      try {
+        if (target.kind === 'named') {
+          const f = await files.storePatternFile(deps.files, part, { kind: target.field, field: target.field });
+          stored.push(f);
+          r.named.set(target.field, [...(r.named.get(target.field) ?? []), f]);
+        } else if (target.kind === 'size' || (target.kind === 'batch' && target.index !== undefined)) {
+          const f = await files.storePatternFile(deps.files, part, { kind: 'pattern_pdf_file', field: sizePdfErrorKey(target.index!) });
+          stored.push(f);
+          r.sizePdfs.set(target.index!, f);
+        } else {
+          const f = await files.storePatternFile(deps.files, part, { kind: 'pattern_pdf_file', field: SIZE_PDF_BATCH_FIELD });
+          stored.push(f);
+          r.batch.push({ file: f, partName: part.filename });
+        }
+      } catch (err) {
+        fail(err);
+      }
+    }
+  } catch (err) {
+    // The parser's own errors: a cut-off request, a count limit, a malformed JSON part.
+    if (r.failure instanceof AppError) throw r.failure;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw badRequest(CREATE_MSG.dataInvalidJson, { data: CREATE_MSG.dataInvalidJson });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(`Too many files: at most ${LIMITS.heroImagesMax} hero images and ${LIMITS.sizesMax} sizes`);
+    // Busboy's own errors (a malformed or empty body) carry no status: they are bad input, not a fault.
+    if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) throw badRequest(`The upload could not be read (${err.message})`);
+    throw err;
+  }
+  return r;
+}
+
+/** Why a file part cannot be taken (counts and slots), before a byte of it is stored. */
+function checkTarget(r: Received, target: Target, fieldname: string): AppError | undefined {
+  if (target.kind === 'unknown') return badRequest(`Unknown file field ${fieldname}`, { [fieldname]: `Unknown file field ${fieldname}` });
+  if (target.kind === 'named') {
+    const count = r.named.get(target.field)?.length ?? 0;
+    if (isMultipleFileField(target.field) && count >= LIMITS.heroImagesMax) return badRequest(CREATE_MSG.heroMax, { [target.field]: CREATE_MSG.heroMax });
+    if (!isMultipleFileField(target.field) && count >= 1) return badRequest(CREATE_MSG.oneFileOnly, { [target.field]: CREATE_MSG.oneFileOnly });
+    return undefined;
+  }
+  const index = target.index;
+  if (index === undefined) return undefined;
+  if (index >= LIMITS.sizesMax) return badRequest(CREATE_MSG.noSizeForPdf(index), { [fieldname]: CREATE_MSG.noSizeForPdf(index) });
+  if (r.sizePdfs.has(index)) return badRequest(CREATE_MSG.onePdfPerSize, { [sizePdfErrorKey(index)]: CREATE_MSG.onePdfPerSize });
+  return undefined;
+}
