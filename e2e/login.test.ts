@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newPage, signIn } from './browser';
 import { E2E_USERS } from './users';
@@ -9,6 +9,8 @@ const path = (page: Page) => new URL(page.url()).pathname;
 describe('login', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  // Script errors and React warnings fail the test; failed requests (a 401 on a wrong password) are expected.
+  let pageErrors: string[] = [];
   beforeAll(async () => {
     browser = await launch();
   });
@@ -16,9 +18,18 @@ describe('login', () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser.close();
   });
+  afterEach(() => {
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors).toEqual([]);
+  });
   async function open(width?: number) {
     const { page, context } = await newPage(browser, { width });
     contexts.push(context);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
+    });
     return page;
   }
 
@@ -90,6 +101,7 @@ describe('login', () => {
     await expect(header.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
     await header.getByRole('button', { name: E2E_USERS.admin.fullName }).click();
     const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     const items = await menu.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['My Account', 'Create Account', 'Sign out']);
     await expect(menu.getByRole('menuitem', { name: 'Create Account' }).getAttribute('href')).resolves.toBe('/app/signup');

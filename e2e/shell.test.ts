@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL, launch, newPage, signIn } from './browser';
 import { E2E_USERS } from './users';
@@ -9,6 +9,8 @@ const path = (page: Page) => new URL(page.url()).pathname;
 describe('shell', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  // Script errors and React warnings fail the test; failed requests (a 401 on a wrong password) are expected.
+  let pageErrors: string[] = [];
   beforeAll(async () => {
     browser = await launch();
   });
@@ -16,9 +18,18 @@ describe('shell', () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser.close();
   });
+  afterEach(() => {
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors).toEqual([]);
+  });
   async function open(width?: number) {
     const { page, context } = await newPage(browser, { width });
     contexts.push(context);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
+    });
     return page;
   }
 
@@ -153,6 +164,7 @@ describe('shell', () => {
     const page = await open();
     await page.goto('/app/dashboard');
     const social = page.getByRole('contentinfo').getByRole('list', { name: 'Follow us' });
+    await social.getByRole('link', { name: 'Facebook (opens in a new tab)' }).waitFor();
     const names = await social.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')?.split(' (')[0]));
     expect(names).toEqual(['Facebook', 'Pinterest', 'LinkedIn', 'YouTube']);
   });
