@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+
+/**
+ * PGlite runs no autovacuum (single-user mode): without this, planner statistics of `patterns`
+ * never appear and index-only scans (the list's deep pages) keep visiting the table. Like
+ * autovacuum's default thresholds, it vacuums and analyzes the table once enough rows changed.
+ * PostgreSQL's own autovacuum does this there.
+ */
+const CHECK_EVERY_MS = 5 * 60_000;
+const FIRST_CHECK_MS = 30_000;
+
+export function startListMaintenance(app: FastifyInstance) {
+  if (app.deps.database.kind !== 'pglite') return;
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (await needsVacuum(app)) await app.db.execute(sql`vacuum (analyze) patterns`);
+    } catch (err) {
+      app.log.warn({ err }, 'patterns maintenance failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void check(), FIRST_CHECK_MS);
+  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+  first.unref();
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
+}
+
+export async function needsVacuum(app: FastifyInstance): Promise<boolean> {
+  const res = await app.db.execute<{ live: number; dead: number; mod: number; ins: number }>(
+    sql`select n_live_tup::int as live, n_dead_tup::int as dead, n_mod_since_analyze::int as mod, n_ins_since_vacuum::int as ins
+        from pg_stat_user_tables where relname = 'patterns'`,
+  );
+  const s = res.rows[0];
+  if (!s) return false;
+  return s.mod > 50 + 0.1 * s.live || s.dead > 50 + 0.2 * s.live || s.ins > 1000 + 0.2 * s.live;
+}

@@ -1,0 +1,120 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { patterns } from '../../db/schema/patterns';
+import type { PatternFilter, PatternSortKey, SortDirection } from '../../../shared/contracts/pattern-list';
+
+/**
+ * SQL pieces of the pattern list: which rows (scope, filters, search) and in which order.
+ * Every order has an index (migration 0001) and ends with a unique column, so pages are stable.
+ * docs/decisions/002-pattern-list-at-scale.md explains the choices.
+ */
+
+/** The filters after scoping: `brandId` is the user's own brand, or an admin's brand filter. */
+export interface ListWhere {
+  brandId?: number;
+  status?: PatternFilter['status'];
+  type?: PatternFilter['type'];
+  fabric?: PatternFilter['fabric'];
+  printable?: PatternFilter['printable'];
+  search?: string;
+}
+
+/** The searched text; the trigram index is built on exactly this expression. */
+export const searchText = sql`(${patterns.SFCC_Pattern_ID} || ' ' || ${patterns.Pattern_Name})`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Case-insensitive substring of Pattern ID or name. A trigram index cannot narrow one or two
+ * characters, so such short terms match the start of the Pattern ID or of a word of the name.
+ */
+export function searchCondition(term: string): SQL {
+  const t = escapeLike(term);
+  if (term.length >= 3) return sql`${searchText} ILIKE ${`%${t}%`}`;
+  return sql`(${searchText} ILIKE ${`${t}%`} OR ${searchText} ILIKE ${`% ${t}%`})`;
+}
+
+export function whereOf(w: ListWhere): SQL | undefined {
+  return and(
+    w.brandId !== undefined ? eq(patterns.brandId, w.brandId) : undefined,
+    w.status ? eq(patterns.SFCC_Status, w.status) : undefined,
+    w.type ? eq(patterns.Type, w.type) : undefined,
+    w.fabric ? eq(patterns.Fabric_type, w.fabric) : undefined,
+    w.printable ? eq(patterns.Is_Printable, w.printable) : undefined,
+    w.search ? searchCondition(w.search) : undefined,
+  );
+}
+
+/** Sort keys ordered by one patterns column (brand sorts by name through brand segments instead). */
+export type ColumnSortKey = Exclude<PatternSortKey, 'brand'>;
+
+interface SortColumn {
+  expr: SQL;
+  /** NULLs sort last ascending and first descending (PostgreSQL's default, which the indexes follow). */
+  nullable: boolean;
+  /** How a key read back as text is cast for a keyset comparison (exact: no JS rounding of times). */
+  cast: 'text' | 'numeric' | 'timestamptz';
+  /** The column is unique by itself: no ID tie-breaker needed. */
+  unique?: boolean;
+}
+
+export const SORT_COLUMNS: Record<ColumnSortKey, SortColumn> = {
+  SFCC_Pattern_ID: { expr: sql`${patterns.SFCC_Pattern_ID}`, nullable: false, cast: 'text', unique: true },
+  Pattern_Name: { expr: sql`lower(${patterns.Pattern_Name})`, nullable: false, cast: 'text' },
+  Type: { expr: sql`${patterns.Type}`, nullable: true, cast: 'text' },
+  Gender: { expr: sql`${patterns.Gender}`, nullable: true, cast: 'text' },
+  Price: { expr: sql`${patterns.Price}`, nullable: true, cast: 'numeric' },
+  status: { expr: sql`${patterns.SFCC_Status}`, nullable: false, cast: 'text' },
+  updatedAt: { expr: sql`${patterns.updatedAt}`, nullable: false, cast: 'timestamptz' },
+};
+
+export const flip = (dir: SortDirection): SortDirection => (dir === 'asc' ? 'desc' : 'asc');
+const d = (dir: SortDirection) => (dir === 'asc' ? sql`asc` : sql`desc`);
+
+/** ORDER BY of a column sort; reversing `dir` reverses the whole order exactly (NULL placement included). */
+export function orderOf(sort: ColumnSortKey, dir: SortDirection): SQL {
+  const c = SORT_COLUMNS[sort];
+  return c.unique ? sql`${c.expr} ${d(dir)}` : sql`${c.expr} ${d(dir)}, ${patterns.ID} ${d(dir)}`;
+}
+
+/** Within one brand (brand sort, and its export): newest first. */
+export const brandSegmentOrder = (reverse = false) =>
+  reverse ? sql`${patterns.updatedAt} asc, ${patterns.ID} asc` : sql`${patterns.updatedAt} desc, ${patterns.ID} desc`;
+
+/** A row's place in an order: its sort key as text (null when the column is empty) and its ID. */
+export interface SortPosition {
+  key: string | null;
+  id: number;
+}
+
+const castKey = (c: SortColumn, key: string) =>
+  c.cast === 'numeric' ? sql`cast(${key} as numeric)` : c.cast === 'timestamptz' ? sql`cast(${key} as timestamptz)` : sql`cast(${key} as text)`;
+
+/**
+ * The rows strictly after `from` in the order (sort, dir), as up to two range conditions, each
+ * one index range read in order: a row comparison cannot see NULLs, so the empty-key rows
+ * (last ascending, first descending) are their own range. Read the ranges in the returned order.
+ */
+export function rangesAfter(sort: ColumnSortKey, dir: SortDirection, from: SortPosition): { where: SQL; order: SQL }[] {
+  const c = SORT_COLUMNS[sort];
+  const order = orderOf(sort, dir);
+  const byId = dir === 'asc' ? sql`${patterns.ID} > ${from.id}` : sql`${patterns.ID} < ${from.id}`;
+  const idOrder = sql`${patterns.ID} ${d(dir)}`;
+  const cmp = dir === 'asc' ? sql`>` : sql`<`;
+  if (from.key === null) {
+    // Only nullable columns have empty keys.
+    const nulls = { where: sql`${c.expr} is null and ${byId}`, order: idOrder };
+    return dir === 'asc' ? [nulls] : [nulls, { where: sql`${c.expr} is not null`, order }];
+  }
+  const key = castKey(c, from.key);
+  const values = c.unique ? { where: sql`${c.expr} ${cmp} ${key}`, order } : { where: sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${from.id}::int)`, order };
+  return c.nullable && dir === 'asc' ? [values, { where: sql`${c.expr} is null`, order: idOrder }] : [values];
+}
+
+/** Within-brand keyset (brand sort export): after (updated_at, ID) in newest-first order. */
+export function segmentAfter(from: SortPosition): SQL {
+  return sql`(${patterns.updatedAt}, ${patterns.ID}) < (cast(${from.key} as timestamptz), ${from.id}::int)`;
+}
+
+/** The sort key as text, exactly as `castKey` reads it back. */
+export const keyText = (sort: ColumnSortKey) => sql<string | null>`${SORT_COLUMNS[sort].expr}::text`;
+export const updatedText = sql<string>`${patterns.updatedAt}::text`;

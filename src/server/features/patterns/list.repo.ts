@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { patterns } from '../../db/schema/patterns';
+import { patternCounts } from '../../db/schema/pattern-counts';
+import { brands } from '../../db/schema/brands';
+import type { SortDirection } from '../../../shared/contracts/pattern-list';
+import { keyText, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
+
+/** The total from the count table (exact, kept by triggers): a few hundred rows at most, whatever the catalogue size. */
+export async function countFromTable(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${patternCounts.n}), 0)::int` })
+    .from(patternCounts)
+    .where(countWhere(w));
+  return row?.n ?? 0;
+}
+
+function countWhere(w: Omit<ListWhere, 'search'>): SQL | undefined {
+  return and(
+    w.brandId !== undefined ? eq(patternCounts.brandId, w.brandId) : undefined,
+    w.status ? eq(patternCounts.status, w.status) : undefined,
+    w.type ? eq(patternCounts.type, w.type) : undefined,
+    w.fabric ? eq(patternCounts.fabric, w.fabric) : undefined,
+    w.printable ? eq(patternCounts.printable, w.printable) : undefined,
+  );
+}
+
+/** Exact count of a search: its cost follows the number of matches, read through the trigram index. */
+export async function countRows(db: DbOrTx, w: ListWhere): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(patterns).where(whereOf(w));
+  return row?.n ?? 0;
+}
+
+export interface BrandSegment {
+  brandId: number;
+  n: number;
+}
+
+/** Rows per brand, in brand-name order: the brand sort reads the page from these segments. */
+export async function brandSegments(db: DbOrTx, w: ListWhere, dir: SortDirection): Promise<BrandSegment[]> {
+  const o = dir === 'asc' ? asc : desc;
+  if (w.search) {
+    return db
+      .select({ brandId: patterns.brandId, n: sql<number>`count(*)::int` })
+      .from(patterns)
+      .innerJoin(brands, eq(brands.id, patterns.brandId))
+      .where(whereOf(w))
+      .groupBy(patterns.brandId, brands.name)
+      .orderBy(o(brands.name), o(patterns.brandId));
+  }
+  return db
+    .select({ brandId: patternCounts.brandId, n: sql<number>`sum(${patternCounts.n})::int` })
+    .from(patternCounts)
+    .innerJoin(brands, eq(brands.id, patternCounts.brandId))
+    .where(countWhere(w))
+    .groupBy(patternCounts.brandId, brands.name)
+    .having(sql`sum(${patternCounts.n}) > 0`)
+    .orderBy(o(brands.name), o(patternCounts.brandId));
+}
+
+/** IDs of one page: read from the index alone where it can (a deep offset skips index entries, not rows). */
+export async function pageIds(db: DbOrTx, where: SQL | undefined, order: SQL, offset: number, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  const rows = await db.select({ id: patterns.ID }).from(patterns).where(where).orderBy(order).offset(offset).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */
+export async function positionOf(db: DbOrTx, sort: ColumnSortKey, id: number, brandId: number | null): Promise<SortPosition | undefined> {
+  const [row] = await db
+    .select({ id: patterns.ID, key: keyText(sort) })
+    .from(patterns)
+    .where(and(eq(patterns.ID, id), brandId === null ? undefined : eq(patterns.brandId, brandId)));
+  return row;
+}
+
+const listColumns = {
+  ID: patterns.ID,
+  SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
+  Pattern_Name: patterns.Pattern_Name,
+  Brand: patterns.brandId,
+  brandName: brands.name,
+  Type: patterns.Type,
+  Gender: patterns.Gender,
+  Price: patterns.Price,
+  Fabric_type: patterns.Fabric_type,
+  Is_Printable: patterns.Is_Printable,
+  SFCC_Status: patterns.SFCC_Status,
+  IS_SFCC_TESTING: patterns.IS_SFCC_TESTING,
+  updatedAt: patterns.updatedAt,
+};
+
+/** The page's rows with their brand name (one join, no query per row), in the order of `ids`. */
+export async function rowsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select(listColumns).from(patterns).innerJoin(brands, eq(brands.id, patterns.brandId)).where(inArray(patterns.ID, ids));
+  const byId = new Map(rows.map((r) => [r.ID, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+export type ListRowRecord = Awaited<ReturnType<typeof rowsByIds>>[number];
+
+const exportColumns = {
+  ...listColumns,
+  Technical_Details: patterns.Technical_Details,
+  Pattern_Description: patterns.Pattern_Description,
+  Fabric_Recommendation: patterns.Fabric_Recommendation,
+  Notion: patterns.Notion,
+  Suitable_For: patterns.Suitable_For,
+  is_Subscribable: patterns.is_Subscribable,
+  Pattern_Fit: patterns.Pattern_Fit,
+  reviewedAt: patterns.reviewedAt,
+  publishedAt: patterns.publishedAt,
+  createdAt: patterns.createdAt,
+};
+
+/** One batch of the CSV export, with each row's sort key as text so the next batch starts right after it. */
+export async function exportBatch(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, key: SQL<string | null>) {
+  return db
+    .select({ ...exportColumns, sortKey: key })
+    .from(patterns)
+    .innerJoin(brands, eq(brands.id, patterns.brandId))
+    .where(where)
+    .orderBy(order)
+    .limit(limit);
+}
+export type ExportRecord = Awaited<ReturnType<typeof exportBatch>>[number];

@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PATTERN_LIST_ROUTES, PatternExportQuerySchema, PatternListQuerySchema, PatternListResponseSchema } from '../../../shared/contracts/pattern-list';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as service from './list.service';
+import { exportFileName, prepareExport } from './list-export.service';
+import { startListMaintenance } from './list-maintenance';
+
+/** My Patterns: the list call and its CSV export. */
+export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['patterns'];
+
+  app.get(
+    PATTERN_LIST_ROUTES.list,
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        description: "Patterns the caller may see (a user's own brand; admins every brand), filtered, sorted and paged, with the exact total.",
+        querystring: PatternListQuerySchema,
+        response: { 200: PatternListResponseSchema },
+      },
+    },
+    async (request) => service.listPatterns(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    PATTERN_LIST_ROUTES.exportCsv,
+    {
+      preValidation: requireUser,
+      schema: { tags, description: 'The current filter and order as CSV, streamed.', querystring: PatternExportQuerySchema },
+    },
+    async (request, reply) => {
+      const chunks = await prepareExport(app.db, currentUser(request), request.query);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(chunks));
+    },
+  );
+
+  startListMaintenance(app);
+};

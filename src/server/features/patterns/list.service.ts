@@ -1,0 +1,125 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../context';
+import { patterns } from '../../db/schema/patterns';
+import { brandScope } from '../../lib/scope';
+import { badRequest } from '../../lib/app-error';
+import { findBrand } from '../brands/brands.service';
+import type { PatternFilter, PatternListQuery, PatternListResponse, PatternListRow, SortDirection } from '../../../shared/contracts/pattern-list';
+import { brandSegmentOrder, flip, orderOf, rangesAfter, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
+import * as repo from './list.repo';
+
+/**
+ * The pattern list: scoped, filtered, sorted and paged in the database, with an exact total that
+ * stays cheap at a million rows (docs/decisions/002-pattern-list-at-scale.md).
+ */
+
+/** Scoping in one place: a user's list is their brand whatever the query says; an admin may filter by brand. */
+export function scopedWhere(user: AuthUser, f: PatternFilter): ListWhere {
+  const scope = brandScope(user);
+  return {
+    brandId: scope ?? f.brand,
+    status: f.status,
+    type: f.type,
+    fabric: f.fabric,
+    printable: f.printable,
+    search: f.search || undefined,
+  };
+}
+
+/** An empty list because an admin filtered by a brand that does not exist is a bad request, not "no patterns". */
+export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: PatternFilter) {
+  if (brandScope(user) !== null || f.brand === undefined) return;
+  if (!(await findBrand(db, f.brand))) throw badRequest(`Unknown brand: ${f.brand}`, { brand: `Unknown brand: ${f.brand}` });
+}
+
+export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
+  return w.search ? repo.countRows(db, w) : repo.countFromTable(db, w);
+}
+
+export async function listPatterns(db: DbOrTx, user: AuthUser, q: PatternListQuery): Promise<PatternListResponse> {
+  const w = scopedWhere(user, q);
+  const offset = (q.page - 1) * q.pageSize;
+  const { ids, total } = q.sort === 'brand' ? await brandSortedPage(db, w, q.dir, offset, q.pageSize) : await columnSortedPage(db, user, w, q, offset);
+  if (total === 0) await assertBrandFilter(db, user, q);
+  const rows = await repo.rowsByIds(db, ids);
+  return { data: rows.map(toListRow), totalCountData: total, page: q.page, pageSize: q.pageSize };
+}
+
+export function toListRow(r: repo.ListRowRecord): PatternListRow {
+  return {
+    ...r,
+    Price: r.Price === null ? null : Number(r.Price),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}
+
+async function columnSortedPage(db: DbOrTx, user: AuthUser, w: ListWhere, q: PatternListQuery, offset: number) {
+  const sort = q.sort as ColumnSortKey;
+  const where = whereOf(w);
+  const total = await countTotal(db, w);
+  if (total === 0) return { ids: [], total };
+  const anchored = await anchoredPage(db, user, where, sort, q);
+  if (anchored) return { ids: anchored, total };
+  return { ids: await offsetPage(db, where, (dir) => orderOf(sort, dir), q.dir, offset, q.pageSize, total), total };
+}
+
+/**
+ * A page by its position. Past the middle it is read from the other end in the reversed order,
+ * so the last pages cost what the first ones do; the deepest offset is half the total.
+ */
+async function offsetPage(db: DbOrTx, where: SQL | undefined, order: (dir: SortDirection) => SQL, dir: SortDirection, offset: number, limit: number, total: number) {
+  if (offset >= total) return [];
+  const after = total - offset - limit; // rows after this page
+  if (after < offset) {
+    const ids = await repo.pageIds(db, where, order(flip(dir)), Math.max(0, after), Math.min(limit, total - offset));
+    return ids.reverse();
+  }
+  return repo.pageIds(db, where, order(dir), offset, limit);
+}
+
+/** Next / Previous from an anchor row: an index range read, as fast on page 50,000 as on page 2. */
+async function anchoredPage(db: DbOrTx, user: AuthUser, where: SQL | undefined, sort: ColumnSortKey, q: PatternListQuery): Promise<number[] | undefined> {
+  const anchor = q.after ?? q.before;
+  if (anchor === undefined) return undefined;
+  const from = await repo.positionOf(db, sort, anchor, brandScope(user));
+  if (!from) return undefined; // gone or not visible: fall back to the page number
+  const forward = q.after !== undefined;
+  const ids = await readAfter(db, where, sort, forward ? q.dir : flip(q.dir), from, q.pageSize);
+  if (forward) return ids.length > 0 ? ids : undefined;
+  // Fewer rows before the anchor than a page: the data moved; the page number decides.
+  return ids.length === q.pageSize ? ids.reverse() : undefined;
+}
+
+async function readAfter(db: DbOrTx, where: SQL | undefined, sort: ColumnSortKey, dir: SortDirection, from: SortPosition, limit: number) {
+  const ids: number[] = [];
+  for (const range of rangesAfter(sort, dir, from)) {
+    ids.push(...(await repo.pageIds(db, and(where, range.where), range.order, 0, limit - ids.length)));
+    if (ids.length >= limit) break;
+  }
+  return ids;
+}
+
+/**
+ * Brand sort: brands in name order, each brand's patterns newest first. The per-brand counts say
+ * which brands the page falls in, so each is read through the (brand, updated) index at its own offset.
+ */
+async function brandSortedPage(db: DbOrTx, w: ListWhere, dir: SortDirection, offset: number, limit: number) {
+  const segments = await repo.brandSegments(db, w, dir);
+  const total = segments.reduce((s, g) => s + g.n, 0);
+  const where = whereOf(w);
+  const ids: number[] = [];
+  let start = 0;
+  for (const seg of segments) {
+    const end = start + seg.n;
+    if (end > offset && start < offset + limit) {
+      const from = Math.max(0, offset - start);
+      const count = Math.min(end, offset + limit) - (start + from);
+      const inBrand = and(where, eq(patterns.brandId, seg.brandId));
+      ids.push(...(await offsetPage(db, inBrand, (d) => brandSegmentOrder(d === 'asc'), 'desc', from, count, seg.n)));
+    }
+    start = end;
+    if (start >= offset + limit) break;
+  }
+  return { ids, total };
+}

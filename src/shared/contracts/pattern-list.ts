@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, YES_NO } from '../options';
+
+/**
+ * My Patterns (/app/show-records): the list call, its CSV export and pattern deletion.
+ * The list's query string is also the screen's URL state, so one schema parses both.
+ */
+export const PATTERN_LIST_PATHS = {
+  list: '/api/patterns',
+  exportCsv: '/api/patterns/export.csv',
+  /** DELETE one pattern. */
+  item: (id: number | string) => `/api/patterns/${id}`,
+  /** DELETE with a JSON body `{ ids }`: bulk delete. */
+  bulkDelete: '/api/patterns',
+} as const;
+
+export const PATTERN_LIST_ROUTES = {
+  list: '/api/patterns',
+  exportCsv: '/api/patterns/export.csv',
+  item: '/api/patterns/:id',
+  bulkDelete: '/api/patterns',
+} as const;
+
+/** Sortable columns, by the API field they sort. `brand` sorts by the brand's name. */
+export const PATTERN_SORT_KEYS = ['SFCC_Pattern_ID', 'Pattern_Name', 'brand', 'Type', 'Gender', 'Price', 'status', 'updatedAt'] as const;
+export type PatternSortKey = (typeof PATTERN_SORT_KEYS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const LIST_DEFAULTS = { page: 1, pageSize: LIMITS.pageSizes[0], sort: 'updatedAt', dir: 'desc' } as const satisfies {
+  page: number;
+  pageSize: number;
+  sort: PatternSortKey;
+  dir: SortDirection;
+};
+export const SEARCH_MAX = 100;
+
+const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
+
+/** Filters and search: shared by the list and the CSV export. */
+export const PatternFilterSchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
+  /** Brand id; admins only (a user's list is always their own brand). */
+  brand: z.coerce.number({ error: 'brand must be a brand id' }).int('brand must be a brand id').positive('brand must be a brand id').optional(),
+  status: oneOf('status', PATTERN_STATUSES).optional(),
+  type: oneOf('type', PATTERN_TYPES).optional(),
+  fabric: oneOf('fabric', FABRIC_TYPES).optional(),
+  printable: oneOf('printable', YES_NO).optional(),
+  sort: oneOf('sort', PATTERN_SORT_KEYS).default(LIST_DEFAULTS.sort),
+  dir: oneOf('dir', SORT_DIRECTIONS).default(LIST_DEFAULTS.dir),
+});
+export type PatternFilter = z.infer<typeof PatternFilterSchema>;
+
+const pageSizeMsg = `pageSize must be one of: ${LIMITS.pageSizes.join(', ')}`;
+const rowId = (name: string) => z.coerce.number({ error: `${name} must be a pattern ID` }).int(`${name} must be a pattern ID`).positive(`${name} must be a pattern ID`);
+
+export const PatternListQuerySchema = PatternFilterSchema.extend({
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000_000).default(LIST_DEFAULTS.page),
+  pageSize: z.coerce
+    .number({ error: pageSizeMsg })
+    .refine((v) => (LIMITS.pageSizes as readonly number[]).includes(v), pageSizeMsg)
+    .default(LIST_DEFAULTS.pageSize),
+  /**
+   * Optional anchors set by Next / Previous: the page is read as the rows right after (or before)
+   * this pattern in the current order, which stays fast however deep the page is. `page` still
+   * says which page number to show; without an anchor the page is found by its position.
+   */
+  after: rowId('after').optional(),
+  before: rowId('before').optional(),
+});
+export type PatternListQuery = z.infer<typeof PatternListQuerySchema>;
+export type PatternListQueryInput = z.input<typeof PatternListQuerySchema>;
+
+export const PatternListRowSchema = z.object({
+  ID: z.number(),
+  SFCC_Pattern_ID: z.string(),
+  Pattern_Name: z.string(),
+  Brand: z.number(),
+  brandName: z.string(),
+  Type: z.string().nullable(),
+  Gender: z.string().nullable(),
+  Price: z.number().nullable(),
+  Fabric_type: z.string().nullable(),
+  Is_Printable: z.string().nullable(),
+  SFCC_Status: z.enum(PATTERN_STATUSES),
+  IS_SFCC_TESTING: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PatternListRow = z.infer<typeof PatternListRowSchema>;
+
+/** `data` and `totalCountData` as the specification names them (section 3). */
+export const PatternListResponseSchema = z.object({
+  data: z.array(PatternListRowSchema),
+  totalCountData: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PatternListResponse = z.infer<typeof PatternListResponseSchema>;
+
+export const PatternExportQuerySchema = PatternFilterSchema;
+export type PatternExportQuery = z.infer<typeof PatternExportQuerySchema>;
+
+export const BULK_DELETE_MAX = Math.max(...LIMITS.pageSizes);
+export const BulkDeleteRequestSchema = z.object({
+  ids: z
+    .array(z.number({ error: 'ids must be pattern IDs' }).int('ids must be pattern IDs').positive('ids must be pattern IDs'), { error: 'ids must be a list of pattern IDs' })
+    .min(1, 'Choose at least one pattern to delete')
+    .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} patterns can be deleted at once`),
+});
+export type BulkDeleteRequest = z.infer<typeof BulkDeleteRequestSchema>;
+
+export const DeleteResponseSchema = z.object({ message: z.string(), deleted: z.array(z.number()) });
+export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;
+
+export const DELETE_MSG = {
+  publishedOne: 'A published pattern cannot be deleted. Ask an admin to delete it.',
+  publishedMany: (ids: string[]) => `Published patterns cannot be deleted: ${ids.join(', ')}. Ask an admin to delete them.`,
+  notFoundMany: (ids: number[]) => `Patterns not found: ${ids.join(', ')}`,
+} as const;
