@@ -12,7 +12,7 @@ interface TermsDialogProps {
 /** The 'Term & Policy' modal of the contact form (spec sections 2 and 4). */
 export function TermsDialog({ open, onAccept, onReject }: TermsDialogProps) {
   return (
-    <Dialog open={open} onClose={onReject} className="relative z-50">
+    <Dialog open={open} onClose={onReject} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0" />
       <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
         <DialogPanel
