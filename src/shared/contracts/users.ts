@@ -19,6 +19,25 @@ export const USER_PATHS = {
   resetPassword: '/api/auth/reset-password',
 } as const;
 
+/** Texts of the accounts screens and calls (the spec quotes none of these). */
+export const USER_MSG = {
+  emailTaken: 'An account with this email already exists',
+  sameEmail: 'This is already your email',
+  cannotDisableSelf: 'You cannot disable your own account',
+  accountUpdated: 'Your account has been updated',
+  emailChanged: 'Your email has been changed',
+  passwordChanged: 'Your password has been changed. Other sessions have been signed out.',
+  forgotSent: 'If an account exists for this email, we have sent it a link to reset the password. The link is valid for one hour.',
+  resetDone: 'Your password has been reset. Please sign in with your new password.',
+  resetInvalid: 'This reset link is not valid. Ask for a new one.',
+  resetUsed: 'This reset link has already been used. Ask for a new one.',
+  resetExpired: 'This reset link has expired. Ask for a new one.',
+  codeMissing: 'No code is waiting for you. Request a new code.',
+  codeExpired: 'This code has expired. Request a new code.',
+  codeExhausted: 'Too many wrong codes. Request a new code.',
+  codeWrong: (triesLeft: number) => `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+} as const;
+
 /** Multipart part names of the signup and account update calls (spec section 7). */
 export const PROFILE_PIC_FIELD = 'profile_pic';
 export const DATA_FIELD = 'data';

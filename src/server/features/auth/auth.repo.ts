@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
 import { sessions, users } from '../../db/schema/users';
@@ -61,4 +61,11 @@ export async function insertUser(
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row.id;
+}
+
+/** Ends every session of a user, or every one but `exceptSessionId` (the one making the change). */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)));
 }

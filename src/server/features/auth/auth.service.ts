@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps, AuthUser } from '../../context';
 import type { LoginRequest, LoginResponse, SessionUser } from '../../../shared/contracts/auth';
 import { MSG } from '../../../shared/messages';
@@ -75,4 +75,20 @@ export async function me(deps: AppDeps, user: AuthUser): Promise<SessionUser> {
 
 export async function signout(deps: AppDeps, user: AuthUser): Promise<void> {
   await repo.deleteSession(deps.database.db, user.sessionId);
+}
+
+/** Stops a user's sessions at once (disabled account, password reset), or all but the current one (password change). */
+export async function endSessions(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<void> {
+  await repo.deleteSessionsOfUser(db, userId, exceptSessionId);
+}
+
+/** The account as the browser keeps it, or undefined. */
+export async function findSessionUserById(db: DbOrTx, id: number): Promise<SessionUser | undefined> {
+  const row = await repo.findUserById(db, id);
+  return row ? toSessionUser(row) : undefined;
+}
+
+/** Forgets failed sign-ins of an e-mail, so a user who just reset their password can sign in at once. */
+export async function clearLoginFailures(deps: AppDeps, email: string): Promise<void> {
+  await deps.counter.reset(`login:account:${email.toLowerCase()}`);
 }

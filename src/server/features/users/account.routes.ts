@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamSchema, MessageSchema } from '../../../shared/contracts/common';
+import { AccountResponseSchema, ChangeEmailSchema, ChangePasswordSchema, UpdateAccountSchema, USER_PATHS } from '../../../shared/contracts/users';
+import { currentUser, requireUser } from '../../plugins/auth';
+import type { MailQueue } from './mail-queue';
+import { readProfileForm } from './profile-form';
+import * as account from './account.service';
+import { sendCode } from './one-time-code.service';
+import { openProfilePic } from './users.service';
+
+/** My Account: every signed-in user, on their own account only. */
+export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (app, { mail }) => {
+  app.post(
+    USER_PATHS.updateAccount,
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Change full name and profile picture (multipart: "data" JSON and optional "profile_pic")',
+        consumes: ['multipart/form-data'],
+        response: { 200: AccountResponseSchema },
+      },
+    },
+    async (request) => {
+      const { data, pic } = await readProfileForm(request, app.deps.files, UpdateAccountSchema);
+      return account.updateAccount(app.deps, currentUser(request), data, pic);
+    },
+  );
+
+  app.get(
+    USER_PATHS.profilePic(':id'),
+    { preValidation: requireUser, schema: { tags: ['account'], params: IdParamSchema } },
+    async (request, reply) => {
+      const pic = await openProfilePic(app.deps, currentUser(request), request.params.id);
+      // Same URL after a change: the browser must ask again rather than show the old picture.
+      return reply.type(pic.contentType).header('cache-control', 'private, no-cache').send(pic.stream);
+    },
+  );
+
+  app.get(
+    USER_PATHS.sendCode,
+    { preValidation: requireUser, schema: { tags: ['account'], summary: 'E-mail a one-time code to the current address', response: { 200: MessageSchema } } },
+    async (request) => sendCode(app.deps, currentUser(request)),
+  );
+
+  app.post(
+    USER_PATHS.changeEmail,
+    { preValidation: requireUser, schema: { tags: ['account'], body: ChangeEmailSchema, response: { 200: AccountResponseSchema } } },
+    async (request) => account.changeEmail(app.deps, mail, currentUser(request), request.body),
+  );
+
+  app.post(
+    USER_PATHS.changePassword,
+    { preValidation: requireUser, schema: { tags: ['account'], body: ChangePasswordSchema, response: { 200: AccountResponseSchema } } },
+    async (request) => account.changePassword(app.deps, currentUser(request), request.body),
+  );
+};

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { FileStore } from '../../storage/file-store';
+import { storeUpload, type StoredUpload } from '../../storage/upload';
+import { AppError, badRequest, tooLarge } from '../../lib/app-error';
+import { LIMITS, MB, sanitizeFileName } from '../../../shared/limits';
+import { parseOrFields } from '../../lib/zod-fields';
+import { DATA_FIELD, PROFILE_PIC_FIELD } from '../../../shared/contracts/users';
+
+export const PROFILE_PIC_PREFIX = 'profile-pics';
+
+/** @fastify/multipart cuts a file at its size limit and throws its own error, from the part or the iterator. */
+const isMultipartTooLarge = (err: unknown) => (err as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+function picTooLarge(fileName: string) {
+  const message = `${sanitizeFileName(fileName)} is larger than ${LIMITS.profilePicBytes / MB}MB`;
+  return tooLarge(message, { [PROFILE_PIC_FIELD]: message });
+}
+
+/**
+ * Reads a multipart form of a `data` JSON part and an optional `profile_pic` (signup, My Account).
+ * The picture streams into the store as it arrives (type by content, size limit); when anything is
+ * wrong, every invalid field is reported at once (400) and the stored picture is removed.
+ * The caller owns `pic` afterwards and must delete it if it fails later.
+ */
+export async function readProfileForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  files: FileStore,
+  schema: S,
+): Promise<{ data: z.infer<S>; pic?: StoredUpload }> {
+  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data with a "data" part');
+  let raw: unknown;
+  let sawData = false;
+  let pic: StoredUpload | undefined;
+  let picError: AppError | undefined;
+  let picName = 'picture';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // An empty file input still sends a part with no name; a second picture is ignored.
+        if (part.fieldname !== PROFILE_PIC_FIELD || !part.filename || pic || picError) {
+          part.file.resume();
+          continue;
+        }
+        picName = part.filename;
+        try {
+          pic = await storeUpload(files, part.file, { rule: 'image', field: PROFILE_PIC_FIELD, fileName: part.filename, prefix: PROFILE_PIC_PREFIX });
+        } catch (err) {
+          if (isMultipartTooLarge(err)) throw picTooLarge(picName);
+          if (!(err instanceof AppError)) throw err;
+          picError = err;
+        }
+      } else if (part.fieldname === DATA_FIELD) {
+        sawData = true;
+        try {
+          raw = JSON.parse(String(part.value));
+        } catch {
+          throw badRequest(`The "${DATA_FIELD}" part is not valid JSON`);
+        }
+      }
+    }
+    if (!sawData) throw badRequest(`The "${DATA_FIELD}" part is missing`);
+    const parsed = parseOrFields(schema, raw);
+    if (!parsed.ok) {
+      const fields = { ...parsed.fields, ...picError?.fields };
+      throw badRequest(Object.values(fields)[0] ?? 'Invalid request', fields);
+    }
+    if (picError) throw picError;
+    return { data: parsed.data, pic };
+  } catch (err) {
+    if (pic) await files.delete(pic.key).catch(() => undefined);
+    if (isMultipartTooLarge(err)) throw picError ?? picTooLarge(picName);
+    throw err;
+  }
+}
