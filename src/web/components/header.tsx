@@ -7,7 +7,7 @@ import { ACCOUNT_ITEMS, NAV_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
 
 const barLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${isActive ? 'bg-ink text-brand' : 'text-ink hover:bg-black/10'}`;
+  `rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors lg:px-3 ${isActive ? 'bg-ink text-brand' : 'text-ink hover:bg-black/10'}`;
 
 /**
  * The header on every screen: logo to the dashboard, the main navigation (active link marked with
@@ -27,7 +27,7 @@ export function Header() {
     <header className="sticky top-0 z-40 bg-brand shadow-sm">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="ml-4 hidden md:block">
+        <nav aria-label="Main" className="hidden md:ml-2 md:block lg:ml-6">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>

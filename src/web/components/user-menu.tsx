@@ -12,12 +12,12 @@ const itemClass = 'block px-4 py-2 text-sm text-gray-800 data-focus:bg-brand/50 
 export function UserMenu({ user, isAdmin }: { user: StoredUser; isAdmin: boolean }) {
   return (
     <Menu>
-      <MenuButton className="flex max-w-[16rem] items-center gap-2 rounded-full py-1 pr-1 pl-1 text-sm font-semibold text-ink hover:bg-black/10 data-open:bg-black/10 sm:pr-3">
+      <MenuButton className="flex min-w-0 items-center gap-2 rounded-full py-1 pr-1 pl-1 text-sm font-semibold text-ink hover:bg-black/10 data-open:bg-black/10 sm:pr-3">
         <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-xs font-bold text-brand">
           {initials(user.fullName)}
         </span>
         {/* sr-only on phones keeps the name in the button's accessible name while only the initials show. */}
-        <span className="sr-only truncate sm:not-sr-only">{user.fullName}</span>
+        <span className="sr-only sm:not-sr-only sm:block sm:max-w-[10rem] sm:truncate lg:max-w-[14rem]">{user.fullName}</span>
         <svg aria-hidden viewBox="0 0 20 20" className="hidden h-4 w-4 shrink-0 fill-current sm:block">
           <path d="M5.5 7.5 10 12l4.5-4.5z" />
         </svg>
