@@ -17,7 +17,7 @@ export function SupportContactCard() {
         <dt className="font-semibold text-white">Support hours</dt>
         <dd className="mt-0.5 text-gray-300">{SUPPORT_HOURS}</dd>
       </dl>
-      <p className="mt-4 text-sm text-gray-300">Messages sent with this form reach the support team by e-mail; replies go to the address you give.</p>
+      <p className="mt-4 hidden text-sm text-gray-300 md:block">Messages sent with this form reach the support team by e-mail; replies go to the address you give.</p>
     </aside>
   );
 }
