@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PATTERN_STATUSES } from '../options';
 import { PatternFieldsSchema } from './patterns';
+import { FILE_KINDS, PatternFileSchema, type FileKind } from './files';
 
 /**
  * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its
@@ -10,8 +11,6 @@ export const PATTERN_DETAIL_PATHS = {
   detail: (id: number | string) => `/api/patterns/${id}`,
   files: (id: number | string) => `/api/patterns/${id}/files`,
   file: (id: number | string, fileId: number | string) => `/api/patterns/${id}/files/${fileId}`,
-  /** Download / preview of any stored file (the files feature's route). */
-  fileContent: (fileId: number | string) => `/api/files/${fileId}`,
 } as const;
 
 /** Fastify route templates of the same paths. */
@@ -21,31 +20,10 @@ export const PATTERN_DETAIL_ROUTES = {
   file: '/api/patterns/:id/files/:fileId',
 } as const;
 
-/** The pattern-level file kinds of spec section 3: label, accepted content and how many. */
-export const PATTERN_FILE_SLOTS = {
-  Instruction_PDF: { label: 'Sewing Instructions PDF', rule: 'pdf', multiple: false },
-  Yardage_PDF: { label: 'Yardage PDF', rule: 'pdf', multiple: false },
-  Yardage_Image: { label: 'Yardage Image', rule: 'image', multiple: false },
-  Sketch_Image: { label: 'Sketch Image', rule: 'image', multiple: false },
-  Size_Chart: { label: 'Size Chart', rule: 'image', multiple: false },
-  Main_Hero_Image: { label: 'Main Hero Image', rule: 'image', multiple: false },
-  Hero_Images: { label: 'Hero Images', rule: 'image', multiple: true },
-} as const satisfies Record<string, { label: string; rule: 'pdf' | 'image'; multiple: boolean }>;
-export type PatternFileKind = keyof typeof PATTERN_FILE_SLOTS;
-export const PATTERN_FILE_KINDS = Object.keys(PATTERN_FILE_SLOTS) as PatternFileKind[];
-/** Every stored kind, including a size's PDF. */
-export const FILE_KIND_VALUES = [...(PATTERN_FILE_KINDS as [PatternFileKind, ...PatternFileKind[]]), 'pattern_pdf_file'] as const;
-
-export const FileRefSchema = z.object({
-  id: z.number(),
-  kind: z.enum(FILE_KIND_VALUES),
-  name: z.string(),
-  size: z.number(),
-  contentType: z.string(),
-  sizeId: z.number().nullable(),
-  createdAt: z.string(),
-});
-export type FileRef = z.infer<typeof FileRefSchema>;
+/** Pattern-level file kinds (a size's PDF is replaced on its size); Hero_Images holds several. */
+export type PatternFileKind = Exclude<FileKind, 'pattern_pdf_file'>;
+export const PATTERN_FILE_KINDS = FILE_KINDS.filter((k): k is PatternFileKind => k !== 'pattern_pdf_file');
+export const isMultipleKind = (kind: FileKind) => kind === 'Hero_Images';
 
 /** One thing a pattern lacks to be complete (PRODUCT.md): `field` names where, `message` says what. */
 export const MissingItemSchema = z.object({ field: z.string(), message: z.string() });
@@ -76,7 +54,7 @@ export const PatternDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Pattern-level files (a size's PDF is listed with its size). */
-  files: z.array(FileRefSchema),
+  files: z.array(PatternFileSchema),
   sizesCount: z.number(),
   missing: z.array(MissingItemSchema),
   /** Set when the pattern changed after it was sent to review / published (PRODUCT.md notice). */
@@ -94,7 +72,7 @@ export type UpdatePatternResponse = z.infer<typeof UpdatePatternResponseSchema>;
 
 export const PatternFileParamsSchema = z.object({ id: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive() });
 
-export const FilesMutationResponseSchema = z.object({ data: z.object({ files: z.array(FileRefSchema) }), message: z.string() });
+export const FilesMutationResponseSchema = z.object({ data: z.object({ files: z.array(PatternFileSchema) }), message: z.string() });
 export type FilesMutationResponse = z.infer<typeof FilesMutationResponseSchema>;
 
 export const PATTERN_DETAIL_MSG = {

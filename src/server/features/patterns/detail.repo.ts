@@ -90,11 +90,6 @@ export async function listFilesOfKinds(db: DbOrTx, patternId: number, kinds: str
     .where(and(eq(patternFiles.patternId, patternId), isNull(patternFiles.sizeId), inArray(patternFiles.kind, kinds as never[])));
 }
 
-export async function insertFiles(db: DbOrTx, rows: (typeof patternFiles.$inferInsert)[]) {
-  if (!rows.length) return;
-  await db.insert(patternFiles).values(rows);
-}
-
 export async function deleteFilesById(db: DbOrTx, ids: number[]) {
   if (!ids.length) return;
   await db.delete(patternFiles).where(inArray(patternFiles.id, ids));

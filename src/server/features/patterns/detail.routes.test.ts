@@ -4,6 +4,7 @@ import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type Te
 import { patternFiles } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { PATTERN_DETAIL_MSG, PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
+import { FILE_PATHS } from '../../../shared/contracts/files';
 import { multipart, patternRow, pdfPart, pngPart, seedFile, seedPattern } from './detail.fixtures';
 
 describe(`pattern detail routes (${dbKind})`, () => {
@@ -44,8 +45,8 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const d = res.json().data;
     expect(d).toMatchObject({ ID: p.id, SFCC_Pattern_ID: p.code, Brand: dittoId, brandName: 'Ditto', Price: 12.5, Type: 'Women Patterns', SFCC_Status: 'draft' });
     expect(d).toMatchObject({ IS_SFCC_TESTING: false, reviewedAt: null, publishedAt: null, sizesCount: 2, missing: [], editedAfter: null });
-    expect(d.files).toEqual([expect.objectContaining({ id: hero.id, kind: 'Main_Hero_Image', name: 'hero.png', contentType: 'image/png', sizeId: null })]);
-    expect(d.files[0].size).toBeGreaterThan(0);
+    expect(d.files).toEqual([expect.objectContaining({ id: hero.id, kind: 'Main_Hero_Image', fileName: 'hero.png', contentType: 'image/png', sizeId: null, url: `/api/files/${hero.id}` })]);
+    expect(d.files[0].byteSize).toBeGreaterThan(0);
   });
 
   it('lists what an incomplete pattern lacks', async () => {
@@ -66,6 +67,9 @@ describe(`pattern detail routes (${dbKind})`, () => {
     expect((await put(p.id, other, fields(p.code, { Brand: await brandIdBySlug(t, 'butterick') }))).statusCode).toBe(404);
     const up = await multipart({ Main_Hero_Image: pngPart() });
     expect((await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...other.auth, ...up.headers }, payload: up.payload })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: FILE_PATHS.download(file.id), headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: FILE_PATHS.download(p.pdfFileIds[0]), headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: FILE_PATHS.download(file.id), headers: owner.auth })).statusCode).toBe(200);
     const del = await t.app.inject({ method: 'DELETE', url: PATTERN_DETAIL_PATHS.file(p.id, file.id), headers: other.auth });
     expect(del.statusCode).toBe(404);
     expect(await t.deps.files.exists(file.key)).toBe(true);
@@ -85,8 +89,8 @@ describe(`pattern detail routes (${dbKind})`, () => {
     expect(res.json().message).toBe(PATTERN_DETAIL_MSG.updated);
     expect(new Date(d.updatedAt).getTime()).toBeGreaterThan(before.updatedAt.getTime());
     // A field left out is cleared: the body is the whole record.
-    const cleared = await put(p.id, owner, { SFCC_Pattern_ID: `${p.code}-new`, Pattern_Name: 'Wrap Dress', Brand: dittoId });
-    expect(cleared.json().data).toMatchObject({ Price: null, Pattern_Fit: null, Type: null, Fabric_type: null });
+    const cleared = await put(p.id, owner, { SFCC_Pattern_ID: `${p.code}-new`, Pattern_Name: 'Wrap Dress', Brand: dittoId, Notion: '', Price: '' });
+    expect(cleared.json().data).toMatchObject({ Price: null, Pattern_Fit: null, Type: null, Fabric_type: null, Notion: null });
   });
 
   it('refuses bad fields with the submission form’s messages at the fields', async () => {
@@ -135,7 +139,7 @@ describe(`pattern detail routes (${dbKind})`, () => {
     expect(res.statusCode).toBe(200);
     const files = res.json().data.files;
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ kind: 'Main_Hero_Image', name: 'newhero1.png', contentType: 'image/png' });
+    expect(files[0]).toMatchObject({ kind: 'Main_Hero_Image', fileName: 'newhero1.png', contentType: 'image/png' });
     expect(await t.deps.files.exists(old.key)).toBe(false);
     const [row] = await t.deps.database.db.select().from(patternFiles).where(eq(patternFiles.id, files[0].id));
     expect(await t.deps.files.exists(row.storageKey)).toBe(true);

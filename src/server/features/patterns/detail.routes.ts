@@ -46,7 +46,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
-      const list = await files.saveFiles(app.deps, currentUser(request), request.params.id, request.parts());
+      const list = await files.saveFiles(app.deps, currentUser(request), request.params.id, request.parts(), request.log);
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.filesUpdated };
     },
   );
@@ -55,7 +55,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     PATTERN_DETAIL_ROUTES.file,
     { preHandler: requireUser, schema: { tags, params: PatternFileParamsSchema, response: { 200: FilesMutationResponseSchema } } },
     async (request) => {
-      const list = await files.removeFile(app.deps, currentUser(request), request.params.id, request.params.fileId);
+      const list = await files.removeFile(app.deps, currentUser(request), request.params.id, request.params.fileId, request.log);
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.fileRemoved };
     },
   );

@@ -5,7 +5,8 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { MSG } from '../../../shared/messages';
 import { PatternFieldsSchema, type PatternFields } from '../../../shared/contracts/patterns';
-import { PATTERN_DETAIL_MSG, type FileRef, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
+import { PATTERN_DETAIL_MSG, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
+import { toPatternFile } from '../files/files.service';
 import { findBrand } from '../brands/brands.service';
 import * as repo from './detail.repo';
 
@@ -22,10 +23,6 @@ export async function loadPattern(db: DbOrTx, user: AuthUser, id: number, opts: 
 
 /** A size, piece or file of the pattern changed: its `updatedAt` moves (the "edited after" notice reads it). */
 export const markPatternEdited = (db: DbOrTx, id: number) => repo.touchPattern(db, id);
-
-export function toFileRef(f: Pick<repo.FileRow, 'id' | 'kind' | 'fileName' | 'byteSize' | 'contentType' | 'sizeId' | 'createdAt'>): FileRef {
-  return { id: f.id, kind: f.kind, name: f.fileName, size: f.byteSize, contentType: f.contentType, sizeId: f.sizeId, createdAt: f.createdAt.toISOString() };
-}
 
 type CompletenessSize = Awaited<ReturnType<typeof repo.sizesForCompleteness>>[number];
 
@@ -73,7 +70,7 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
     publishedAt: publishedAt?.toISOString() ?? null,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-    files: files.map(toFileRef),
+    files: files.map(toPatternFile),
     sizesCount,
     missing,
     editedAfter: editedAfter(p),
@@ -100,7 +97,7 @@ export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input
     updatedAt: new Date(),
   };
   // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
-  for (const k of TEXT_FIELDS) (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] ?? null;
+  for (const k of TEXT_FIELDS) (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
   try {
     await repo.updatePattern(db, id, values);
   } catch (err) {

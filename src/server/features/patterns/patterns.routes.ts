@@ -3,6 +3,7 @@ import { createPatternRoutes } from './create.routes';
 import { detailRoutes } from './detail.routes';
 import { lifecycleRoutes } from './lifecycle.routes';
 import { patternListRoutes } from './list.routes';
+import { sizesRoutes } from '../sizes/sizes.routes';
 import { patternDeleteRoutes } from './delete.routes';
 
 /** Routes of the "patterns" feature: each concern in its own file, registered here. */
@@ -11,5 +12,6 @@ export const patternsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(detailRoutes);
   await app.register(lifecycleRoutes);
   await app.register(patternListRoutes);
+  await app.register(sizesRoutes);
   await app.register(patternDeleteRoutes);
 };

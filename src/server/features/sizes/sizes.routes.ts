@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamSchema } from '../../../shared/contracts/common';
+import {
+  BulkDeleteSizesRequestSchema,
+  DeleteSizesResponseSchema,
+  SIZE_MSG,
+  SIZE_ROUTES,
+  SizeDetailResponseSchema,
+  SizeIdParamSchema,
+  SizeListResponseSchema,
+  SizeMutationResponseSchema,
+} from '../../../shared/contracts/sizes';
+import { badRequest } from '../../lib/app-error';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as service from './sizes.service';
+import { piecesRoutes } from './pieces.routes';
+
+const multipartOnly = (isMultipart: boolean) => {
+  if (!isMultipart) throw badRequest('Send the size as multipart/form-data: a "data" JSON part and the "pattern_pdf_file" PDF');
+};
+
+/** Sizes of a pattern (list, add, bulk delete) and one size (read, update, delete); its pieces. */
+export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['sizes'];
+
+  app.get(
+    SIZE_ROUTES.list,
+    { preHandler: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SizeListResponseSchema } } },
+    async (request) => service.listSizes(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    SIZE_ROUTES.list,
+    {
+      preHandler: requireUser,
+      schema: { tags, description: 'Multipart: "data" JSON of the size fields, "pattern_pdf_file" PDF.', params: IdParamSchema, response: { 201: SizeMutationResponseSchema } },
+    },
+    async (request, reply) => {
+      multipartOnly(request.isMultipart());
+      const data = await service.addSize(app.deps, currentUser(request), request.params.id, request.parts(), request.log);
+      return reply.status(201).send({ data, message: SIZE_MSG.added });
+    },
+  );
+
+  app.delete(
+    SIZE_ROUTES.list,
+    { preHandler: requireUser, schema: { tags, params: IdParamSchema, body: BulkDeleteSizesRequestSchema, response: { 200: DeleteSizesResponseSchema } } },
+    async (request) => ({
+      data: await service.bulkDeleteSizes(app.deps, currentUser(request), request.params.id, request.body.ids, request.log),
+      message: SIZE_MSG.deleted,
+    }),
+  );
+
+  app.get(
+    SIZE_ROUTES.one,
+    { preHandler: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } } },
+    async (request) => ({ data: await service.getSize(app.db, currentUser(request), request.params.sizeId) }),
+  );
+
+  app.post(
+    SIZE_ROUTES.one,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        description: 'Multipart: "data" JSON of the whole size (template fields included) and/or a new "pattern_pdf_file".',
+        params: SizeIdParamSchema,
+        response: { 200: SizeMutationResponseSchema },
+      },
+    },
+    async (request) => {
+      multipartOnly(request.isMultipart());
+      return { data: await service.updateSize(app.deps, currentUser(request), request.params.sizeId, request.parts(), request.log), message: SIZE_MSG.updated };
+    },
+  );
+
+  app.delete(
+    SIZE_ROUTES.one,
+    { preHandler: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: DeleteSizesResponseSchema } } },
+    async (request) => ({ data: await service.deleteSize(app.deps, currentUser(request), request.params.sizeId, request.log), message: SIZE_MSG.deleted }),
+  );
+
+  await app.register(piecesRoutes);
+};

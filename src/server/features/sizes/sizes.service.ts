@@ -1,0 +1,169 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps, AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { zodFields } from '../../lib/zod-fields';
+import { LIMITS } from '../../../shared/limits';
+import { MSG } from '../../../shared/messages';
+import { slugify } from '../../../shared/options';
+import { SIZE_MSG, SIZE_PARTS, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeDetail, type SizeFields } from '../../../shared/contracts/sizes';
+import { loadPattern, markPatternEdited } from '../patterns/detail.service';
+import { deleteObjects, recordPatternFiles, toPatternFile } from '../files/files.service';
+import { readSizeParts } from './size-parts';
+import * as repo from './sizes.repo';
+
+export function toSize(r: repo.SizeRow): Size {
+  const { pdfId, pdfName, pdfSize, pdfType, createdAt, updatedAt, ...rest } = r;
+  return {
+    ...rest,
+    pdf:
+      pdfId === null
+        ? null
+        : toPatternFile({ id: pdfId, kind: 'pattern_pdf_file', fileName: pdfName!, byteSize: pdfSize!, contentType: pdfType!, sizeId: r.ID }),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** `<Pattern ID>_<view>_<size>`, each part slugged (PRODUCT.md). */
+export function variationId(patternId: string, view: string, size: string): string {
+  return [patternId, view, size].map((p) => slugify(p) || 'x').join('_');
+}
+
+/** The size a user may see, with its pattern; another brand's size is "not found". */
+export async function loadSize(db: DbOrTx, user: AuthUser, sizeId: number, opts: { what?: string; forUpdate?: boolean } = {}) {
+  const owner = await repo.findSizeOwner(db, sizeId);
+  if (!owner) throw notFound(opts.what ?? 'Size');
+  const pattern = await loadPattern(db, user, owner.patternId, { what: opts.what ?? 'Size', forUpdate: opts.forUpdate });
+  return { sizeId: owner.ID, pattern };
+}
+
+export async function listSizes(db: DbOrTx, user: AuthUser, patternId: number) {
+  await loadPattern(db, user, patternId);
+  const rows = await repo.listSizes(db, patternId);
+  return { data: rows.map(toSize), totalCountData: rows.length };
+}
+
+export async function getSize(db: DbOrTx, user: AuthUser, sizeId: number): Promise<SizeDetail> {
+  const { pattern } = await loadSize(db, user, sizeId);
+  const row = (await repo.findSize(db, sizeId))!;
+  const { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status } = pattern;
+  return { ...toSize(row), pattern: { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status, sizesCount: await repo.countSizes(db, ID) } };
+}
+
+function parseFields(data: Record<string, unknown> | undefined): SizeFields {
+  const r = SizeFieldsSchema.safeParse(data ?? {});
+  if (r.success) return r.data;
+  const fields = zodFields(r.error.issues);
+  throw badRequest(Object.values(fields)[0] ?? 'Invalid size', fields);
+}
+
+/** Every template field is written: the form sends the whole size, an empty field clears it. */
+function sizeValues(f: SizeFields, patternCode: string) {
+  const values: repo.SizeValues & { pattern_view: string; Size: string; VariationID: string } = {
+    pattern_view: f.pattern_view,
+    Size: f.Size,
+    VariationID: f.VariationID || variationId(patternCode, f.pattern_view, f.Size),
+    updatedAt: new Date(),
+  };
+  for (const k of SIZE_TEMPLATE_FIELDS) values[k] = f[k] || null; // '' clears
+  return values;
+}
+
+const duplicate = (f: SizeFields) => conflict(SIZE_MSG.duplicate(f.pattern_view, f.Size), { Size: SIZE_MSG.duplicate(f.pattern_view, f.Size) });
+
+/** Adds a size with its PDF ('Successfully Added Size'); (view, size) is unique within the pattern. */
+export async function addSize(deps: AppDeps, user: AuthUser, patternId: number, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<Size> {
+  const db = deps.database.db;
+  await loadPattern(db, user, patternId); // before reading the upload
+  const { data, pdf } = await readSizeParts(deps.files, parts);
+  try {
+    const f = parseFields(data);
+    if (!pdf) throw badRequest(MSG.patternPdfRequired, { [SIZE_PARTS.pdf]: MSG.patternPdfRequired });
+    const sizeId = await db.transaction(async (tx) => {
+      const pattern = await loadPattern(tx, user, patternId, { forUpdate: true });
+      if ((await repo.countSizes(tx, patternId)) >= LIMITS.sizesMax) throw conflict(SIZE_MSG.tooMany);
+      if (await repo.findDuplicate(tx, patternId, f.pattern_view, f.Size)) throw duplicate(f);
+      const id = await repo.insertSize(tx, { ...sizeValues(f, pattern.SFCC_Pattern_ID), patternId, Pattern_Pdf_File_Name: pdf.fileName });
+      await recordPatternFiles(tx, patternId, [{ ...pdf, sizeId: id }]);
+      await markPatternEdited(tx, patternId);
+      return id;
+    });
+    return toSize((await repo.findSize(db, sizeId))!);
+  } catch (err) {
+    if (pdf) await deleteObjects(deps.files, [pdf.key], log);
+    if (isUniqueViolation(err)) throw duplicate(parseFields(data));
+    throw err;
+  }
+}
+
+/**
+ * Updates a size's fields (the whole size, template fields included) and/or replaces its PDF.
+ * The old PDF object is deleted only after the new one is stored and recorded.
+ */
+export async function updateSize(deps: AppDeps, user: AuthUser, sizeId: number, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<Size> {
+  const db = deps.database.db;
+  await loadSize(db, user, sizeId);
+  const { data, pdf } = await readSizeParts(deps.files, parts);
+  let oldKeys: string[] = [];
+  try {
+    if (!data && !pdf) throw badRequest('Nothing to update: send the size fields or a new PDF');
+    const f = data ? parseFields(data) : undefined;
+    oldKeys = await db.transaction(async (tx) => {
+      const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
+      const values: repo.SizeValues = f ? sizeValues(f, pattern.SFCC_Pattern_ID) : { updatedAt: new Date() };
+      if (f && (await repo.findDuplicate(tx, pattern.ID, f.pattern_view, f.Size, sizeId))) throw duplicate(f);
+      let replaced: string[] = [];
+      if (pdf) {
+        values.Pattern_Pdf_File_Name = pdf.fileName;
+        replaced = await repo.removeSizePdfRows(tx, sizeId);
+        await recordPatternFiles(tx, pattern.ID, [{ ...pdf, sizeId }]);
+      }
+      await repo.updateSize(tx, sizeId, values);
+      await markPatternEdited(tx, pattern.ID);
+      return replaced;
+    });
+  } catch (err) {
+    if (pdf) await deleteObjects(deps.files, [pdf.key], log);
+    if (isUniqueViolation(err) && data) throw duplicate(parseFields(data));
+    throw err;
+  }
+  await deleteObjects(deps.files, oldKeys, log);
+  return toSize((await repo.findSize(db, sizeId))!);
+}
+
+async function deleteWithin(patternId: number, ids: number[], tx: DbOrTx): Promise<{ keys: string[]; left: number }> {
+  const total = await repo.countSizes(tx, patternId);
+  if (total - ids.length < 1) throw conflict(SIZE_MSG.lastSize);
+  const keys = (await repo.fileKeysOfSizes(tx, ids)).map((k) => k.storageKey);
+  await repo.deleteSizes(tx, ids);
+  await markPatternEdited(tx, patternId);
+  return { keys, left: total - ids.length };
+}
+
+/** Deletes one size ('Successfully Delete Size '); never the pattern's last one. */
+export async function deleteSize(deps: AppDeps, user: AuthUser, sizeId: number, log?: FastifyBaseLogger) {
+  const db = deps.database.db;
+  const { keys, left } = await db.transaction(async (tx) => {
+    const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
+    return deleteWithin(pattern.ID, [sizeId], tx);
+  });
+  await deleteObjects(deps.files, keys, log);
+  return { deleted: 1, totalCountData: left };
+}
+
+/** Deletes several sizes of one pattern at once, all or none; at least one size must stay. */
+export async function bulkDeleteSizes(deps: AppDeps, user: AuthUser, patternId: number, ids: number[], log?: FastifyBaseLogger) {
+  const db = deps.database.db;
+  const unique = [...new Set(ids)];
+  const { keys, left } = await db.transaction(async (tx) => {
+    await loadPattern(tx, user, patternId, { forUpdate: true });
+    const found = await repo.sizesOfPattern(tx, patternId, unique);
+    if (found.length !== unique.length) throw notFound('Size');
+    return deleteWithin(patternId, unique, tx);
+  });
+  await deleteObjects(deps.files, keys, log);
+  return { deleted: unique.length, totalCountData: left };
+}
