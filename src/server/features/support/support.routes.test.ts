@@ -207,10 +207,13 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          // A way to make the mail server refuse one message.
+          if (raw.includes('Mailbox full please')) return callback(new Error('Mailbox full'));
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
+            raw,
           });
           callback();
         });
@@ -247,5 +250,20 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
     expect(body).toContain('brand Kwik Sew');
     // With SMTP set, nothing goes to the outbox folder.
     expect(fs.existsSync(path.join(t.dataDir, 'outbox'))).toBe(false);
+  });
+
+  it('keeps the message and answers success when the mail server refuses it (the inbox still has it)', async () => {
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: SUPPORT_PATHS.messages,
+      headers: user.auth,
+      payload: goodMessage({ subject: 'Mailbox full please' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().contactDetails.id as number;
+    const [row] = await t.deps.database.db.select().from(supportMessages).where(eq(supportMessages.id, id));
+    expect(row.subject).toBe('Mailbox full please');
+    expect(received.some((m) => m.raw.includes('Mailbox full please'))).toBe(false);
   });
 });
