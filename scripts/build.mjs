@@ -2,6 +2,7 @@
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -24,6 +25,20 @@ export function newestInput() {
 export function isBuilt() {
   if (!fs.existsSync(stampFile) || !fs.existsSync(path.join(root, 'dist/web/index.html'))) return false;
   return Number(fs.readFileSync(stampFile, 'utf8')) >= newestInput();
+}
+
+/** Brotli and gzip copies of text assets, served by @fastify/static (preCompressed) with no per-request CPU. */
+function precompress(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) precompress(p);
+    else if (/\.(js|css|html|svg|mjs|json)$/.test(e.name) && !(fs.statSync(`${p}.br`, { throwIfNoEntry: false })?.mtimeMs >= fs.statSync(p).mtimeMs)) {
+      const data = fs.readFileSync(p);
+      if (data.length < 1024) continue;
+      fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }));
+      fs.writeFileSync(`${p}.gz`, zlib.gzipSync(data, { level: 9 }));
+    }
+  }
 }
 
 /** Several test runs may start the portal at once from one tree: one builds, the others wait. */
@@ -68,7 +83,16 @@ async function buildUnlocked({ quiet = false } = {}) {
     sourcemap: true,
     logLevel: 'warning',
   });
-  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+  // Always a production bundle, whatever NODE_ENV the caller runs under (vitest sets 'test').
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: quiet ? 'warn' : 'info' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  precompress(path.join(root, 'dist/web'));
   fs.writeFileSync(stampFile, String(stamp));
   if (!quiet) console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

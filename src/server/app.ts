@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       root: webRoot,
       prefix: '/app/',
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/app/error-page';
 import { RequireAdmin, RequireUser } from '../components/route-guards';
+import { LoadingOverlay } from '../components/loading-overlay';
 
 /** Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx). */
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
@@ -11,6 +12,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown at once on a first load while the screen's chunk arrives.
+    hydrateFallbackElement: <LoadingOverlay />,
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
       { path: 'app', element: <Navigate to="/app/dashboard" replace /> },
