@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from '../lib/query-client';
 import { AuthProvider } from '../lib/auth';
 import { LIMITS } from '../../shared/limits';
