@@ -19,6 +19,10 @@ export const USER_PATHS = {
   resetPassword: '/api/auth/reset-password',
 } as const;
 
+/** One-time codes and reset links (PRODUCT.md); the screens state these numbers. */
+export const CODE_RULES = { validMinutes: 10, maxTries: 5 } as const;
+export const RESET_LINK_VALID_MINUTES = 60;
+
 /** Texts of the accounts screens and calls (the spec quotes none of these). */
 export const USER_MSG = {
   emailTaken: 'An account with this email already exists',

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { USER_PATHS, type ForgotPassword } from '../../../../shared/contracts/users';
+import { api } from '../../../lib/api-client';
+
+export const forgotPassword = (body: ForgotPassword) => api<{ message: string }>(USER_PATHS.forgotPassword, { method: 'POST', body });
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

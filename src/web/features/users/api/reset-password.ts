@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { USER_PATHS, type ResetPassword } from '../../../../shared/contracts/users';
+import { api } from '../../../lib/api-client';
+
+export const resetPassword = (body: ResetPassword) => api<{ message: string }>(USER_PATHS.resetPassword, { method: 'POST', body });
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ChangeEmailSchema, type ChangeEmail } from '../../../../shared/contracts/users';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { toast, toastError } from '../../../lib/toast';
+import { TextField } from '../../../components/text-field';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useChangeEmail } from '../api/change-email';
+import { SendCodeButton } from './send-code-button';
+import { CodeHint } from './code-hint';
+
+/** A new e-mail address, confirmed by the code sent to the current one. */
+export function ChangeEmailForm() {
+  const { user, updateUser } = useAuth();
+  const change = useChangeEmail();
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof ChangeEmailSchema>, unknown, ChangeEmail>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '', code: '' } });
+  if (!user) return null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const res = await change.mutateAsync(values);
+      updateUser(res.data);
+      reset({ email: '', code: '' });
+      setSent(false);
+      toast.success(res.message ?? 'Saved');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        if (err.fields.email) setError('email', { message: err.fields.email });
+        if (err.fields.code) setError('code', { message: err.fields.code });
+      }
+      toastError(err);
+    }
+  });
+
+  const pending = change.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="email-title" className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h2 id="email-title" className="text-lg font-semibold text-ink">
+        Change email
+      </h2>
+      <TextField label="New Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <TextField label="Email code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={errors.code?.message} {...register('code')} />
+          </div>
+          <div className="sm:pt-6">
+            <SendCodeButton sent={sent} onSent={() => setSent(true)} />
+          </div>
+        </div>
+        <CodeHint sent={sent} email={user.email} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+          {pending && <Spinner />}
+          {pending ? 'Changing…' : 'Change email'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ChangePasswordSchema, type ChangePassword } from '../../../../shared/contracts/users';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { toast, toastError } from '../../../lib/toast';
+import { TextField } from '../../../components/text-field';
+import { PasswordInput } from '../../../components/password-input';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useChangePassword } from '../api/change-password';
+import { SendCodeButton } from './send-code-button';
+import { CodeHint } from './code-hint';
+
+const FIELDS = ['password', 'repeatPassword', 'code'] as const;
+
+/** A new password, confirmed by the e-mailed code; other devices are signed out, this one stays. */
+export function ChangePasswordForm() {
+  const { user, updateUser } = useAuth();
+  const change = useChangePassword();
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof ChangePasswordSchema>, unknown, ChangePassword>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { password: '', repeatPassword: '', code: '' },
+  });
+  if (!user) return null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const res = await change.mutateAsync(values);
+      updateUser(res.data);
+      reset();
+      setSent(false);
+      toast.success(res.message ?? 'Saved');
+    } catch (err) {
+      if (err instanceof ApiError) for (const f of FIELDS) if (err.fields[f]) setError(f, { message: err.fields[f] });
+      toastError(err);
+    }
+  });
+
+  const pending = change.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h2 id="password-title" className="text-lg font-semibold text-ink">
+        Change password
+      </h2>
+      <PasswordInput label="New Password" required autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <PasswordInput label="Repeat New Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <TextField label="Password code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={errors.code?.message} {...register('code')} />
+          </div>
+          <div className="sm:pt-6">
+            <SendCodeButton sent={sent} onSent={() => setSent(true)} />
+          </div>
+        </div>
+        <CodeHint sent={sent} email={user.email} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+          {pending && <Spinner />}
+          {pending ? 'Changing…' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
