@@ -58,25 +58,31 @@ export const CreateSizeEntrySchema = SizeEntrySchema.extend({
 });
 
 /**
- * The submission's `data`: the pattern's fields and its sizes. (pattern_view, Size) is unique within
- * a pattern, compared without case: the generated VariationIDs would collide otherwise.
+ * (pattern_view, Size) is unique within a pattern, compared without case: the generated
+ * VariationIDs would collide otherwise. Shared by the server's schema and the form's.
  */
+export function checkUniqueSizes(sizes: unknown, ctx: z.RefinementCtx): void {
+  if (!Array.isArray(sizes)) return; // also runs when the value is not an array (see `when` below)
+  const seen = new Set<string>();
+  sizes.forEach((s: { pattern_view?: unknown; Size?: unknown } | null, i) => {
+    const view = s?.pattern_view;
+    const size = s?.Size;
+    if (typeof view !== 'string' || typeof size !== 'string' || !view.trim() || !size.trim()) return;
+    const key = sizeKey(view, size);
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'Size'], message: CREATE_MSG.duplicateSize(view.trim(), size.trim()) });
+    seen.add(key);
+  });
+}
+/** Run even when some sizes have other errors, so every problem shows at once. */
+export const EVERY_TIME = { when: () => true } as const;
+
+/** The submission's `data`: the pattern's fields and its sizes. */
 export const PatternCreateDataSchema = PatternFieldsSchema.extend({
   Size: z
     .array(CreateSizeEntrySchema, { error: CREATE_MSG.sizesMin })
     .min(1, CREATE_MSG.sizesMin)
     .max(LIMITS.sizesMax, CREATE_MSG.sizesMax)
-    .superRefine((sizes, ctx) => {
-      if (!Array.isArray(sizes)) return; // runs even when the value is not an array (see `when` below)
-      const seen = new Set<string>();
-      sizes.forEach((s, i) => {
-        if (typeof s?.pattern_view !== 'string' || typeof s?.Size !== 'string' || !s.pattern_view.trim() || !s.Size.trim()) return;
-        const key = sizeKey(s.pattern_view, s.Size);
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'Size'], message: CREATE_MSG.duplicateSize(s.pattern_view.trim(), s.Size.trim()) });
-        seen.add(key);
-      });
-      // Run even when some sizes have other errors, so every problem shows at once.
-    }, { when: () => true }),
+    .superRefine(checkUniqueSizes, EVERY_TIME),
 });
 export type PatternCreateData = z.infer<typeof PatternCreateDataSchema>;
 export type PatternCreateDataInput = z.input<typeof PatternCreateDataSchema>;

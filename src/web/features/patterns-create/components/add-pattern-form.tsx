@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG } from '../../../../shared/messages';
+import { checkChosenFile, type FileRule } from '../../../../shared/contracts/files';
+import { CREATE_MSG } from '../../../../shared/contracts/patterns-create';
+import type { Option } from '../../../../shared/options';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { toast, toastError } from '../../../lib/toast';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useAddPattern } from '../api/add-pattern';
+import { useBrands } from '../api/get-brands';
+import { AddPatternFormSchema, emptyForm, fileProblems, type AddPatternFormInput, type AddPatternFormValues } from '../form-schema';
+import { countBySection, errorPaths, fileWarnings, isFieldError, isFormPath } from '../form-errors';
+import { FormSection } from './form-section';
+import { BasicDetailsFields } from './basic-details-fields';
+import { NamedFileField } from './named-file-field';
+import { SizeEntries } from './size-entries';
+import { UploadProgress } from './upload-progress';
+import { DiscardDialog } from './discard-dialog';
+
+const LIST_PATH = '/app/show-records';
+const PLACEHOLDER: Option = { id: 0, name: 'Choose Brand', value: null };
+
+/**
+ * The Pattern Submission Form (spec sections 2 to 5). Everything stays in the form until Save;
+ * a bad file or a missing field opens every section and says so, and nothing is sent. While the
+ * upload runs the form is locked and shows its progress; on failure all input is still there.
+ */
+export function AddPatternForm() {
+  const { user, isAdmin } = useAuth();
+  const navigate = useNavigate();
+  const brands = useBrands(isAdmin);
+  const add = useAddPattern();
+  const [openAll, setOpenAll] = useState(0);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const focusAfterOpen = useRef<string | null>(null);
+  const defaults = useMemo(() => emptyForm(user?.brand?.id), [user?.brand?.id]);
+  const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm<AddPatternFormInput, unknown, AddPatternFormValues>({
+    // Selects hold plain strings; the schema narrows them (and coerces Brand and Price) on Save.
+    resolver: zodResolver(AddPatternFormSchema) as unknown as Resolver<AddPatternFormInput, unknown, AddPatternFormValues>,
+    defaultValues: defaults,
+    shouldFocusError: false, // sections open first (re-keyed), then the first field with an error gets focus
+  });
+  const { errors, isDirty } = formState;
+  const uploading = add.isPending;
+
+  const brandOptions = useMemo<Option[]>(() => {
+    if (isAdmin) return [PLACEHOLDER, ...(brands.data?.data ?? []).map((b) => ({ id: b.id, name: b.name, value: String(b.id) }))];
+    return user?.brand ? [PLACEHOLDER, { id: user.brand.id, name: user.brand.name, value: String(user.brand.id) }] : [PLACEHOLDER];
+  }, [isAdmin, brands.data, user?.brand]);
+  const brandHint = isAdmin
+    ? brands.isPending
+      ? 'Loading brands…'
+      : brands.isError
+        ? 'The brands could not be loaded. Reload the page to try again.'
+        : undefined
+    : user?.brand
+      ? 'Patterns are added to your brand.'
+      : CREATE_MSG.noBrand;
+
+  const openSections = (firstError?: string) => {
+    focusAfterOpen.current = firstError ?? null;
+    setOpenAll((n) => n + 1);
+  };
+  useEffect(() => {
+    const name = focusAfterOpen.current;
+    if (!openAll || !name) return;
+    focusAfterOpen.current = null;
+    requestAnimationFrame(() => {
+      try {
+        setFocus(name as FieldPath<AddPatternFormInput>);
+      } catch {
+        /* a file or select field: its error is announced instead */
+      }
+    });
+  }, [openAll, setFocus]);
+
+  // Leaving the page mid-upload would drop it: let the browser ask first.
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
+
+  const warnPicked = (files: File[], rule: FileRule) => {
+    const problems = files.flatMap((f) => {
+      const p = checkChosenFile(f, rule);
+      return p ? [{ rule, problem: p.problem }] : [];
+    });
+    fileWarnings(problems).forEach((m) => toast.warning(m));
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await add.mutateAsync(values);
+        toast.success(MSG.patternAdded);
+        navigate(LIST_PATH);
+      } catch (err) {
+        if (err instanceof ApiError) {
+          const keys = Object.keys(err.fields).filter((k) => isFormPath(k, values.Size.length));
+          for (const k of keys) setError(k as FieldPath<AddPatternFormInput>, { type: 'server', message: err.fields[k] });
+          if (keys.length) openSections(keys[0]);
+        }
+        toastError(err, 'The pattern could not be saved. Please try again.');
+      }
+    },
+    (errs) => {
+      const values = getValues();
+      const paths = errorPaths(errs);
+      const warnings = fileWarnings(fileProblems(values));
+      warnings.forEach((m) => toast.warning(m));
+      if (!warnings.length || paths.some((p) => isFieldError(p, values))) toast.info(MSG.checkRequired);
+      openSections(paths[0]);
+    },
+  );
+
+  const cancel = () => {
+    if (isDirty) setAskDiscard(true);
+    else navigate(LIST_PATH);
+  };
+
+  const counts = countBySection(errorPaths(errors));
+  const sectionKey = (id: string) => `${id}-${openAll}`;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={uploading || undefined} className="flex flex-col gap-4">
+      <fieldset disabled={uploading} className="flex min-w-0 flex-col gap-4">
+        <legend className="sr-only">Pattern details, files and sizes</legend>
+        <FormSection key={sectionKey('basic')} title="Basic Pattern Details" defaultOpen errorCount={counts.basic}>
+          <BasicDetailsFields register={register} control={control} errors={errors} brandOptions={brandOptions} brandLocked={!isAdmin} brandHint={brandHint} />
+        </FormSection>
+        <FormSection key={sectionKey('pdfs')} title="PDF's" defaultOpen={openAll > 0} errorCount={counts.pdfs}>
+          <div className="grid gap-6 md:grid-cols-2">
+            <NamedFileField control={control} name="Instruction_PDF" onPicked={warnPicked} />
+            <NamedFileField control={control} name="Yardage_PDF" onPicked={warnPicked} />
+          </div>
+        </FormSection>
+        <FormSection key={sectionKey('images')} title="Images" defaultOpen={openAll > 0} errorCount={counts.images}>
+          <div className="grid gap-6 md:grid-cols-2">
+            <NamedFileField control={control} name="Main_Hero_Image" onPicked={warnPicked} />
+            <NamedFileField control={control} name="Hero_Images" onPicked={warnPicked} />
+            <NamedFileField control={control} name="Size_Chart" onPicked={warnPicked} />
+            <NamedFileField control={control} name="Yardage_Image" onPicked={warnPicked} />
+            <NamedFileField control={control} name="Sketch_Image" onPicked={warnPicked} />
+          </div>
+        </FormSection>
+        <FormSection key={sectionKey('sizes')} title="Pattern Size" defaultOpen={openAll > 0} errorCount={counts.sizes}>
+          <SizeEntries register={register} control={control} errors={errors} onPicked={warnPicked} />
+        </FormSection>
+      </fieldset>
+
+      {/* Sticky, so the buttons and the upload's progress stay in view however long the form is. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:px-0">
+        {add.progress && <UploadProgress progress={add.progress} />}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={cancel} disabled={uploading}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={uploading}>
+            {uploading && <Spinner />}
+            {uploading ? 'Uploading…' : 'Save'}
+          </Button>
+        </div>
+      </div>
+      <DiscardDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={() => navigate(LIST_PATH)} />
+    </form>
+  );
+}
