@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { FILE_KIND_RULE, type FileKind } from './files';
+import { FILE_KIND_RULE, PatternFileSchema, type FileKind } from './files';
 import { PatternFieldsSchema, SizeEntrySchema } from './patterns';
 
 /**
@@ -17,7 +17,7 @@ import { PatternFieldsSchema, SizeEntrySchema } from './patterns';
  * - Named files: `Instruction_PDF`, `Yardage_PDF` (PDF); `Yardage_Image`, `Sketch_Image`,
  *   `Size_Chart`, `Main_Hero_Image` (one image each); `Hero_Images` (repeat the field, at most 20).
  *
- * Answers 201 `{ success: true, data: { ID } }`. Errors: 400 with `fields` (keys as in the form,
+ * Answers 201 `{ success: true, data: { ID, files } }`. Errors: 400 with `fields` (keys as in the form,
  * e.g. `SFCC_Pattern_ID`, `Size.0.pattern_view`, `Size.0.pattern_pdf_file`, `Hero_Images`),
  * 403 at `Brand` for another brand, 409 'Pattern ID already exists', 413 over a limit, 415 wrong type.
  */
@@ -89,6 +89,7 @@ export type PatternCreateDataInput = z.input<typeof PatternCreateDataSchema>;
 
 export const PatternCreateResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ ID: z.number() }),
+  /** The new pattern's ID and its stored files (with their download paths). */
+  data: z.object({ ID: z.number(), files: z.array(PatternFileSchema) }),
 });
 export type PatternCreateResponse = z.infer<typeof PatternCreateResponseSchema>;

@@ -50,7 +50,9 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
     const res = await postSubmission(t, partner, submissionForm(data, parts));
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ success: true, data: { ID: expect.any(Number) } });
+    expect(body).toEqual({ success: true, data: { ID: expect.any(Number), files: expect.any(Array) } });
+    expect(body.data.files).toHaveLength(parts.length);
+    expect(body.data.files[0]).toEqual({ id: expect.any(Number), kind: 'Instruction_PDF', sizeId: null, fileName: 'instructions.pdf', contentType: 'application/pdf', byteSize: parts[0][1].length, url: expect.stringMatching(/^\/api\/files\/\d+$/) });
 
     const [row] = await patternRows(id);
     expect(row).toMatchObject({ ID: body.data.ID, Pattern_Name: `Pattern ${id}`, brandId: ditto, Fabric_type: 'Woven', Price: '12.50', createdBy: partner.id, SFCC_Status: 'draft', IS_SFCC_TESTING: false });

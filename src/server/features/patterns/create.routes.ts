@@ -22,8 +22,8 @@ export const createPatternRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw badRequest('Send the pattern as multipart/form-data');
       // The upload guard reports a file over its limit at the field; the parser need not raise it again.
       const parts = request.parts({ limits: CREATE_MULTIPART_LIMITS, throwFileSizeLimit: false } as Parameters<typeof request.parts>[0]);
-      const { ID } = await service.createPattern(app.deps, currentUser(request), parts, request.log);
-      return reply.status(201).send({ success: true as const, data: { ID } });
+      const data = await service.createPattern(app.deps, currentUser(request), parts, request.log);
+      return reply.status(201).send({ success: true as const, data });
     },
   );
 };

@@ -8,6 +8,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { sanitizeFileName } from '../../../shared/limits';
 import { variationIdFor } from '../../../shared/contracts/patterns';
+import type { PatternFile } from '../../../shared/contracts/files';
 import { CREATE_MSG, PatternCreateDataSchema, sizePdfErrorKey, sizePdfField, SIZE_PDF_BATCH_FIELD, type PatternCreateData } from '../../../shared/contracts/patterns-create';
 import * as files from '../files/files.service';
 import { findBrand } from '../brands/brands.service';
@@ -81,8 +82,9 @@ function uniqueViolation(err: unknown): string | undefined {
  * and its file rows in one transaction. On any failure (including a client that goes away
  * half-way) every stored object is deleted and no row remains.
  */
-export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<{ ID: number }> {
+export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<{ ID: number; files: PatternFile[] }> {
   const stored: files.StoredPatternFile[] = [];
+  let recorded: PatternFile[] = [];
   try {
     const r = await receiveSubmission(deps, parts, stored, async (raw) => {
       const parsed = PatternCreateDataSchema.safeParse(raw);
@@ -115,13 +117,12 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
       const dupe = sizeRows.findIndex((row, i) => sizeRows.findIndex((o) => o.VariationID === row.VariationID) !== i);
       if (dupe >= 0) throw badRequest(`VariationID ${sizeRows[dupe].VariationID} is used twice`, { [`Size.${dupe}.Size`]: `VariationID ${sizeRows[dupe].VariationID} is used twice` });
       const sizeIds = await repo.insertSizes(tx, sizeRows);
-      await files.recordPatternFiles(tx, patternId, [
-        ...[...r.named.values()].flat(),
-        ...sizes.map((_, i) => ({ ...r.sizePdfs.get(i)!, sizeId: sizeIds[i] })),
-      ]);
+      const all = [...[...r.named.values()].flat(), ...sizes.map((_, i) => ({ ...r.sizePdfs.get(i)!, sizeId: sizeIds[i] }))];
+      const ids = await files.recordPatternFiles(tx, patternId, all);
+      recorded = all.map((f, i) => files.toPatternFile({ id: ids[i], kind: f.kind, sizeId: 'sizeId' in f ? f.sizeId : null, fileName: f.fileName, contentType: f.contentType, byteSize: f.byteSize }));
       return patternId;
     });
-    return { ID };
+    return { ID, files: recorded };
   } catch (err) {
     await files.deleteObjects(deps.files, stored.map((f) => f.key), log);
     const constraint = uniqueViolation(err);
