@@ -20,13 +20,13 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PATTERN_DETAIL_ROUTES.detail,
-    { preHandler: requireUser, schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } } },
     async (request) => ({ data: await service.getDetail(app.db, currentUser(request), request.params.id) }),
   );
 
   app.put(
     PATTERN_DETAIL_ROUTES.detail,
-    { preHandler: requireUser, schema: { tags, params: IdParamSchema, body: UpdatePatternRequestSchema, response: { 200: UpdatePatternResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: IdParamSchema, body: UpdatePatternRequestSchema, response: { 200: UpdatePatternResponseSchema } } },
     async (request) => ({
       data: await service.updateFields(app.db, currentUser(request), request.params.id, request.body),
       message: PATTERN_DETAIL_MSG.updated,
@@ -36,7 +36,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PATTERN_DETAIL_ROUTES.files,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         description: 'Multipart: a part per file, named by its kind (Instruction_PDF, Main_Hero_Image, Hero_Images …). Single kinds replace, Hero_Images add.',
@@ -53,7 +53,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     PATTERN_DETAIL_ROUTES.file,
-    { preHandler: requireUser, schema: { tags, params: PatternFileParamsSchema, response: { 200: FilesMutationResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: PatternFileParamsSchema, response: { 200: FilesMutationResponseSchema } } },
     async (request) => {
       const list = await files.removeFile(app.deps, currentUser(request), request.params.id, request.params.fileId, request.log);
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.fileRemoved };

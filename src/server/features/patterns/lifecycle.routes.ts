@@ -10,13 +10,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     LIFECYCLE_ROUTES.sendToReview,
-    { preHandler: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SendToReviewResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SendToReviewResponseSchema } } },
     async (request) => service.sendToReview(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
     LIFECYCLE_ROUTES.publish,
-    { preHandler: requireAdmin, schema: { tags, params: IdParamSchema, response: { 200: PublishResponseSchema } } },
+    { preValidation: requireAdmin, schema: { tags, params: IdParamSchema, response: { 200: PublishResponseSchema } } },
     async (request) => service.publish(app.db, currentUser(request), request.params.id),
   );
 };

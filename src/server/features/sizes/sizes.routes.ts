@@ -25,14 +25,14 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SIZE_ROUTES.list,
-    { preHandler: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SizeListResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SizeListResponseSchema } } },
     async (request) => service.listSizes(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
     SIZE_ROUTES.list,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { tags, description: 'Multipart: "data" JSON of the size fields, "pattern_pdf_file" PDF.', params: IdParamSchema, response: { 201: SizeMutationResponseSchema } },
     },
     async (request, reply) => {
@@ -44,7 +44,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     SIZE_ROUTES.list,
-    { preHandler: requireUser, schema: { tags, params: IdParamSchema, body: BulkDeleteSizesRequestSchema, response: { 200: DeleteSizesResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: IdParamSchema, body: BulkDeleteSizesRequestSchema, response: { 200: DeleteSizesResponseSchema } } },
     async (request) => ({
       data: await service.bulkDeleteSizes(app.deps, currentUser(request), request.params.id, request.body.ids, request.log),
       message: SIZE_MSG.deleted,
@@ -53,14 +53,14 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SIZE_ROUTES.one,
-    { preHandler: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } } },
     async (request) => ({ data: await service.getSize(app.db, currentUser(request), request.params.sizeId) }),
   );
 
   app.post(
     SIZE_ROUTES.one,
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         description: 'Multipart: "data" JSON of the whole size (template fields included) and/or a new "pattern_pdf_file".',
@@ -76,7 +76,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     SIZE_ROUTES.one,
-    { preHandler: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: DeleteSizesResponseSchema } } },
+    { preValidation: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: DeleteSizesResponseSchema } } },
     async (request) => ({ data: await service.deleteSize(app.deps, currentUser(request), request.params.sizeId, request.log), message: SIZE_MSG.deleted }),
   );
 

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
+import { api } from '../../../lib/api-client';
+import { patternKey } from './get-pattern';
+
+/** The list feature's DELETE endpoint, called from the detail screen. */
+export const deletePattern = (id: number) => api<DeleteResponse>(PATTERN_LIST_PATHS.item(id), { method: 'DELETE' });
+
+export function useDeletePattern(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => deletePattern(id),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: patternKey(id) });
+      void qc.invalidateQueries({ queryKey: ['patterns'] });
+    },
+  });
+}

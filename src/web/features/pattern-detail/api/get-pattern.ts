@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { PATTERN_DETAIL_PATHS, type PatternDetailResponse } from '../../../../shared/contracts/pattern-detail';
+import { api } from '../../../lib/api-client';
+
+/** Every query about one pattern starts with this key, so one invalidation refreshes them all (sizes too). */
+export const patternKey = (id: number) => ['pattern', id] as const;
+
+export const getPattern = (id: number) => api<PatternDetailResponse>(PATTERN_DETAIL_PATHS.detail(id)).then((r) => r.data);
+
+export function usePattern(id: number) {
+  return useQuery({ queryKey: patternKey(id), queryFn: () => getPattern(id), enabled: Number.isInteger(id) && id > 0 });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PATTERN_DETAIL_PATHS, type FilesMutationResponse } from '../../../../shared/contracts/pattern-detail';
+import { api } from '../../../lib/api-client';
+import { patternKey } from './get-pattern';
+
+export const removeFile = (id: number, fileId: number) => api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.file(id, fileId), { method: 'DELETE' });
+
+export function useRemoveFile(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: number) => removeFile(id, fileId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(id) }),
+  });
+}

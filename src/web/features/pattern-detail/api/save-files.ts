@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PATTERN_DETAIL_PATHS, type FilesMutationResponse, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
+import { api } from '../../../lib/api-client';
+import { patternKey } from './get-pattern';
+
+/** Replaces a single file kind or adds hero images: one multipart part per file, named by its kind. */
+export const saveFiles = (id: number, kind: PatternFileKind, files: File[]) => {
+  const form = new FormData();
+  for (const f of files) form.append(kind, f, f.name);
+  return api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.files(id), { method: 'POST', body: form });
+};
+
+export function useSaveFiles(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, files }: { kind: PatternFileKind; files: File[] }) => saveFiles(id, kind, files),
+    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(id) }),
+  });
+}

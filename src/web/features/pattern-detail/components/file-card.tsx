@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { FILE_PATHS, type PatternFile } from '../../../../shared/contracts/files';
+import { formatBytes } from '../../../../shared/limits';
+import { downloadFile } from '../../../lib/api-client';
+import { toastError } from '../../../lib/toast';
+import { ImageThumb } from './image-thumb';
+import { PdfPreview } from './pdf-preview';
+
+interface FileCardProps {
+  file: PatternFile;
+  label: string;
+  /** Omitted where a file cannot be removed on its own. */
+  onRemove?(): void;
+}
+
+const linkButton = 'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline disabled:opacity-50';
+
+/** One stored file: its preview (thumbnail or the PDF's pages), name and size, download and remove. */
+export function FileCard({ file, label, onRemove }: FileCardProps) {
+  const [downloading, setDownloading] = useState(false);
+  const isPdf = file.contentType === 'application/pdf';
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(FILE_PATHS.download(file.id), file.fileName);
+    } catch (err) {
+      toastError(err, 'The file could not be downloaded');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2" data-testid={`file-${file.kind}`}>
+      {isPdf ? <PdfPreview fileId={file.id} fileName={file.fileName} width={260} /> : <ImageThumb file={file} label={label} />}
+      <p className="break-all text-sm">
+        <span className="font-medium">{file.fileName}</span> <span className="text-gray-600">({formatBytes(file.byteSize)})</span>
+      </p>
+      <div className="flex flex-wrap gap-1">
+        <button type="button" className={linkButton} onClick={download} disabled={downloading} aria-label={`Download ${file.fileName}`}>
+          {downloading ? 'Downloading…' : 'Download'}
+        </button>
+        {onRemove && (
+          <button type="button" className={`${linkButton} text-red-800`} onClick={onRemove} aria-label={`Remove ${file.fileName}`}>
+            Remove
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, useState } from 'react';
+import { FILE_KIND_RULE, FILE_LABELS, FILE_RULES, checkChosenFile, type PatternFile } from '../../../../shared/contracts/files';
+import { isMultipleKind, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
+import { LIMITS } from '../../../../shared/limits';
+import { toast, toastError } from '../../../lib/toast';
+import { Spinner } from '../../../components/spinner';
+import { useSaveFiles } from '../api/save-files';
+import { FileCard } from './file-card';
+
+interface FileSlotProps {
+  patternId: number;
+  kind: PatternFileKind;
+  files: PatternFile[];
+  onRemove(file: PatternFile): void;
+}
+
+/** One file kind of the pattern: its file(s) with previews, and upload / replace / add. */
+export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const save = useSaveFiles(patternId);
+  const [progressName, setProgressName] = useState<string>();
+  const rule = FILE_KIND_RULE[kind];
+  const multiple = isMultipleKind(kind);
+  const label = FILE_LABELS[kind];
+  const action = multiple ? 'Add images' : files.length ? 'Replace' : 'Upload';
+
+  const onChosen = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    if (input.current) input.current.value = ''; // choosing the same file again still fires change
+    if (!chosen.length) return;
+    for (const f of chosen) {
+      const problem = checkChosenFile(f, rule);
+      if (problem) return void toast.warning(problem.message);
+    }
+    if (multiple && files.length + chosen.length > LIMITS.heroImagesMax) {
+      return void toast.warning(`A pattern can have at most ${LIMITS.heroImagesMax} hero images (it has ${files.length})`);
+    }
+    setProgressName(chosen.length > 1 ? `${chosen.length} images` : chosen[0].name);
+    save.mutate(
+      { kind, files: chosen },
+      {
+        onSuccess: (res) => toast.success(`${label}: ${res.message}`),
+        onError: (err) => toastError(err, `${label} could not be saved`),
+        onSettled: () => setProgressName(undefined),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-h`} className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${multiple ? 'sm:col-span-2 lg:col-span-3' : ''}`}>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`${inputId}-h`} className="font-semibold">
+            {label}
+          </h3>
+          <p className="text-xs text-gray-600">
+            {FILE_RULES[rule].hint}
+            {multiple ? `, up to ${LIMITS.heroImagesMax}` : ''}
+          </p>
+        </div>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          className="peer sr-only"
+          accept={FILE_RULES[rule].accept}
+          multiple={multiple}
+          onChange={(e) => onChosen(e.target.files)}
+          disabled={save.isPending}
+          aria-label={`${action} ${label}`}
+        />
+        <label
+          htmlFor={inputId}
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold shadow-sm hover:bg-gray-100 peer-focus-visible:outline-3 peer-focus-visible:outline-blue-700 ${save.isPending ? 'pointer-events-none opacity-60' : ''}`}
+        >
+          {action}
+        </label>
+      </div>
+      {progressName && (
+        <p className="mb-2 flex items-center gap-2 text-sm text-gray-700" role="status">
+          <Spinner /> Uploading {progressName}…
+        </p>
+      )}
+      {files.length ? (
+        <div className={multiple ? 'flex flex-wrap gap-4' : ''}>
+          {files.map((f) => (
+            <FileCard key={f.id} file={f} label={label} onRemove={() => onRemove(f)} />
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm italic text-gray-600">No {multiple ? 'images' : 'file'} yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { FILE_LABELS, type PatternFile } from '../../../../shared/contracts/files';
+import { PATTERN_FILE_KINDS, type PatternDetail } from '../../../../shared/contracts/pattern-detail';
+import { toast, toastError } from '../../../lib/toast';
+import { useRemoveFile } from '../api/remove-file';
+import { ConfirmDialog } from './confirm-dialog';
+import { FileSlot } from './file-slot';
+
+/** The pattern's PDFs and images, one card per kind (spec section 3), each with preview, replace, remove, download. */
+export function FilesPanel({ pattern }: { pattern: PatternDetail }) {
+  const remove = useRemoveFile(pattern.ID);
+  const [removing, setRemoving] = useState<PatternFile>();
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: (res) => {
+        toast.success(`${FILE_LABELS[removing.kind]}: ${res.message}`);
+        setRemoving(undefined);
+      },
+      onError: (err) => toastError(err, 'The file could not be removed'),
+    });
+  };
+  return (
+    <section aria-labelledby="files-heading" className="grid gap-3">
+      <h2 id="files-heading" className="text-xl font-bold">
+        PDF&apos;s and Images
+      </h2>
+      <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {PATTERN_FILE_KINDS.map((kind) => (
+          <FileSlot key={kind} patternId={pattern.ID} kind={kind} files={pattern.files.filter((f) => f.kind === kind)} onRemove={setRemoving} />
+        ))}
+      </div>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title="Remove file"
+        confirmLabel="Remove"
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(undefined)}
+      >
+        <p>
+          Remove <strong>{removing?.fileName}</strong> ({removing ? FILE_LABELS[removing.kind] : ''}) from this pattern? The file is deleted.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
+import { MSG } from '../../../../shared/messages';
+import { STATUS_LABELS } from '../../../../shared/options';
+import { Button } from '../../../components/button';
+import { useAuth } from '../../../lib/auth';
+import { toast, toastError } from '../../../lib/toast';
+import { useSendToReview } from '../api/send-to-review';
+import { usePublishPattern } from '../api/publish-pattern';
+import { ConfirmDialog } from './confirm-dialog';
+import { MissingList } from './missing-list';
+import { formatDate } from '../format';
+
+const badge: Record<PatternDetail['SFCC_Status'], string> = {
+  draft: 'bg-gray-200 text-gray-900',
+  in_review: 'bg-blue-100 text-blue-900',
+  published: 'bg-green-100 text-green-900',
+};
+
+/**
+ * Where the pattern stands (PRODUCT.md lifecycle): status with its dates, what is missing, the
+ * "edited after" notice, 'Send to review' for the brand and admins, 'Publish to production' for admins.
+ */
+export function StatusPanel({ pattern }: { pattern: PatternDetail }) {
+  const { isAdmin } = useAuth();
+  const review = useSendToReview(pattern.ID);
+  const publish = usePublishPattern(pattern.ID);
+  const [dialog, setDialog] = useState<'review' | 'publish' | null>(null);
+  const s = pattern.SFCC_Status;
+  const canReview = s === 'draft' || pattern.editedAfter !== null;
+  const canPublish = isAdmin && s === 'in_review';
+
+  const onReview = () =>
+    review.mutate(undefined, {
+      onSuccess: (res) => {
+        toast.success(res.message || MSG.reviewed);
+        setDialog(null);
+      },
+      onError: (err) => toastError(err, MSG.reviewFailed),
+    });
+  const onPublish = () =>
+    publish.mutate(undefined, {
+      onSuccess: (res) => {
+        toast.success(res.message || MSG.published);
+        setDialog(null);
+      },
+      onError: (err) => toastError(err, MSG.publishFailed),
+    });
+
+  return (
+    <section aria-labelledby="status-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="status-heading" className="text-lg font-bold">
+          Status
+        </h2>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[s]}`} data-testid="pattern-status">
+          {STATUS_LABELS[s]}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-600">Created</dt>
+        <dd>{formatDate(pattern.createdAt)}</dd>
+        <dt className="text-gray-600">Last edited</dt>
+        <dd>{formatDate(pattern.updatedAt)}</dd>
+        {pattern.reviewedAt && (
+          <>
+            <dt className="text-gray-600">Sent to review</dt>
+            <dd>{formatDate(pattern.reviewedAt)}</dd>
+          </>
+        )}
+        {pattern.publishedAt && (
+          <>
+            <dt className="text-gray-600">Published</dt>
+            <dd>{formatDate(pattern.publishedAt)}</dd>
+          </>
+        )}
+      </dl>
+      {pattern.editedAfter && (
+        <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>{pattern.editedAfter === 'review' ? 'Edited after review' : 'Edited after publishing'}</strong>: this pattern changed after it was{' '}
+          {pattern.editedAfter === 'review' ? 'sent to review' : 'published'}. Send it to review again so the changes are checked.
+        </p>
+      )}
+      <div className="mt-3">
+        <MissingList missing={pattern.missing} />
+      </div>
+      {(canReview || canPublish) && (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          {canReview && <Button onClick={() => setDialog('review')}>Send to review</Button>}
+          {canPublish && (
+            <Button variant="secondary" onClick={() => setDialog('publish')}>
+              Publish to production
+            </Button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={dialog === 'review'}
+        title="Send to review"
+        confirmLabel="Send to review"
+        onConfirm={onReview}
+        onClose={() => setDialog(null)}
+        busy={review.isPending}
+        disabled={pattern.missing.length > 0}
+      >
+        {pattern.missing.length > 0 ? (
+          <MissingList missing={pattern.missing} intro="This pattern cannot be sent to review until it is complete:" />
+        ) : (
+          <p>
+            <strong>{pattern.SFCC_Pattern_ID}</strong> will be uploaded to the test environment, where the publisher checks its fields, photos and
+            PDFs before it goes to production.
+          </p>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'publish'}
+        title="Publish to production"
+        confirmLabel="Publish to production"
+        onConfirm={onPublish}
+        onClose={() => setDialog(null)}
+        busy={publish.isPending}
+        disabled={pattern.missing.length > 0}
+      >
+        {pattern.missing.length > 0 ? (
+          <MissingList missing={pattern.missing} intro="This pattern changed and is no longer complete:" />
+        ) : (
+          <p>
+            Customers will see <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) once it is published to production.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SIZE_PATHS, type SizeFields, type SizeMutationResponse } from '../../../../shared/contracts/sizes';
+import { api } from '../../../lib/api-client';
+import { patternKey } from './list-sizes';
+import { sizeFormData } from './size-form-data';
+
+export const addSize = (patternId: number, data: SizeFields, pdf: File) =>
+  api<SizeMutationResponse>(SIZE_PATHS.list(patternId), { method: 'POST', body: sizeFormData(data, pdf) });
+
+export function useAddSize(patternId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ data, pdf }: { data: SizeFields; pdf: File }) => addSize(patternId, data, pdf),
+    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(patternId) }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
+import { api } from '../../../lib/api-client';
+import { patternKey } from './list-sizes';
+
+export const bulkDeleteSizes = (patternId: number, ids: number[]) => api<DeleteSizesResponse>(SIZE_PATHS.list(patternId), { method: 'DELETE', body: { ids } });
+
+export function useBulkDeleteSizes(patternId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => bulkDeleteSizes(patternId, ids),
+    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(patternId) }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PIECE_PATHS } from '../../../../shared/contracts/pieces';
+import { api } from '../../../lib/api-client';
+import { sizeKey } from './list-sizes';
+
+export const deletePiece = (pieceId: number) => api<{ message: string }>(PIECE_PATHS.one(pieceId), { method: 'DELETE' });
+
+export function useDeletePiece(sizeId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (pieceId: number) => deletePiece(pieceId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: sizeKey(sizeId) }),
+  });
+}

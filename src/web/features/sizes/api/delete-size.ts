@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
+import { api } from '../../../lib/api-client';
+import { patternKey, sizeKey } from './list-sizes';
+
+export const deleteSize = (sizeId: number) => api<DeleteSizesResponse>(SIZE_PATHS.one(sizeId), { method: 'DELETE' });
+
+export function useDeleteSize(patternId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (sizeId: number) => deleteSize(sizeId),
+    onSuccess: (_res, sizeId) => {
+      qc.removeQueries({ queryKey: sizeKey(sizeId) });
+      void qc.invalidateQueries({ queryKey: patternKey(patternId) });
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { SIZE_PATHS, type SizeDetailResponse } from '../../../../shared/contracts/sizes';
+import { api } from '../../../lib/api-client';
+import { sizeKey } from './list-sizes';
+
+export const getSize = (sizeId: number) => api<SizeDetailResponse>(SIZE_PATHS.one(sizeId)).then((r) => r.data);
+
+export function useSize(sizeId: number) {
+  return useQuery({ queryKey: sizeKey(sizeId), queryFn: () => getSize(sizeId), enabled: Number.isInteger(sizeId) && sizeId > 0 });
+}

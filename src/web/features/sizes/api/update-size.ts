@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SIZE_PATHS, type SizeFields, type SizeMutationResponse } from '../../../../shared/contracts/sizes';
+import { api } from '../../../lib/api-client';
+import { patternKey, sizeKey } from './list-sizes';
+import { sizeFormData } from './size-form-data';
+
+/** The whole size (template fields included) and/or a new PDF. */
+export const updateSize = (sizeId: number, data: SizeFields | undefined, pdf?: File) =>
+  api<SizeMutationResponse>(SIZE_PATHS.one(sizeId), { method: 'POST', body: sizeFormData(data, pdf) });
+
+export function useUpdateSize(patternId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sizeId, data, pdf }: { sizeId: number; data?: SizeFields; pdf?: File }) => updateSize(sizeId, data, pdf),
+    onSuccess: (_res, vars) => {
+      void qc.invalidateQueries({ queryKey: patternKey(patternId) });
+      void qc.invalidateQueries({ queryKey: sizeKey(vars.sizeId) });
+    },
+  });
+}

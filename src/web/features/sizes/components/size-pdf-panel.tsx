@@ -1,0 +1,72 @@
+import { useState, type ReactNode } from 'react';
+import { FILE_PATHS } from '../../../../shared/contracts/files';
+import type { Size } from '../../../../shared/contracts/sizes';
+import { formatBytes } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import { downloadFile } from '../../../lib/api-client';
+import { toast, toastError } from '../../../lib/toast';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useUpdateSize } from '../api/update-size';
+import { PdfInput } from './pdf-input';
+
+interface SizePdfPanelProps {
+  size: Size;
+  /** The PDF's preview, rendered by the page (the preview belongs to the pattern screen's feature). */
+  preview: ReactNode;
+}
+
+/** The size's pattern PDF: preview, download, and replace (the old file is removed once the new one is stored). */
+export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
+  const update = useUpdateSize(size.patternId);
+  const [file, setFile] = useState<File>();
+  const [error, setError] = useState<string>();
+  const replace = () => {
+    if (!file) return setError('Choose the new PDF first');
+    update.mutate(
+      { sizeId: size.ID, pdf: file },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message || MSG.sizeUpdated);
+          setFile(undefined);
+        },
+        onError: (err) => {
+          setError((err as { fields?: Record<string, string> }).fields?.pattern_pdf_file);
+          toastError(err, MSG.sizeUpdateFailed);
+        },
+      },
+    );
+  };
+  const pdf = size.pdf;
+  return (
+    <section aria-labelledby="size-pdf-heading" className="grid gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="size-pdf-heading" className="text-xl font-bold">
+        Pattern PDF
+      </h2>
+      {pdf ? (
+        <>
+          {preview}
+          <p className="break-all text-sm">
+            <span className="font-medium">{pdf.fileName}</span> <span className="text-gray-600">({formatBytes(pdf.byteSize)})</span>
+          </p>
+          <div>
+            <Button variant="secondary" onClick={() => downloadFile(FILE_PATHS.download(pdf.id), pdf.fileName).catch((e) => toastError(e))}>
+              Download
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-red-800">{MSG.patternPdfRequired}</p>
+      )}
+      <div className="grid gap-2 border-t border-gray-200 pt-3">
+        <PdfInput label={pdf ? 'Replace with' : 'Upload the PDF'} file={file} onChange={(f) => (setFile(f), setError(undefined))} error={error} />
+        <div>
+          <Button onClick={replace} disabled={!file || update.isPending}>
+            {update.isPending && <Spinner />}
+            {pdf ? 'Replace PDF' : 'Upload PDF'}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

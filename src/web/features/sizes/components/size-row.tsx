@@ -1,0 +1,140 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { SIZE_LABELS as L, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeFields, type SizeFieldsInput } from '../../../../shared/contracts/sizes';
+import { FILE_PATHS } from '../../../../shared/contracts/files';
+import { MSG } from '../../../../shared/messages';
+import { ApiError, downloadFile } from '../../../lib/api-client';
+import { toast, toastError } from '../../../lib/toast';
+import { inputClass } from '../../../components/text-field';
+import { Spinner } from '../../../components/spinner';
+import { useUpdateSize } from '../api/update-size';
+
+interface SizeRowProps {
+  size: Size;
+  patternId: number;
+  selected: boolean;
+  onSelect(selected: boolean): void;
+  editing: boolean;
+  onEdit(editing: boolean): void;
+  onDelete(): void;
+}
+
+const cell = 'px-3 py-2 align-top';
+const action = 'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline';
+
+/** The size's whole record: the row edits view, size and VariationID; template fields go back unchanged. */
+function toInput(s: Size): SizeFieldsInput {
+  const out: Record<string, string> = { pattern_view: s.pattern_view, Size: s.Size, VariationID: s.VariationID };
+  for (const f of SIZE_TEMPLATE_FIELDS) out[f] = s[f] ?? '';
+  return out as SizeFieldsInput;
+}
+
+/** One size in the pattern's table, read-only or edited in place ('Successfully Update Record'). */
+export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, onDelete }: SizeRowProps) {
+  const update = useUpdateSize(patternId);
+  const current = useMemo(() => toInput(size), [size]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<SizeFieldsInput, unknown, SizeFields>({ resolver: zodResolver(SizeFieldsSchema), values: current });
+
+  const save = handleSubmit(async (data) => {
+    try {
+      const res = await update.mutateAsync({ sizeId: size.ID, data });
+      toast.success(res.message || MSG.sizeUpdated);
+      onEdit(false);
+    } catch (err) {
+      if (err instanceof ApiError) for (const n of ['pattern_view', 'Size', 'VariationID'] as const) if (err.fields[n]) setError(n, { message: err.fields[n] });
+      toastError(err, MSG.sizeUpdateFailed);
+    }
+  });
+  const cancel = () => {
+    reset(current);
+    onEdit(false);
+  };
+  const keys = (e: React.KeyboardEvent) => {
+    if (e.key === 'Enter') void save();
+    if (e.key === 'Escape') cancel();
+  };
+  const input = (name: 'pattern_view' | 'Size' | 'VariationID', required = false) => (
+    <div>
+      <input
+        {...register(name)}
+        aria-label={`${L[name]} of size ${size.Size}`}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-required={required || undefined}
+        onKeyDown={keys}
+        className={`${inputClass(errors[name]?.message)} min-w-24`}
+      />
+      {errors[name] && (
+        <p className="mt-1 text-xs text-red-700" role="alert">
+          {errors[name]?.message}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand/10' : ''}`} data-testid="size-row">
+      <td className={cell}>
+        <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select size ${size.Size} (view ${size.pattern_view})`} className="h-4 w-4" />
+      </td>
+      {editing ? (
+        <>
+          <td className={cell}>{input('pattern_view', true)}</td>
+          <td className={cell}>{input('Size', true)}</td>
+          <td className={cell}>{input('VariationID')}</td>
+        </>
+      ) : (
+        <>
+          <td className={cell}>{size.pattern_view}</td>
+          <td className={`${cell} font-semibold`}>
+            <Link to={`/app/show-records/${patternId}/${size.ID}`} className="text-blue-800 underline-offset-2 hover:underline">
+              {size.Size}
+            </Link>
+          </td>
+          <td className={`${cell} break-all`}>{size.VariationID}</td>
+        </>
+      )}
+      <td className={cell}>
+        {size.pdf ? (
+          <button type="button" className={`${action} break-all text-left`} onClick={() => downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) => toastError(e))}>
+            {size.pdf.fileName}
+          </button>
+        ) : (
+          <span className="text-red-800">{MSG.patternPdfRequired}</span>
+        )}
+      </td>
+      <td className={`${cell} text-right`}>{size.piecesCount}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        {editing ? (
+          <>
+            <button type="button" className={action} onClick={() => void save()} disabled={update.isPending}>
+              {update.isPending ? <Spinner /> : 'Save'}
+            </button>
+            <button type="button" className={action} onClick={cancel} disabled={update.isPending}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className={action} onClick={() => onEdit(true)} aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}>
+              Edit
+            </button>
+            <Link to={`/app/show-records/${patternId}/${size.ID}`} className={action} aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}>
+              Open
+            </Link>
+            <button type="button" className={`${action} text-red-800`} onClick={onDelete} aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}>
+              Delete
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

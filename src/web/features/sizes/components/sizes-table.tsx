@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { LIMITS } from '../../../../shared/limits';
+import { MSG } from '../../../../shared/messages';
+import { SIZE_MSG, type Size } from '../../../../shared/contracts/sizes';
+import { toast, toastError } from '../../../lib/toast';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useSizes } from '../api/list-sizes';
+import { useDeleteSize } from '../api/delete-size';
+import { useBulkDeleteSizes } from '../api/bulk-delete-sizes';
+import { AddSizeDialog } from './add-size-dialog';
+import { ConfirmDialog } from './confirm-dialog';
+import { SizeRow } from './size-row';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
+
+/** The pattern's sizes: add (dialog), edit a row in place, delete one, select and delete several; never the last one. */
+export function SizesTable({ patternId }: { patternId: number }) {
+  const sizes = useSizes(patternId);
+  const del = useDeleteSize(patternId);
+  const bulk = useBulkDeleteSizes(patternId);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<number>();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirm, setConfirm] = useState<{ ids: number[]; label: string }>();
+
+  const rows = sizes.data?.data ?? [];
+  const total = sizes.data?.totalCountData ?? 0;
+  const chosen = rows.filter((r) => selected.has(r.ID)).map((r) => r.ID);
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const toggle = (id: number, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const askDelete = (s: Size) => setConfirm({ ids: [s.ID], label: `size ${s.Size} (view ${s.pattern_view})` });
+  const onConfirm = () => {
+    if (!confirm) return;
+    const done = {
+      onSuccess: (res: { message: string }) => {
+        toast.success(res.message || MSG.sizeDeleted);
+        setSelected(new Set());
+        setConfirm(undefined);
+      },
+      onError: (err: Error) => toastError(err, MSG.deleteFailed),
+    };
+    if (confirm.ids.length === 1) del.mutate(confirm.ids[0], done);
+    else bulk.mutate(confirm.ids, done);
+  };
+  const leavesNone = confirm !== undefined && confirm.ids.length >= total;
+
+  return (
+    <section aria-labelledby="sizes-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sizes-heading" className="text-xl font-bold">
+          Sizes <span className="text-base font-normal text-gray-600" data-testid="sizes-count">({total})</span>
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {chosen.length > 0 && (
+            <Button variant="danger" onClick={() => setConfirm({ ids: chosen, label: `${chosen.length} sizes` })}>
+              Delete selected ({chosen.length})
+            </Button>
+          )}
+          <Button onClick={() => setAdding(true)} disabled={total >= LIMITS.sizesMax}>
+            Add Size
+          </Button>
+        </div>
+      </div>
+      {sizes.isLoading ? (
+        <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
+          <Spinner /> Loading sizes…
+        </p>
+      ) : sizes.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {sizes.error.message || MSG.fetchFailed}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void sizes.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="rounded-md border border-dashed border-gray-300 bg-white p-4 text-sm text-gray-700">No sizes yet. A pattern needs at least one size with its PDF.</p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+          <table className="w-full min-w-[44rem] text-sm">
+            <caption className="sr-only">Sizes of this pattern</caption>
+            <thead className="bg-gray-50">
+              <tr>
+                <th className={th} scope="col">
+                  <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.ID)) : new Set())} aria-label="Select all sizes" />
+                </th>
+                <th className={th} scope="col">Pattern View</th>
+                <th className={th} scope="col">Size</th>
+                <th className={th} scope="col">VariationID</th>
+                <th className={th} scope="col">PDF</th>
+                <th className={`${th} text-right`} scope="col">Pieces</th>
+                <th className={th} scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <SizeRow
+                  key={s.ID}
+                  size={s}
+                  patternId={patternId}
+                  selected={selected.has(s.ID)}
+                  onSelect={(on) => toggle(s.ID, on)}
+                  editing={editing === s.ID}
+                  onEdit={(on) => setEditing(on ? s.ID : undefined)}
+                  onDelete={() => askDelete(s)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddSizeDialog patternId={patternId} open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={confirm !== undefined}
+        title={confirm && confirm.ids.length > 1 ? 'Delete sizes' : 'Delete size'}
+        confirmLabel="Delete"
+        danger
+        busy={del.isPending || bulk.isPending}
+        disabled={leavesNone}
+        onConfirm={onConfirm}
+        onClose={() => setConfirm(undefined)}
+      >
+        {leavesNone ? <p>{SIZE_MSG.lastSize}.</p> : <p>Delete {confirm?.label} with its PDF and pieces? This cannot be undone.</p>}
+      </ConfirmDialog>
+    </section>
+  );
+}
