@@ -101,11 +101,13 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
         />
         <PasswordInput label="Password" required autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <PasswordInput label="Repeat Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
+        <p className="-mt-2 text-xs text-gray-600 sm:col-span-2">
+          Password: 8 to 30 characters with a lowercase and an uppercase letter, a digit and one of - + _ ! @ # $ % ^ &amp; * . , ?
+        </p>
         <div className="sm:col-span-2">
           <ProfilePicInput label="Profile picture (optional)" file={pic} onChange={setPic} error={picError ?? undefined} onError={setPicError} disabled={pending} />
         </div>
       </div>
-      <p className="text-xs text-gray-600">Password: 8 to 30 characters with a lowercase and an uppercase letter, a digit and one of - + _ ! @ # $ % ^ &amp; * . , ?</p>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending && <Spinner />}

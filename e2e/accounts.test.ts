@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiToken, baseURL, dataDir, launch, newPage, signIn } from './browser';
+import { E2E_USERS } from './users';
+
+const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c50000000049454e44ae426082',
+  'hex',
+);
+
+/** The newest mail to `to` whose subject matches, decoded from the outbox .eml (quoted-printable). */
+async function mailTo(to: string, subject: RegExp): Promise<string> {
+  const dir = path.join(dataDir(), 'outbox');
+  for (let i = 0; i < 100; i++) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+      const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      const toLine = /^To: (.*)$/im.exec(head)?.[1] ?? '';
+      const subjectLine = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+      if (toLine.toLowerCase().includes(to.toLowerCase()) && subject.test(subjectLine)) {
+        return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/** An account made through the API by the shared admin, for journeys that start signed in as it. */
+async function createAccount(fullName: string, password = 'Journey-pass1') {
+  const email = unique(fullName.split(' ')[0].toLowerCase());
+  const form = new FormData();
+  form.append('data', JSON.stringify({ fullName, email, brand: await brandId('ditto'), role: 'user', password, repeatPassword: password }));
+  const res = await fetch(`${baseURL()}/api/auth/signup`, { method: 'POST', headers: { authorization: `Bearer ${await apiToken(E2E_USERS.admin)}` }, body: form });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return { email, password, fullName };
+}
+
+async function brandId(slug: string): Promise<number> {
+  const res = await fetch(`${baseURL()}/api/brands`, { headers: { authorization: `Bearer ${await apiToken(E2E_USERS.partner)}` } });
+  return ((await res.json()).data as { id: number; slug: string }[]).find((b) => b.slug === slug)!.id;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: label, exact: false }).filter({ hasText: /Choose/ }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function signOut(page: Page, fullName: string) {
+  await page.getByRole('button', { name: fullName }).first().click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/app/login');
+}
+
+describe('accounts', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('an admin creates an account, copies its details and signs out; the new user signs in', async () => {
+    const { page, context } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    await signIn(page, E2E_USERS.admin);
+    await page.getByRole('button', { name: E2E_USERS.admin.fullName }).first().click();
+    await page.getByRole('menuitem', { name: 'Create Account' }).click();
+    await page.waitForURL('**/app/signup');
+
+    // Nothing filled: the field messages and the first one as a toast.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Please Choose Brand').count()).toBeGreaterThan(0);
+    await page.getByRole('alert').filter({ hasText: 'Full Name is required' }).first().waitFor();
+
+    const email = unique('new.partner');
+    await page.getByLabel('Full Name').fill('Nina Newcomer');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.locator('.Toastify__toast').filter({ hasText: 'Not Valid Email' }).first().waitFor();
+    await page.getByLabel('Email').fill(email);
+    await choose(page, 'Brand', 'Ditto');
+    await choose(page, 'Role', 'User');
+    await page.getByLabel(/^Password\*?$/).fill('Newcomer-pass1');
+    await page.getByLabel(/^Repeat Password\*?$/).fill('Newcomer-pass2');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText("Password didn't matched").first().waitFor();
+    await page.getByLabel(/^Repeat Password\*?$/).fill('Newcomer-pass1');
+    await page.getByLabel('Profile picture (optional)').setInputFiles({ name: 'nina.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByAltText('Preview of the chosen picture').waitFor();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.getByRole('heading', { name: 'Account created' }).waitFor();
+    expect(await page.getByTestId('created-full-name').textContent()).toBe('Nina Newcomer');
+    expect(await page.getByTestId('created-role').textContent()).toBe('User');
+    expect(await page.getByTestId('created-email').textContent()).toBe(email);
+    expect(await page.getByTestId('created-brand').textContent()).toBe('Ditto');
+    expect(await page.getByTestId('created-password').textContent()).toBe('Newcomer-pass1');
+    for (const [label, value] of [['Email', email], ['Password', 'Newcomer-pass1']]) {
+      await page.getByRole('button', { name: `Copy ${label}` }).click();
+      await page.locator('.Toastify__toast').filter({ hasText: 'Copied to Clipboard' }).first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    }
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('');
+
+    await signOut(page, E2E_USERS.admin.fullName);
+    await signIn(page, { email, password: 'Newcomer-pass1', fullName: 'Nina Newcomer' });
+    await page.goto('/app/my-account');
+    await page.getByRole('img', { name: 'Profile picture of Nina Newcomer' }).waitFor();
+    await context.close();
+  });
+
+  it('forgot password: the link from the outbox resets the password, then sign-in works with the new one', async () => {
+    const account = await createAccount('Fergus Forgetful');
+    const { page, context } = await newPage(browser);
+    await page.goto('/app/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/app/forgot-password');
+    expect(await page.getByRole('link', { name: 'Remember password?' }).getAttribute('href')).toBe('/app/login');
+    expect(await page.getByRole('link', { name: 'Start a 14 day free trial' }).getAttribute('href')).toBe('/app/signup');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account exists for this email').waitFor();
+
+    const link = new URL(/https?:\/\/\S+reset-password\S+/.exec(await mailTo(account.email, /Reset your/))![0]);
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Confirm Password is required').waitFor();
+    await page.getByText('Repeat password is required').waitFor();
+    await page.getByLabel(/^Confirm Password\*?$/).fill('Remembered-pass1');
+    await page.getByLabel(/^Repeat Confirm Password\*?$/).fill('Remembered-pass1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/app/login');
+    await page.locator('.Toastify__toast').filter({ hasText: 'Your password has been reset' }).waitFor();
+    await signIn(page, { ...account, password: 'Remembered-pass1' });
+
+    // The link works once.
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel(/^Confirm Password\*?$/).fill('Another-pass1');
+    await page.getByLabel(/^Repeat Confirm Password\*?$/).fill('Another-pass1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('This reset link has already been used').waitFor();
+    await page.getByRole('link', { name: 'Ask for a new reset link' }).waitFor();
+    await context.close();
+  });
+
+  it('a user changes their e-mail with the code sent to the current address', async () => {
+    const account = await createAccount('Erin Emailchange');
+    const { page, context } = await newPage(browser);
+    await signIn(page, account);
+    await page.goto('/app/my-account');
+    const newEmail = unique('erin.new');
+    await page.getByLabel('New Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Send code' }).first().click();
+    await page.locator('.Toastify__toast').filter({ hasText: 'OTP sent successfully' }).first().waitFor();
+    const code = /code is (\d{6})/.exec(await mailTo(account.email, /code/))![1];
+    await page.getByLabel('Email code').fill(code);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.locator('.Toastify__toast').filter({ hasText: 'Your email has been changed' }).waitFor();
+    await page.getByText(newEmail, { exact: true }).first().waitFor();
+
+    await signOut(page, account.fullName);
+    await signIn(page, { ...account, email: newEmail });
+    await context.close();
+  });
+
+  it('an admin finds an account in the users list and disables it; its session ends', async () => {
+    const account = await createAccount('Dora Disabled');
+    const userPage = await newPage(browser);
+    await signIn(userPage.page, account);
+
+    const { page, context } = await newPage(browser);
+    await signIn(page, E2E_USERS.admin);
+    await page.goto('/app/my-account?tab=users');
+    await page.getByLabel('Search users').fill(account.email);
+    const row = page.getByRole('row').filter({ hasText: account.email });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Disable Dora Disabled' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable account' }).click();
+    await row.getByText('Disabled', { exact: true }).waitFor();
+
+    // The user's next call is refused and the portal sends them to login.
+    await userPage.page.goto('/app/my-account');
+    await userPage.page.waitForURL('**/app/login');
+    await row.getByRole('button', { name: 'Enable Dora Disabled' }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
+    await userPage.context.close();
+    await context.close();
+  });
+});
