@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   INSTAGRAM_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For only behind a proxy you run; otherwise clients could dodge per-address limits. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
