@@ -44,7 +44,7 @@ const during = healthLatencies(burst);
 const t0 = performance.now();
 const N = 40;
 await Promise.all(
-  Array.from({ length: N }, (_, i) =>
+  Array.from({ length: N }, () =>
     fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
