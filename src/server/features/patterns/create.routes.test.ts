@@ -149,6 +149,15 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
     expect(listObjects(t)).toEqual(before);
   });
 
+  it('refuses more than 20 hero images at the field', async () => {
+    const before = listObjects(t);
+    const heroes: FilePart[] = Array.from({ length: LIMITS.heroImagesMax + 1 }, (_, i) => ['Hero_Images', samplePng(4, 4), `h${i}.png`, 'image/png']);
+    const res = await postSubmission(t, partner, submissionForm(patternData(ditto, newId()), [...sizePdfParts(1), ...heroes]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ Hero_Images: CREATE_MSG.heroMax });
+    expect(listObjects(t)).toEqual(before);
+  });
+
   it('refuses a renamed file of the wrong type with 415', async () => {
     const before = listObjects(t);
     const asPdf = await postSubmission(t, partner, submissionForm(patternData(ditto, newId()), [...sizePdfParts(1), ['Instruction_PDF', samplePng(), 'instructions.pdf', 'application/pdf']]));

@@ -16,13 +16,15 @@ interface FilePickerProps {
   error?: string;
   /** Shown while nothing is chosen. */
   hint?: string;
+  /** For multiple files: how many may be chosen (said beside the button). */
+  max?: number;
 }
 
 /**
  * A file field: a real (visually hidden, still focusable) file input behind a button-like label,
  * then the chosen files with name, size, thumbnail and Remove. Picking again replaces a single file.
  */
-export function FilePicker({ name, label, rule, files, onChange, onPicked, multiple, required, error, hint }: FilePickerProps) {
+export function FilePicker({ name, label, rule, files, onChange, onPicked, multiple, required, error, hint, max }: FilePickerProps) {
   const id = useId();
   const r = FILE_RULES[rule];
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
@@ -61,13 +63,14 @@ export function FilePicker({ name, label, rule, files, onChange, onPicked, multi
         />
         <label
           htmlFor={id}
-          className="inline-flex cursor-pointer items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold shadow-sm hover:bg-gray-100 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          className={`inline-flex cursor-pointer items-center rounded-md border ${error ? 'border-red-600' : 'border-gray-300'} bg-white px-3 py-2 text-sm font-semibold shadow-sm hover:bg-gray-100 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
         >
           {files.length && !multiple ? 'Replace file' : multiple ? (files.length ? 'Add more images' : 'Choose images') : rule === 'pdf' ? 'Choose PDF' : 'Choose image'}
         </label>
         <span id={`${id}-hint`} className="text-xs text-gray-600">
           {files.length === 0 ? (hint ?? 'No file chosen') + ' · ' : ''}
           {r.hint}
+          {multiple && max ? ` · ${files.length} of ${max}` : ''}
         </span>
       </div>
       {files.length > 0 && (

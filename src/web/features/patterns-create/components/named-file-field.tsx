@@ -1,4 +1,5 @@
 import { Controller } from 'react-hook-form';
+import { LIMITS } from '../../../../shared/limits';
 import { FILE_LABELS, type FileRule } from '../../../../shared/contracts/files';
 import { fileRuleOf, isMultipleFileField, type NamedFileField as Field } from '../../../../shared/contracts/patterns-create';
 import type { AddPatternControl, AddPatternFormInput } from '../form-schema';
@@ -26,6 +27,7 @@ export function NamedFileField({ control, name, onPicked }: NamedFileFieldProps)
             label={FILE_LABELS[name]}
             rule={fileRuleOf(name)}
             multiple={multiple}
+            max={multiple ? LIMITS.heroImagesMax : undefined}
             files={Array.isArray(value) ? value : value ? [value] : []}
             onPicked={onPicked}
             onChange={(files) => field.onChange(multiple ? files : (files[0] ?? null))}
