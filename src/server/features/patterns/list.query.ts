@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
+import { brands } from '../../db/schema/brands';
 import type { PatternFilter, PatternSortKey, SortDirection } from '../../../shared/contracts/pattern-list';
 
 /**
@@ -70,15 +71,32 @@ export const SORT_COLUMNS: Record<ColumnSortKey, SortColumn> = {
 export const flip = (dir: SortDirection): SortDirection => (dir === 'asc' ? 'desc' : 'asc');
 const d = (dir: SortDirection) => (dir === 'asc' ? sql`asc` : sql`desc`);
 
-/** ORDER BY of a column sort; reversing `dir` reverses the whole order exactly (NULL placement included). */
-export function orderOf(sort: ColumnSortKey, dir: SortDirection): SQL {
-  const c = SORT_COLUMNS[sort];
-  return c.unique ? sql`${c.expr} ${d(dir)}` : sql`${c.expr} ${d(dir)}, ${patterns.ID} ${d(dir)}`;
+/** One ORDER BY term. */
+export interface OrderKey {
+  expr: SQL;
+  dir: SortDirection;
 }
 
-/** Within one brand (brand sort, and its export): newest first. */
-export const brandSegmentOrder = (reverse = false) =>
-  reverse ? sql`${patterns.updatedAt} asc, ${patterns.ID} asc` : sql`${patterns.updatedAt} desc, ${patterns.ID} desc`;
+/** The full order of a sort; reversing `dir` reverses it exactly (NULL placement included). */
+export function orderKeys(sort: PatternSortKey, dir: SortDirection): OrderKey[] {
+  // Brand: by name, then newest first within a brand whatever the direction.
+  if (sort === 'brand') return [{ expr: sql`${brands.name}`, dir }, ...segmentKeys('desc')];
+  const c = SORT_COLUMNS[sort];
+  return c.unique ? [{ expr: c.expr, dir }] : [{ expr: c.expr, dir }, { expr: sql`${patterns.ID}`, dir }];
+}
+
+const segmentKeys = (dir: SortDirection): OrderKey[] => [
+  { expr: sql`${patterns.updatedAt}`, dir },
+  { expr: sql`${patterns.ID}`, dir },
+];
+
+export const orderSql = (keys: OrderKey[]): SQL => sql.join(keys.map((k) => sql`${k.expr} ${d(k.dir)}`), sql`, `);
+
+/** ORDER BY of a column sort. */
+export const orderOf = (sort: ColumnSortKey, dir: SortDirection): SQL => orderSql(orderKeys(sort, dir));
+
+/** Within one brand (brand sort without a search, and its export): newest first; `reverse` reads it backwards. */
+export const brandSegmentOrder = (reverse = false) => orderSql(segmentKeys(reverse ? 'asc' : 'desc'));
 
 /** A row's place in an order: its sort key as text (null when the column is empty) and its ID. */
 export interface SortPosition {

@@ -4,7 +4,7 @@ import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
-import { keyText, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
+import { keyText, whereOf, type ColumnSortKey, type ListWhere, type OrderKey, type SortPosition } from './list.query';
 
 /** The total from the count table (exact, kept by triggers): a few hundred rows at most, whatever the catalogue size. */
 export async function countFromTable(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
@@ -63,6 +63,28 @@ export async function pageIds(db: DbOrTx, where: SQL | undefined, order: SQL, of
   if (limit <= 0) return [];
   const rows = await db.select({ id: patterns.ID }).from(patterns).where(where).orderBy(order).offset(offset).limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * A page of a search, with its total, in one statement. The matches are read through the trigram
+ * index and sorted (top-N); the `offset 0` fence stops the planner from walking a sort index
+ * instead and filtering row by row, which it misjudges for rare terms (a scan of half the table).
+ * The cost follows the number of matches, which counting them costs anyway.
+ */
+export async function searchPage(db: DbOrTx, where: SQL, keys: OrderKey[], offset: number, limit: number): Promise<{ ids: number[]; total?: number }> {
+  const inner = sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const order = sql.join(
+    keys.map((k, i) => sql`${sql.raw(`m.k${i}`)} ${k.dir === 'asc' ? sql`asc` : sql`desc`}`),
+    sql`, `,
+  );
+  const res = await db.execute<{ id: number; total: number }>(sql`
+    select m.id, count(*) over ()::int as total
+    from (select ${patterns.ID} as id, ${inner} from ${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId} where ${where} offset 0) m
+    order by ${order} offset ${offset} limit ${limit}`);
+  return { ids: res.rows.map((r) => Number(r.id)), total: res.rows[0] ? Number(res.rows[0].total) : undefined };
 }
 
 /** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */

@@ -125,6 +125,14 @@ describe(`pattern list (${dbKind})`, () => {
     expect(exact.data.map((r) => r.SFCC_Pattern_ID)).toEqual(['DIT-042']);
   });
 
+  it.each(PATTERN_SORT_KEYS.flatMap((s) => [[s, 'asc'] as const, [s, 'desc'] as const]))('pages a search sorted by %s %s', async (sort, dir) => {
+    // "T-0" is in every Pattern ID (DIT-0…, BUT-0…): a search over many pages.
+    const { total, rows } = await allPages(admin, { search: 't-0', sort, dir });
+    expect(total).toBe(60);
+    expect(idsOf(rows)).toEqual(idsOf(expectedOrder(all, sort, dir)));
+    expect(await page(admin, { search: 't-0', sort, dir, page: 7 })).toMatchObject({ data: [], totalCountData: 60 });
+  });
+
   it('treats % and _ in a search literally', async () => {
     const percent = await page(admin, { search: '100%', pageSize: 100 });
     expect(percent.totalCountData).toBe(all.filter((r) => r.Pattern_Name.includes('100%')).length);

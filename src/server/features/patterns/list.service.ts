@@ -6,7 +6,7 @@ import { brandScope } from '../../lib/scope';
 import { badRequest } from '../../lib/app-error';
 import { findBrand } from '../brands/brands.service';
 import type { PatternFilter, PatternListQuery, PatternListResponse, PatternListRow, SortDirection } from '../../../shared/contracts/pattern-list';
-import { brandSegmentOrder, flip, orderOf, rangesAfter, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
+import { brandSegmentOrder, flip, orderKeys, orderOf, rangesAfter, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
 import * as repo from './list.repo';
 
 /**
@@ -40,7 +40,11 @@ export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
 export async function listPatterns(db: DbOrTx, user: AuthUser, q: PatternListQuery): Promise<PatternListResponse> {
   const w = scopedWhere(user, q);
   const offset = (q.page - 1) * q.pageSize;
-  const { ids, total } = q.sort === 'brand' ? await brandSortedPage(db, w, q.dir, offset, q.pageSize) : await columnSortedPage(db, user, w, q, offset);
+  const { ids, total } = w.search
+    ? await searchedPage(db, w, q, offset)
+    : q.sort === 'brand'
+      ? await brandSortedPage(db, w, q.dir, offset, q.pageSize)
+      : await columnSortedPage(db, user, w, q, offset);
   if (total === 0) await assertBrandFilter(db, user, q);
   const rows = await repo.rowsByIds(db, ids);
   return { data: rows.map(toListRow), totalCountData: total, page: q.page, pageSize: q.pageSize };
@@ -62,6 +66,13 @@ async function columnSortedPage(db: DbOrTx, user: AuthUser, w: ListWhere, q: Pat
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };
   return { ids: await offsetPage(db, where, (dir) => orderOf(sort, dir), q.dir, offset, q.pageSize, total), total };
+}
+
+/** A search: matches are few next to the catalogue, so the page and the total come from them at once (anchors are not needed). */
+async function searchedPage(db: DbOrTx, w: ListWhere, q: PatternListQuery, offset: number) {
+  const where = whereOf(w)!;
+  const page = await repo.searchPage(db, where, orderKeys(q.sort, q.dir), offset, q.pageSize);
+  return { ids: page.ids, total: page.total ?? (await repo.countRows(db, w)) };
 }
 
 /**
