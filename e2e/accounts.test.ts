@@ -117,6 +117,16 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('Create Account is for admins: visitors go to login, users to the dashboard', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/app/signup');
+    await page.waitForURL('**/app/login');
+    await signIn(page, E2E_USERS.partner);
+    await page.goto('/app/signup');
+    await page.waitForURL('**/app/dashboard');
+    await context.close();
+  });
+
   it('forgot password: the link from the outbox resets the password, then sign-in works with the new one', async () => {
     const account = await createAccount('Fergus Forgetful');
     const { page, context } = await newPage(browser);
