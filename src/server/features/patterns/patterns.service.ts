@@ -117,9 +117,12 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
       const dupe = sizeRows.findIndex((row, i) => sizeRows.findIndex((o) => o.VariationID === row.VariationID) !== i);
       if (dupe >= 0) throw badRequest(`VariationID ${sizeRows[dupe].VariationID} is used twice`, { [`Size.${dupe}.Size`]: `VariationID ${sizeRows[dupe].VariationID} is used twice` });
       const sizeIds = await repo.insertSizes(tx, sizeRows);
-      const all = [...[...r.named.values()].flat(), ...sizes.map((_, i) => ({ ...r.sizePdfs.get(i)!, sizeId: sizeIds[i] }))];
+      const all: (files.StoredPatternFile & { sizeId: number | null })[] = [
+        ...[...r.named.values()].flat().map((f) => ({ ...f, sizeId: null })),
+        ...sizes.map((_, i) => ({ ...r.sizePdfs.get(i)!, sizeId: sizeIds[i] })),
+      ];
       const ids = await files.recordPatternFiles(tx, patternId, all);
-      recorded = all.map((f, i) => files.toPatternFile({ id: ids[i], kind: f.kind, sizeId: 'sizeId' in f ? f.sizeId : null, fileName: f.fileName, contentType: f.contentType, byteSize: f.byteSize }));
+      recorded = all.map((f, i) => files.toPatternFile({ ...f, id: ids[i] }));
       return patternId;
     });
     return { ID, files: recorded };
