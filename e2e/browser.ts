@@ -1,6 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { E2EUser } from './users';
 
 export const baseURL = () => inject('baseURL');
 export const dataDir = () => inject('dataDir');
@@ -23,7 +22,7 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
 }
 
 /** Signs in through the login screen and waits for the fullName button. */
-export async function signIn(page: Page, user: Pick<E2EUser, 'email' | 'password' | 'fullName'>): Promise<void> {
+export async function signIn(page: Page, user: { email: string; password: string; fullName: string }): Promise<void> {
   await page.goto('/app/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -32,7 +31,7 @@ export async function signIn(page: Page, user: Pick<E2EUser, 'email' | 'password
 }
 
 /** Token of a user, for API calls made by a test to set up data. */
-export async function apiToken(user: Pick<E2EUser, 'email' | 'password'>): Promise<string> {
+export async function apiToken(user: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${baseURL()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

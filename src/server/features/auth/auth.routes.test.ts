@@ -75,7 +75,7 @@ describe(`auth routes (${dbKind})`, () => {
     const res = await login('partner@example.com', user.password, '10.9.9.9');
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('RATE_LIMITED');
-  });
+  }, 120_000); // 30 full-strength scrypt checks, two at a time, on a shared machine
 
   it('validates the body with the form messages', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '', password: 'short' } });
