@@ -24,7 +24,10 @@ export const EmailSchema = z
   .max(LIMITS.textMax, 'Email is too long')
   .pipe(emailFormat(MSG.emailInvalid));
 
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** A row ID (Postgres `serial`): larger numbers would fail in the database as a 500, so they are refused here. */
+export const DB_ID_MAX = 2_147_483_647;
+export const dbId = () => z.coerce.number().int().positive().max(DB_ID_MAX);
+export const IdParamSchema = z.object({ id: dbId() });
 
 export const MessageSchema = z.object({ message: z.string() });
 
