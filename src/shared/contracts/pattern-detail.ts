@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './common';
 import { PATTERN_STATUSES } from '../options';
 import { PatternFieldsSchema } from './patterns';
 import { FILE_KINDS, PatternFileSchema, type FileKind } from './files';
@@ -70,7 +71,7 @@ export const UpdatePatternRequestSchema = PatternFieldsSchema;
 export const UpdatePatternResponseSchema = z.object({ data: PatternDetailSchema, message: z.string() });
 export type UpdatePatternResponse = z.infer<typeof UpdatePatternResponseSchema>;
 
-export const PatternFileParamsSchema = z.object({ id: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive() });
+export const PatternFileParamsSchema = z.object({ id: dbId(), fileId: dbId() });
 
 export const FilesMutationResponseSchema = z.object({ data: z.object({ files: z.array(PatternFileSchema) }), message: z.string() });
 export type FilesMutationResponse = z.infer<typeof FilesMutationResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { optionalText, requiredText } from './common';
+import { dbId, optionalText, requiredText } from './common';
 
 /** Pieces of a size (spec section 3 piece-level template fields): list, add, edit, delete. */
 export const PIECE_PATHS = {
@@ -64,7 +64,7 @@ export const PieceListResponseSchema = z.object({ data: z.array(PieceSchema), to
 export type PieceListResponse = z.infer<typeof PieceListResponseSchema>;
 export const PieceMutationResponseSchema = z.object({ data: PieceSchema, message: z.string() });
 export type PieceMutationResponse = z.infer<typeof PieceMutationResponseSchema>;
-export const PieceIdParamSchema = z.object({ pieceId: z.coerce.number().int().positive() });
+export const PieceIdParamSchema = z.object({ pieceId: dbId() });
 
 /** A size has a handful of pieces; the cap keeps one size's list one page. */
 export const PIECES_MAX = 500;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
-import { optionalText, requiredText } from './common';
+import { dbId, optionalText, requiredText } from './common';
 import { PatternFileSchema } from './files';
 
 /** Sizes of a pattern: list, add (multipart), read, update (multipart), delete one or many. */
@@ -105,7 +105,7 @@ export type SizeMutationResponse = z.infer<typeof SizeMutationResponseSchema>;
 
 export const BulkDeleteSizesRequestSchema = z.object({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: 'Choose the sizes to delete' })
+    .array(dbId(), { error: 'Choose the sizes to delete' })
     .min(1, 'Choose the sizes to delete')
     .max(LIMITS.sizesMax, `At most ${LIMITS.sizesMax} sizes at once`),
 });
@@ -114,7 +114,7 @@ export type BulkDeleteSizesRequest = z.infer<typeof BulkDeleteSizesRequestSchema
 export const DeleteSizesResponseSchema = z.object({ data: z.object({ deleted: z.number(), totalCountData: z.number() }), message: z.string() });
 export type DeleteSizesResponse = z.infer<typeof DeleteSizesResponseSchema>;
 
-export const SizeIdParamSchema = z.object({ sizeId: z.coerce.number().int().positive() });
+export const SizeIdParamSchema = z.object({ sizeId: dbId() });
 
 export const SIZE_MSG = {
   added: MSG.sizeAdded,

@@ -194,4 +194,12 @@ describe(`pattern detail routes (${dbKind})`, () => {
     expect(res.statusCode).toBe(404);
     expect(await t.deps.files.exists(file.key)).toBe(true);
   });
+
+  it('answers 400, not 500, for IDs no row can have', async () => {
+    for (const url of ['/api/patterns/99999999999', '/api/patterns/0', '/api/patterns/abc', '/api/sizes/99999999999', '/api/pieces/2147483648', '/api/patterns/1/files/99999999999']) {
+      const res = await t.app.inject({ method: url.includes('files') || url.includes('pieces') ? 'DELETE' : 'GET', url, headers: owner.auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { MSG } from '../../../../shared/messages';
+import { DELETE_MSG } from '../../../../shared/contracts/pattern-list';
 import { useAuth } from '../../../lib/auth';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
@@ -26,9 +27,16 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
     });
   return (
     <>
-      <Button variant="danger" onClick={() => setOpen(true)} disabled={locked} title={locked ? 'A published pattern cannot be deleted. Ask an admin to delete it.' : undefined}>
-        Delete pattern
-      </Button>
+      <div className="flex flex-col gap-1 sm:items-end">
+        <Button variant="danger" onClick={() => setOpen(true)} disabled={locked} aria-describedby={locked ? 'delete-locked' : undefined}>
+          Delete pattern
+        </Button>
+        {locked && (
+          <p id="delete-locked" className="text-xs text-gray-700">
+            {DELETE_MSG.publishedOne}
+          </p>
+        )}
+      </div>
       <ConfirmDialog open={open} title="Delete pattern" confirmLabel="Delete" danger busy={del.isPending} onConfirm={onConfirm} onClose={() => setOpen(false)}>
         <p>
           Delete <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) with its {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs

@@ -14,7 +14,7 @@ export function PatternDetailsSection({ pattern }: { pattern: PatternDetail }) {
           Basic Pattern Details
         </h2>
         {!editing && (
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => setEditing(true)}>
             Edit details
           </Button>
         )}
