@@ -8,5 +8,6 @@ export const patternKey = (id: number) => ['pattern', id] as const;
 export const getPattern = (id: number) => api<PatternDetailResponse>(PATTERN_DETAIL_PATHS.detail(id)).then((r) => r.data);
 
 export function usePattern(id: number) {
-  return useQuery({ queryKey: patternKey(id), queryFn: () => getPattern(id), enabled: Number.isInteger(id) && id > 0 });
+  // Always refetched on opening: a pattern deleted or changed from the list must not show from the cache.
+  return useQuery({ queryKey: patternKey(id), queryFn: () => getPattern(id), enabled: Number.isInteger(id) && id > 0, staleTime: 0 });
 }

@@ -6,5 +6,6 @@ import { sizeKey } from './list-sizes';
 export const getSize = (sizeId: number) => api<SizeDetailResponse>(SIZE_PATHS.one(sizeId)).then((r) => r.data);
 
 export function useSize(sizeId: number) {
-  return useQuery({ queryKey: sizeKey(sizeId), queryFn: () => getSize(sizeId), enabled: Number.isInteger(sizeId) && sizeId > 0 });
+  // Always refetched on opening: the size may have changed or gone from the pattern's screen.
+  return useQuery({ queryKey: sizeKey(sizeId), queryFn: () => getSize(sizeId), enabled: Number.isInteger(sizeId) && sizeId > 0, staleTime: 0 });
 }
