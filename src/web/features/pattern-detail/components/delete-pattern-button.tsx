@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { useDeletePattern } from '../api/delete-pattern';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Deletes the pattern with its sizes and files, after a confirm; a user cannot delete a published one. */
 export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {

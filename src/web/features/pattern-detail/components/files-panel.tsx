@@ -3,7 +3,7 @@ import { FILE_LABELS, type PatternFile } from '../../../../shared/contracts/file
 import { PATTERN_FILE_KINDS, type PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { toast, toastError } from '../../../lib/toast';
 import { useRemoveFile } from '../api/remove-file';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileSlot } from './file-slot';
 
 /** The pattern's PDFs and images, one card per kind (spec section 3), each with preview, replace, remove, download. */

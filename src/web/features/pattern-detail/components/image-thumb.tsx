@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PatternFile } from '../../../../shared/contracts/files';
 import { Spinner } from '../../../components/spinner';
 import { useFileObjectUrl } from '../api/file-blob';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 
 /** A stored image as a thumbnail; activating it opens the image large in a dialog. */
 export function ImageThumb({ file, label }: { file: PatternFile; label: string }) {

@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { toast, toastError } from '../../../lib/toast';
 import { useSendToReview } from '../api/send-to-review';
 import { usePublishPattern } from '../api/publish-pattern';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingList } from './missing-list';
 import { formatDate } from '../format';
 

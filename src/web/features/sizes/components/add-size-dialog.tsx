@@ -9,7 +9,7 @@ import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAddSize } from '../api/add-size';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 import { PdfInput } from './pdf-input';
 
 const EMPTY: SizeFieldsInput = { pattern_view: '', Size: '', VariationID: '' };

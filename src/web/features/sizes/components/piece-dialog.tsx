@@ -9,7 +9,7 @@ import { TextArea, TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useSavePiece } from '../api/save-piece';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 
 type Name = keyof PieceFieldsInput;
 const EMPTY: PieceFieldsInput = { Piece_Number: '', pattern_view: '', Piece_Description: '', Fabric_Category: '', Cut_Quantity: '', Fold: '', Patterns_SVG: '', Contrast: '' };

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { usePieces } from '../api/list-pieces';
 import { useDeletePiece } from '../api/delete-piece';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PieceDialog } from './piece-dialog';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';

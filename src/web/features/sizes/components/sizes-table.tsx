@@ -9,7 +9,7 @@ import { useSizes } from '../api/list-sizes';
 import { useDeleteSize } from '../api/delete-size';
 import { useBulkDeleteSizes } from '../api/bulk-delete-sizes';
 import { AddSizeDialog } from './add-size-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SizeRow } from './size-row';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';

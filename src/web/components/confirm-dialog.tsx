@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { Button } from './button';
+import { Spinner } from './spinner';
 import { Modal } from './modal';
 
 interface ConfirmDialogProps {
