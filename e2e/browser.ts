@@ -16,8 +16,6 @@ export async function launch(): Promise<Browser> {
 export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
   return { context, page };
 }
 
@@ -39,4 +37,33 @@ export async function apiToken(user: { email: string; password: string }): Promi
   });
   if (!res.ok) throw new Error(`login failed for ${user.email}: ${res.status}`);
   return (await res.json()).token;
+}
+
+/**
+ * Pages for one test file that record script errors and React warnings (failed requests, such
+ * as a 401 on a wrong password, are expected). Call `takeErrors()` after each test and expect
+ * it to be empty; `closeAll()` after the file.
+ */
+export function trackedPages(browser: () => Browser) {
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+  return {
+    async open(width?: number): Promise<Page> {
+      const { page, context } = await newPage(browser(), { width });
+      contexts.push(context);
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+      });
+      return page;
+    },
+    takeErrors(): string[] {
+      const taken = errors;
+      errors = [];
+      return taken;
+    },
+    async closeAll() {
+      await Promise.all(contexts.map((c) => c.close()));
+    },
+  };
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiToken, baseURL, launch, newPage, signIn } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiToken, baseURL, launch, trackedPages, signIn } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -49,31 +49,20 @@ const canvasHasInk = (canvas: Locator) =>
 describe('pattern and size detail', () => {
   let browser: Browser;
   let patternId: number;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const pages = trackedPages(() => browser);
   beforeAll(async () => {
     browser = await launch();
     patternId = await createPattern();
   });
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
+    await pages.closeAll();
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
   afterEach(() => {
-    const errors = pageErrors;
-    pageErrors = [];
-    expect(errors).toEqual([]);
+    expect(pages.takeErrors()).toEqual([]);
   });
-  async function open(width?: number): Promise<Page> {
-    const { page, context } = await newPage(browser, { width });
-    contexts.push(context);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
-    });
-    return page;
-  }
+  const open = (width?: number) => pages.open(width);
   const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text.trim(), { exact: false }).first().waitFor();
   const sizesCount = (page: Page) => page.getByTestId('sizes-count').textContent();
 

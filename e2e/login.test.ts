@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newPage, signIn } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { launch, trackedPages, signIn } from './browser';
 import { E2E_USERS } from './users';
 import { MSG } from '../src/shared/messages';
 
@@ -8,30 +8,18 @@ const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('login', () => {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  // Script errors and React warnings fail the test; failed requests (a 401 on a wrong password) are expected.
-  let pageErrors: string[] = [];
+  const pages = trackedPages(() => browser);
   beforeAll(async () => {
     browser = await launch();
   });
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
+    await pages.closeAll();
     await browser.close();
   });
   afterEach(() => {
-    const errors = pageErrors;
-    pageErrors = [];
-    expect(errors).toEqual([]);
+    expect(pages.takeErrors()).toEqual([]);
   });
-  async function open(width?: number) {
-    const { page, context } = await newPage(browser, { width });
-    contexts.push(context);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
-    });
-    return page;
-  }
+  const open = (width?: number) => pages.open(width);
 
   /** Fills the form, submits, and waits for exactly this message under the field. */
   async function expectFieldError(page: Page, email: string, password: string, message: string) {
