@@ -1,8 +1,10 @@
-/** Placeholder: My Patterns (built by its issue). */
+import { useEffect } from 'react';
+import { PatternListScreen } from '../../../features/pattern-list/components/pattern-list-screen';
+
+/** /app/show-records: My Patterns. */
 export function Component() {
-  return (
-    <div className="mx-auto max-w-5xl p-6">
-      <h1 className="text-2xl font-bold">My Patterns</h1>
-    </div>
-  );
+  useEffect(() => {
+    document.title = 'My Patterns | Partner Portal';
+  }, []);
+  return <PatternListScreen />;
 }

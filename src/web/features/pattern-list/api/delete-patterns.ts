@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
+import { api } from '../../../lib/api-client';
+
+/** One ID uses the single-pattern call, several the bulk call; all or nothing either way. */
+export const deletePatterns = (ids: number[]) =>
+  ids.length === 1
+    ? api<DeleteResponse>(PATTERN_LIST_PATHS.item(ids[0]), { method: 'DELETE' })
+    : api<DeleteResponse>(PATTERN_LIST_PATHS.bulkDelete, { method: 'DELETE', body: { ids } });
+
+export function useDeletePatterns() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deletePatterns,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['patterns'] }),
+  });
+}

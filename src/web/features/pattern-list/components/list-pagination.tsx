@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { LIMITS } from '../../../../shared/limits';
+import { formatCount } from './format';
+
+interface ListPaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Rows on this page, for "Showing 11–20". */
+  shown: number;
+  onPage(page: number, anchor?: 'next' | 'previous'): void;
+  onPageSize(size: number): void;
+}
+
+/** Page numbers around the current one, with the first and last always reachable. */
+function pageWindow(page: number, last: number): (number | 'gap')[] {
+  const around = new Set([1, last, page - 1, page, page + 1].filter((p) => p >= 1 && p <= last));
+  const sorted = [...around].sort((a, b) => a - b);
+  return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1] > 1 ? (['gap', p] as const) : [p]));
+}
+
+export function ListPagination({ page, pageSize, total, shown, onPage, onPageSize }: ListPaginationProps) {
+  const sizeId = useId();
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 || shown === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = from === 0 ? 0 : from + shown - 1;
+  const btn = 'min-w-9 rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-800">
+        <p aria-live="polite" data-testid="list-range">
+          Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)}
+        </p>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId}>Rows per page</label>
+          <select id={sizeId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm">
+            {LIMITS.pageSizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <nav aria-label="Pages" className="flex flex-wrap items-center gap-1">
+        <button type="button" className={btn} disabled={page <= 1} onClick={() => onPage(page - 1, 'previous')}>
+          Previous
+        </button>
+        {pageWindow(page, last).map((p, i) =>
+          p === 'gap' ? (
+            <span key={`gap-${i}`} className="px-1 text-gray-500" aria-hidden>
+              …
+            </span>
+          ) : (
+            <button
+              key={p}
+              type="button"
+              className={`${btn} ${p === page ? 'border-ink bg-brand font-semibold hover:bg-brand' : ''}`}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={`Page ${p}`}
+              onClick={() => onPage(p)}
+            >
+              {formatCount(p)}
+            </button>
+          ),
+        )}
+        <button type="button" className={btn} disabled={page >= last} onClick={() => onPage(page + 1, 'next')}>
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
+import { MSG } from '../../../../shared/messages';
+import { useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { usePatternList } from '../api/get-patterns';
+import { useDeletePatterns } from '../api/delete-patterns';
+import { useExportPatterns } from '../api/export-patterns';
+import { useBrandFilterOptions } from '../api/get-brands';
+import { useListParams } from '../hooks/use-list-params';
+import { SearchBox } from './search-box';
+import { ListFilters } from './list-filters';
+import { ListActions } from './list-actions';
+import { PatternsTable } from './patterns-table';
+import { ListPagination } from './list-pagination';
+import { DeleteDialog } from './delete-dialog';
+import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
+import { PUBLISHED_LOCKED } from './pattern-row';
+
+/** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete and CSV download. */
+export function PatternListScreen() {
+  const { isAdmin } = useAuth();
+  const params = useListParams();
+  const { query } = params;
+  const list = usePatternList(query);
+  const brands = useBrandFilterOptions(isAdmin);
+  const remove = useDeletePatterns();
+  const download = useExportPatterns();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pending, setPending] = useState<PatternListRow[] | null>(null);
+
+  const data = list.data;
+  const rows = data?.data;
+  const lockedReason = (row: PatternListRow) => (!isAdmin && row.SFCC_Status === 'published' ? PUBLISHED_LOCKED : undefined);
+
+  // A selection is of the rows on screen: rows that left the page leave the selection.
+  const rowIds = useMemo(() => new Set((rows ?? []).map((r) => r.ID)), [rows]);
+  useEffect(() => setSelected((s) => (([...s].every((id) => rowIds.has(id)) ? s : new Set([...s].filter((id) => rowIds.has(id)))))), [rowIds]);
+
+  // A page past the end (after deleting the last rows of the last page, or an old link): show the last page.
+  useEffect(() => {
+    if (!list.isPlaceholderData && data && data.data.length === 0 && data.totalCountData > 0 && query.page > 1) {
+      params.replacePage(Math.ceil(data.totalCountData / query.pageSize));
+    }
+  }, [data, list.isPlaceholderData, query.page, query.pageSize, params]);
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set((rows ?? []).filter((r) => !lockedReason(r)).map((r) => r.ID)) : new Set());
+
+  const confirmDelete = () => {
+    if (!pending) return;
+    remove.mutate(
+      pending.map((r) => r.ID),
+      {
+        onSuccess: (res) => {
+          toast.success(res.message || MSG.deleted);
+          setSelected(new Set());
+          setPending(null);
+        },
+        onError: (err) => {
+          toast.error(err.message && err.message !== MSG.deleteFailed ? `${MSG.deleteFailed}: ${err.message}` : MSG.deleteFailed);
+          setPending(null);
+        },
+      },
+    );
+  };
+  const startDownload = () =>
+    download.mutate(
+      { search: query.search, brand: query.brand, status: query.status, type: query.type, fabric: query.fabric, printable: query.printable, sort: query.sort, dir: query.dir },
+      { onError: (err) => toast.error(err.message || 'The download failed. Please try again.') },
+    );
+
+  const empty = data && data.totalCountData === 0;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">My Patterns</h1>
+          <p className="text-sm text-gray-700">{isAdmin ? 'Patterns of every brand.' : 'The patterns of your brand.'}</p>
+        </div>
+        <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+          Add new pattern
+        </Link>
+      </div>
+
+      <section aria-label="Filters" className={`grid grid-cols-2 gap-3 md:grid-cols-3 ${isAdmin ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}>
+        <div className="col-span-2 md:col-span-3 lg:col-span-1">
+          <SearchBox value={query.search ?? ''} onSearch={(search, refine) => params.setFilter({ search: search || undefined }, { replace: refine })} />
+        </div>
+        <ListFilters filter={query} onChange={(patch) => params.setFilter(patch)} brands={isAdmin ? (brands.data?.data ?? []) : undefined} />
+      </section>
+
+      <ListActions
+        selectedCount={selected.size}
+        onDeleteSelected={() => setPending((rows ?? []).filter((r) => selected.has(r.ID)))}
+        onClearSelection={() => setSelected(new Set())}
+        onDownload={startDownload}
+        downloading={download.isPending}
+        nothingToDownload={Boolean(empty)}
+      />
+
+      {list.isError && !data ? (
+        <ListError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : empty && !params.hasFilters ? (
+        <NoPatternsYet />
+      ) : empty ? (
+        <NoPatternsMatch onClear={params.clearFilters} />
+      ) : (
+        <>
+          {list.isError && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+              {list.error.message || MSG.fetchFailed}{' '}
+              <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+                Try again
+              </button>
+            </p>
+          )}
+          <PatternsTable
+            rows={rows}
+            showBrand={isAdmin}
+            sort={query.sort}
+            dir={query.dir}
+            onSort={params.setSort}
+            selected={selected}
+            lockedReason={lockedReason}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onDelete={(row) => setPending([row])}
+            skeletonRows={query.pageSize > 25 ? 25 : query.pageSize}
+            refreshing={list.isPlaceholderData && list.isFetching}
+          />
+          {data && (
+            <ListPagination
+              page={query.page}
+              pageSize={query.pageSize}
+              total={data.totalCountData}
+              shown={data.data.length}
+              onPageSize={params.setPageSize}
+              onPage={(page, anchor) => {
+                const edge = anchor === 'next' ? rows?.[rows.length - 1] : anchor === 'previous' ? rows?.[0] : undefined;
+                params.setPage(page, edge ? (anchor === 'next' ? { after: edge.ID } : { before: edge.ID }) : undefined);
+              }}
+            />
+          )}
+        </>
+      )}
+
+      <DeleteDialog codes={pending?.map((r) => r.SFCC_Pattern_ID) ?? null} busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setPending(null)} />
+    </div>
+  );
+}

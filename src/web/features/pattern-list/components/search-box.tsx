@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SEARCH_MAX } from '../../../../shared/contracts/pattern-list';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface SearchBoxProps {
+  /** The search in the URL. */
+  value: string;
+  /** `refine` is true while the user keeps typing into a search already applied (no new history entry). */
+  onSearch(term: string, refine: boolean): void;
+}
+
+/** Search as you type: applied 300 ms after the last key (Enter applies at once). */
+export function SearchBox({ value, onSearch }: SearchBoxProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The URL changed by itself (back button, a link, "Clear filters"): show its search.
+  useEffect(() => {
+    if (value !== sent.current) {
+      clearTimeout(timer.current); // a search still being typed must not undo "Clear filters"
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const apply = (term: string) => {
+    clearTimeout(timer.current);
+    const trimmed = term.trim();
+    if (trimmed === sent.current) return;
+    const refine = sent.current !== '' && trimmed !== '';
+    sent.current = trimmed;
+    onSearch(trimmed, refine);
+  };
+  const change = (next: string) => {
+    setText(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply(next), SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        Search
+      </label>
+      <div className="relative">
+        <svg aria-hidden viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 fill-gray-500">
+          <path d="M8.5 3a5.5 5.5 0 0 1 4.4 8.8l3.7 3.7-1.1 1.1-3.7-3.7A5.5 5.5 0 1 1 8.5 3zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8z" />
+        </svg>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={SEARCH_MAX}
+          placeholder="Pattern ID or name"
+          autoComplete="off"
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') apply(text);
+          }}
+          className="w-full rounded-md border border-gray-300 bg-white py-2 pr-3 pl-8 text-sm shadow-sm"
+        />
+      </div>
+    </div>
+  );
+}
