@@ -41,7 +41,9 @@ export function diskStore(root: string): FileStore {
       );
     },
     async *list(prefix) {
-      const dir = prefix ? resolve(prefix) : path.resolve(root);
+      // As on S3, a prefix is the start of a key, not only a folder: 'a/b' also lists 'a/bc/d'.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      const dir = folder ? resolve(folder) : path.resolve(root);
       const walk = async function* (d: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
         let entries: fs.Dirent[];
         try {
@@ -51,8 +53,10 @@ export function diskStore(root: string): FileStore {
         }
         for (const e of entries) {
           const p = path.join(d, e.name);
+          const key = path.relative(root, p).split(path.sep).join('/');
+          if (!key.startsWith(prefix)) continue;
           if (e.isDirectory()) yield* walk(p);
-          else yield { key: path.relative(root, p).split(path.sep).join('/'), modifiedAt: (await fsp.stat(p)).mtime };
+          else yield { key, modifiedAt: (await fsp.stat(p)).mtime };
         }
       };
       yield* walk(dir);

@@ -21,8 +21,17 @@ export function s3Store(s: S3Settings): FileStore {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      // Multipart upload in 5 MiB parts: memory stays bounded whatever the object's size.
-      await new Upload({ client, params: { Bucket: s.bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 2 }).done();
+      // Multipart upload in 5 MiB parts: memory stays bounded whatever the object's size. On failure
+      // the upload is aborted, so no object and no parts remain.
+      let bodyError: unknown;
+      body.once('error', (err) => (bodyError = err));
+      try {
+        await new Upload({ client, params: { Bucket: s.bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 2 }).done();
+      } catch (err) {
+        // When the abort itself fails the SDK throws that failure; the caller needs the body's own
+        // error (a 413 from the upload guard must stay a 413).
+        throw bodyError ?? err;
+      }
     },
     async get(key) {
       const out = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
