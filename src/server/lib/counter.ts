@@ -45,11 +45,18 @@ export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
   return {
     async hit(key, windowSeconds) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      let ms = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowSeconds * 1000);
+      // One transaction creates the key with its expiry, then counts: a process dying between an
+      // INCR and a later PEXPIRE would leave a key that never expires (a lock-out for good).
+      const replies = await redis.multi().set(k, 0, 'PX', windowSeconds * 1000, 'NX').incr(k).pttl(k).exec();
+      if (!replies) throw new Error('rate-limit counter: Redis transaction aborted');
+      const failed = replies.find(([err]) => err);
+      if (failed) throw failed[0];
+      const count = replies[1][1] as number;
+      let ms = replies[2][1] as number;
+      if (ms < 0) {
+        // A key without expiry (left by an earlier version) gets one now rather than never.
         ms = windowSeconds * 1000;
+        await redis.pexpire(k, ms);
       }
       return { count, resetInSeconds: Math.ceil(ms / 1000) };
     },
