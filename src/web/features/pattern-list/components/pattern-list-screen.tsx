@@ -137,8 +137,9 @@ export function PatternListScreen() {
           />
           {data && (
             <ListPagination
-              page={query.page}
-              pageSize={query.pageSize}
+              // The page the rows on screen belong to: while the next one loads, the previous stays consistent.
+              page={data.page}
+              pageSize={data.pageSize}
               total={data.totalCountData}
               shown={data.data.length}
               onPageSize={params.setPageSize}

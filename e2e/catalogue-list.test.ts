@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
+import { E2E_USERS, type E2EUser } from './users';
+import { samplePdf } from '../src/server/test/sample-files';
+import { MSG } from '../src/shared/messages';
+import { PATTERN_CREATE_PATH } from '../src/shared/contracts/patterns-create';
+
+// Unique to this run: the e2e server is shared by every journey file.
+const stamp = Date.now().toString(36);
+const prefix = `LST${stamp}`.toUpperCase();
+const word = `Lw${stamp}`; // in every seeded name, so a search finds exactly this run's patterns
+const KINDS = ['Wrap Dress', 'Camp Shirt', 'Pleated Skirt'];
+const SEEDED = 30;
+
+async function createPattern(user: E2EUser, code: string, name: string, price: number): Promise<void> {
+  const token = await apiToken(user);
+  const me = await (await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const fd = new FormData();
+  fd.append('data', JSON.stringify({ SFCC_Pattern_ID: code, Pattern_Name: name, Brand: me.user.brand.id, Price: price, Type: 'Women Patterns', Size: [{ pattern_view: 'A', Size: 'M' }] }));
+  fd.append('pattern_pdf_file0', new Blob([new Uint8Array(samplePdf(2000, code))], { type: 'application/pdf' }), 'size-m.pdf');
+  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd });
+  if (res.status !== 201) throw new Error(`seeding ${code} failed: ${res.status} ${await res.text()}`);
+}
+
+describe('My Patterns list', () => {
+  let browser: Browser;
+  const pages = trackedPages(() => browser);
+  const otherName = `Rival Coat ${word}x`;
+
+  beforeAll(async () => {
+    browser = await launch();
+    for (let i = 1; i <= SEEDED; i++) {
+      await createPattern(E2E_USERS.partner, `${prefix}-${String(i).padStart(2, '0')}`, `${KINDS[i % 3]} ${word} ${i}`, 10 + ((i * 7) % 31));
+    }
+    await createPattern(E2E_USERS.otherBrand, `${prefix}-OTHER`, otherName, 99);
+  });
+  afterAll(async () => {
+    await pages.closeAll();
+    await browser.close();
+  });
+  afterEach(() => {
+    expect(pages.takeErrors()).toEqual([]);
+  });
+
+  const range = (page: Page) => page.getByTestId('list-range');
+  const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+  const codes = (page: Page) => page.locator('tbody tr td:nth-child(2)').allTextContents();
+  const signedIn = async (user: E2EUser, width?: number) => {
+    const page = await pages.open(width);
+    await signIn(page, user);
+    await page.goto('/app/show-records');
+    await range(page).waitFor();
+    return page;
+  };
+
+  it('finds a pattern by typing part of its name, sorts, pages, and keeps the view on reload and back', async () => {
+    const page = await signedIn(E2E_USERS.partner);
+
+    // Part of one name: a single match, shown as the user types.
+    await search(page).fill(`${word.toLowerCase()} 17`);
+    await page.waitForURL(/search=/);
+    await expect.poll(() => codes(page)).toEqual([`${prefix}-17`]);
+    await page.getByRole('link', { name: `${prefix}-17` }).waitFor();
+
+    // The whole run: 30 patterns over three pages of 10.
+    await search(page).fill(word);
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 30');
+
+    // Sort by price: dearest first, then cheapest first.
+    const priceHeader = page.getByRole('columnheader', { name: /Price/ });
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('descending');
+    const prices = async () => (await page.locator('tbody tr td:nth-child(6)').allTextContents()).map(Number);
+    await expect.poll(async () => (await prices())[0]).toBe(40);
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(async () => (await prices())[0]).toBe(11);
+    const ascending = await prices();
+    expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
+
+    // Next page, then a reload shows the same view.
+    const firstPage = await codes(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => range(page).textContent()).toBe('Showing 11–20 of 30');
+    const secondPage = await codes(page);
+    expect(secondPage).toHaveLength(10);
+    expect(secondPage.some((c) => firstPage.includes(c))).toBe(false);
+    const url = page.url();
+    expect(url).toMatch(/page=2/);
+    expect(url).toMatch(/sort=Price/);
+    await page.reload();
+    await expect.poll(() => range(page).textContent()).toBe('Showing 11–20 of 30');
+    expect(await codes(page)).toEqual(secondPage);
+    expect(await search(page).inputValue()).toBe(word);
+    expect(await priceHeader.getAttribute('aria-sort')).toBe('ascending');
+
+    // Page size, then back to the previous view.
+    await page.getByLabel('Rows per page').selectOption('25');
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–25 of 30');
+    await page.goBack();
+    await expect.poll(() => range(page).textContent()).toBe('Showing 11–20 of 30');
+    expect(await codes(page)).toEqual(secondPage);
+
+    // A shared link opens the same view in a new session.
+    const other = await pages.open();
+    await signIn(other, E2E_USERS.partner);
+    await other.goto(url);
+    await expect.poll(() => range(other).textContent()).toBe('Showing 11–20 of 30');
+    expect(await codes(other)).toEqual(secondPage);
+  });
+
+  it("never shows a partner another brand's pattern; an admin sees it with its brand", async () => {
+    const page = await signedIn(E2E_USERS.partner);
+    await search(page).fill(otherName);
+    await page.getByText('No patterns match').waitFor();
+    expect(await page.getByRole('link', { name: `${prefix}-OTHER` }).count()).toBe(0);
+
+    const admin = await signedIn(E2E_USERS.admin);
+    await search(admin).fill(otherName);
+    await admin.getByRole('link', { name: `${prefix}-OTHER` }).waitFor();
+    expect(await admin.locator('tbody tr').first().textContent()).toContain('Butterick');
+  });
+
+  it('deletes a selection after a confirm naming the count, and downloads the view as CSV', async () => {
+    const page = await signedIn(E2E_USERS.partner);
+    await search(page).fill(word);
+    await expect.poll(() => range(page).textContent()).toMatch(/of 30$/);
+    const [a, b] = (await codes(page)).slice(0, 2);
+    await page.getByRole('checkbox', { name: `Select ${a}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${b}` }).check();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 2 patterns?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete 2 patterns' }).click();
+    await page.locator('.Toastify').getByText(MSG.deleted).waitFor();
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 28');
+    expect(await codes(page)).not.toContain(a);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^patterns-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toMatch(/^\ufeff?Pattern ID,Pattern Name,Brand/);
+    expect(lines).toHaveLength(29);
+    expect(lines.slice(1).every((l) => l.startsWith(`${prefix}-`))).toBe(true);
+    expect(csv).not.toContain(`${a},`);
+  });
+
+  it('stays usable on a phone: the table scrolls inside its box, not the page', async () => {
+    const page = await signedIn(E2E_USERS.partner, 390);
+    await search(page).fill(word);
+    await expect.poll(() => range(page).textContent()).toMatch(/of 28$/);
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+    expect(widths.doc).toBeLessThanOrEqual(widths.view);
+    const region = page.getByRole('region', { name: 'Patterns' });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.getByRole('link', { name: `${prefix}-` }).first().click();
+    await page.waitForURL(/\/app\/show-records\/\d+$/);
+  });
+});
