@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { Env } from './config/env';
 import type { AppDeps } from './context';
 import { migrate, openPglite, openPostgres, type Database } from './db/client';
@@ -12,7 +13,8 @@ import { memoryCounter, redisCounter } from './lib/counter';
 /** Builds what the app needs from the configuration: embedded defaults, or the scaled-out services when set. */
 export async function createDeps(env: Env, log: FastifyBaseLogger, database?: Database): Promise<AppDeps & { closeAll(): Promise<void> }> {
   const db = database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.dataDir, 'db')));
-  await migrate(db);
+  if (!database && env.DATABASE_URL) await underMigrationLock(env.DATABASE_URL, () => migrate(db));
+  else await migrate(db);
   const files =
     env.S3_BUCKET && env.S3_ENDPOINT
       ? s3Store({
@@ -38,4 +40,21 @@ export async function createDeps(env: Env, log: FastifyBaseLogger, database?: Da
       await db.close();
     },
   };
+}
+
+/**
+ * Instances started together on one PostgreSQL would all apply the same migrations at once, and all
+ * but one fail (duplicate schema/table). A session advisory lock lets one migrate while the others
+ * wait, then find nothing left to do; it is released if that process dies.
+ */
+async function underMigrationLock(url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined); // a dropped session only releases the lock early
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('pattern-partner-portal:migrate'))");
+    await work();
+  } finally {
+    await client.end(); // ending the session releases its lock
+  }
 }

@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
-// @ts-expect-error s3rver ships no types; the test uses run(), close() and its Koa middleware list.
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from './file-store';
 import { diskStore } from './disk-store';
 import { s3Store, type S3Settings } from './s3-store';
+import { startS3Server } from '../test/s3-server';
 
 /**
  * One contract, every FileStore: local disk, a real S3 server (s3rver, in this process), and an
@@ -38,42 +37,13 @@ function diskBackend(): Backend {
   };
 }
 
-interface KoaLike {
-  middleware: ((ctx: { method: string; query: Record<string, unknown>; status: number }, next: () => Promise<void>) => unknown)[];
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-
 async function s3rverBackend(): Promise<Backend> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-s3rver-'));
-  const bucket = 'ppp-test';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: bucket }] }) as KoaLike;
-  // s3rver keeps each multipart upload's parts in this folder until it completes.
-  const uploads = path.join(dir, bucket, '._S3rver_uploads');
-  // s3rver lacks AbortMultipartUpload (it answers 405); this does what S3 does with it: drops the
-  // upload's parts. So a left-over upload folder means our store never sent the abort.
-  let refuseAborts = false;
-  server.middleware.unshift(async (ctx, next) => {
-    const id = ctx.query.uploadId;
-    if (ctx.method !== 'DELETE' || typeof id !== 'string') return next();
-    if (refuseAborts) {
-      ctx.status = 503;
-      return;
-    }
-    const folder = path.join(uploads, path.basename(id));
-    ctx.status = fs.existsSync(folder) ? 204 : 404;
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
-  const { port } = await server.run();
+  const s3 = await startS3Server();
   return {
-    store: s3Store({ endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
-    leftovers: async (key) =>
-      fs.existsSync(uploads) ? fs.readdirSync(uploads).filter((id) => fs.readFileSync(path.join(uploads, id, 'key'), 'utf8') === key) : [],
-    refuseAborts: (refuse) => (refuseAborts = refuse),
-    close: async () => {
-      await server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    store: s3Store({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }),
+    leftovers: async (key) => s3.pendingUploads(key),
+    refuseAborts: s3.refuseAborts,
+    close: s3.close,
   };
 }
 
