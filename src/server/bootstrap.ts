@@ -3,6 +3,7 @@ import type { AppDeps } from './context';
 import { seedBrands } from './features/brands/brands.service';
 import { countUsers, insertUser } from './features/auth/auth.repo';
 import { hashPassword } from './lib/password';
+import { isUniqueViolation } from './lib/db-errors';
 
 /**
  * Runs on every start: seeds the brands, and on a database with no users creates the first
@@ -14,7 +15,13 @@ export async function bootstrap(deps: AppDeps): Promise<{ email: string; passwor
   const email = deps.env.ADMIN_EMAIL ?? 'admin@localhost';
   if ((await countUsers(db)) > 0) return { email, created: false };
   const password = deps.env.ADMIN_PASSWORD ?? generatePassword();
-  await insertUser(db, { fullName: 'Administrator', email, passwordHash: await hashPassword(password), role: 'admin', brandId: null });
+  try {
+    await insertUser(db, { fullName: 'Administrator', email, passwordHash: await hashPassword(password), role: 'admin', brandId: null });
+  } catch (err) {
+    // Several instances starting together on an empty database: one creates the admin, the rest go on.
+    if (isUniqueViolation(err)) return { email, created: false };
+    throw err;
+  }
   return { email, password: deps.env.ADMIN_PASSWORD ? undefined : password, created: true };
 }
 

@@ -62,6 +62,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`Start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+  // The root cause's first line only: a failed query's text would print its parameters (hashes).
+  let root = err as { message?: string; cause?: unknown };
+  while (root?.cause instanceof Error) root = root.cause;
+  console.error(`Start-up failed: ${String(root?.message ?? err).split('\n')[0]}`);
   process.exit(1);
 });
