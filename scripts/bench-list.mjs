@@ -50,12 +50,12 @@ async function seed(db, rows) {
         (array[${brandIds.join(',')}])[1 + (i * 31) % ${brandIds.length}],
         (${arr(['Women Patterns', 'Men Patterns', 'Kids Patterns', 'Gender Neutral Patterns', 'Craft Patterns'])})[1 + i % 5],
         (${arr(['Women', 'Men', 'Kids', 'Boys', 'Girls', 'Gender Neutral Kids', 'Gender Neutral Adults'])})[1 + i % 7],
-        ((i * 7919) % 9000) / 100.0 + 5,
+        ((i::bigint * 7919) % 9000) / 100.0 + 5,
         (${arr(['Knit', 'Woven', 'Knit/Woven', 'Other'])})[1 + i % 4],
         case when i % 2 = 0 then 'Yes' else 'No' end,
         (array['draft','draft','draft','in_review','published','published'])[1 + i % 6],
         i % 6 >= 3,
-        now() - make_interval(secs => (${rows} - i) * 37 + (i * 7919) % 37),
+        now() - make_interval(secs => (${rows} - i) * 37 + (i::bigint * 7919) % 37),
         now() - make_interval(secs => (${rows} - i) * 37)
       from generate_series(${from}, ${to}) i`),
     );
