@@ -35,6 +35,8 @@ export function startListMaintenance(app: FastifyInstance) {
 }
 
 export async function needsVacuum(app: FastifyInstance): Promise<boolean> {
+  // Counters of the only backend are flushed lazily (at most once a second, when idle): flush them now.
+  await app.db.execute(sql`select pg_stat_force_next_flush()`);
   const res = await app.db.execute<{ live: number; dead: number; mod: number; ins: number }>(
     sql`select n_live_tup::int as live, n_dead_tup::int as dead, n_mod_since_analyze::int as mod, n_ins_since_vacuum::int as ins
         from pg_stat_user_tables where relname = 'patterns'`,

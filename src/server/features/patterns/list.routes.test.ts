@@ -4,6 +4,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { patterns } from '../../db/schema/patterns';
 import { PATTERN_SORT_KEYS, type PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { expectedOrder, idsOf, seedList, type ListSeed } from './list.fixtures';
+import { needsVacuum } from './list-maintenance';
 
 describe(`pattern list (${dbKind})`, () => {
   let t: TestApp;
@@ -208,5 +209,13 @@ describe(`pattern list (${dbKind})`, () => {
     expect((await page(admin)).totalCountData).toBe(60);
     const [{ n }] = (await db.execute<{ n: number }>(sql`select sum(n)::int as n from pattern_counts`)).rows;
     expect(n).toBe(60);
+  });
+
+  it.skipIf(dbKind !== 'pglite')('on PGlite (no autovacuum), asks for vacuum and analyze once enough rows changed', async () => {
+    await t.deps.database.db.execute(sql`vacuum (analyze) patterns`);
+    expect(await needsVacuum(t.app)).toBe(false);
+    const extra = await seedList(t, 'style-arc', 'VAC', 80, 'Style Arc');
+    expect(await needsVacuum(t.app)).toBe(true);
+    await t.deps.database.db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
   });
 });
