@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { useSupportMessages } from '../api/get-support-messages';
 import { useMarkSupportMessage } from '../api/mark-support-message';
 import { SupportMessageCard } from './support-message-card';
-import { InboxPager } from './inbox-pager';
+import { Pager } from '../../../components/pager';
 
 const STATUS_LABELS: Record<SupportStatus, string> = { open: 'Open', handled: 'Handled', all: 'All' };
 const EMPTY: Record<SupportStatus, string> = {
@@ -101,7 +101,7 @@ export function SupportInbox() {
         </div>
       )}
       {list.data && list.data.totalCountData > 0 && (
-        <InboxPager page={params.page} pageSize={params.pageSize} total={list.data.totalCountData} onPage={(page) => update({ page })} />
+        <Pager label="Support messages pages" page={params.page} pageSize={params.pageSize} total={list.data.totalCountData} onPage={(page) => update({ page })} />
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { useUserList } from '../api/list-users';
 import { ALL, NO_FILTER, UsersFilters, type UserFilterValues } from './users-filters';
 import { UsersTable } from './users-table';
-import { UsersPager } from './users-pager';
+import { Pager } from '../../../components/pager';
 
 /** Admins: every account, paged, searchable and filtered, with disable and enable. */
 export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
@@ -57,7 +57,8 @@ export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
           <UsersTable rows={rows} selfId={user?.id ?? 0} />
         </div>
       )}
-      <UsersPager
+      <Pager
+        label="Users pages"
         page={page}
         pageSize={pageSize}
         total={total}
