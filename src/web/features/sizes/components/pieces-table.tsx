@@ -34,7 +34,9 @@ export function PiecesTable({ sizeId, view }: { sizeId: number; view: string }) 
     <section aria-labelledby="pieces-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="pieces-heading" className="text-xl font-bold">
-          Pieces <span className="text-base font-normal text-gray-600">({pieces.data?.totalCountData ?? 0})</span>
+          Pieces{' '}
+          {/* No count until the pieces arrive ("(0)" while loading would be wrong). */}
+          {pieces.data && <span className="text-base font-normal text-gray-600">({pieces.data.totalCountData})</span>}
         </h2>
         <Button onClick={() => setDialog({})}>Add piece</Button>
       </div>

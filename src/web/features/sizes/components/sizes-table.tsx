@@ -55,7 +55,13 @@ export function SizesTable({ patternId }: { patternId: number }) {
     <section aria-labelledby="sizes-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="sizes-heading" className="text-xl font-bold">
-          Sizes <span className="text-base font-normal text-gray-600" data-testid="sizes-count">({total})</span>
+          Sizes{' '}
+          {/* No count until the sizes arrive: "(0)" while loading reads as "this pattern has no sizes". */}
+          {sizes.data && (
+            <span className="text-base font-normal text-gray-600" data-testid="sizes-count">
+              ({total})
+            </span>
+          )}
         </h2>
         <div className="flex flex-wrap gap-2">
           {chosen.length > 0 && (
