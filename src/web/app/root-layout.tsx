@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
@@ -18,6 +18,8 @@ export function RootLayout() {
       </main>
       <Footer newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />} />
       {navigation.state === 'loading' && <LoadingOverlay />}
+      {/* A new screen opens at its top (Back restores the old position); the list's own URL changes opt out with preventScrollReset. */}
+      <ScrollRestoration />
     </div>
   );
 }
