@@ -28,7 +28,7 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
   return (
     <>
       <div className="flex flex-col gap-1 sm:items-end">
-        <Button variant="danger" onClick={() => setOpen(true)} disabled={locked} aria-describedby={locked ? 'delete-locked' : undefined}>
+        <Button variant="danger" className="whitespace-nowrap" onClick={() => setOpen(true)} disabled={locked} aria-describedby={locked ? 'delete-locked' : undefined}>
           Delete pattern
         </Button>
         {locked && (
