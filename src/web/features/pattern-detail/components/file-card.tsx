@@ -32,8 +32,8 @@ export function FileCard({ file, label, onRemove }: FileCardProps) {
   return (
     <div className="flex flex-col gap-2" data-testid={`file-${file.kind}`}>
       {isPdf ? <PdfPreview fileId={file.id} fileName={file.fileName} width={260} /> : <ImageThumb file={file} label={label} />}
-      <p className="break-all text-sm">
-        <span className="font-medium">{file.fileName}</span> <span className="text-gray-600">({formatBytes(file.byteSize)})</span>
+      <p className="text-sm">
+        <span className="break-all font-medium">{file.fileName}</span> <span className="whitespace-nowrap text-gray-600">({formatBytes(file.byteSize)})</span>
       </p>
       <div className="flex flex-wrap gap-1">
         <button type="button" className={linkButton} onClick={download} disabled={downloading} aria-label={`Download ${file.fileName}`}>

@@ -46,8 +46,8 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
       {pdf ? (
         <>
           {preview}
-          <p className="break-all text-sm">
-            <span className="font-medium">{pdf.fileName}</span> <span className="text-gray-600">({formatBytes(pdf.byteSize)})</span>
+          <p className="text-sm">
+            <span className="break-all font-medium">{pdf.fileName}</span> <span className="whitespace-nowrap text-gray-600">({formatBytes(pdf.byteSize)})</span>
           </p>
           <div>
             <Button variant="secondary" onClick={() => downloadFile(FILE_PATHS.download(pdf.id), pdf.fileName).catch((e) => toastError(e))}>
