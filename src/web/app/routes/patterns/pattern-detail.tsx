@@ -20,7 +20,7 @@ export function Component() {
   const qc = useQueryClient();
   const title = pattern.data ? `${pattern.data.SFCC_Pattern_ID} · ${pattern.data.Pattern_Name}` : 'Pattern';
   useEffect(() => {
-    document.title = `${title} | Partner Portal`;
+    document.title = `${title} · Partner Portal`;
   }, [title]);
 
   if (!valid || (pattern.error instanceof ApiError && (pattern.error.status === 404 || pattern.error.status === 400))) return <NotFoundState />;

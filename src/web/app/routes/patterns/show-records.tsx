@@ -4,7 +4,7 @@ import { PatternListScreen } from '../../../features/pattern-list/components/pat
 /** /app/show-records: My Patterns. */
 export function Component() {
   useEffect(() => {
-    document.title = 'My Patterns | Partner Portal';
+    document.title = 'My Patterns · Partner Portal';
   }, []);
   return <PatternListScreen />;
 }

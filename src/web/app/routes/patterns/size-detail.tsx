@@ -22,7 +22,7 @@ export function Component() {
   const qc = useQueryClient();
   const title = size.data ? `Size ${size.data.Size} · ${size.data.pattern.SFCC_Pattern_ID}` : 'Size';
   useEffect(() => {
-    document.title = `${title} | Partner Portal`;
+    document.title = `${title} · Partner Portal`;
   }, [title]);
 
   const notFound =
