@@ -62,7 +62,8 @@ describe('shell', () => {
     await header.getByRole('link', { name: 'Login' }).waitFor();
     await header.getByRole('link', { name: 'Partner Portal' }).click();
     await page.waitForURL('**/app/dashboard');
-    await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBeNull();
+    // The URL changes before React renders the new location (a transition): wait for the render.
+    await expect.poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('about: banner, the three-step guide and the support line', async () => {
