@@ -150,8 +150,8 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     const search = partner.getByRole('searchbox', { name: 'Search' });
     await search.fill(`mpsiut ${stamp.toLowerCase()}`);
     const link = partner.getByRole('link', { name: code, exact: true });
+    await expect.poll(() => partner.locator('tbody tr').count()).toBe(1); // the search has been applied
     await link.waitFor();
-    expect(await partner.locator('tbody tr').count()).toBe(1);
     await link.click();
     await partner.getByRole('heading', { name: typoName, level: 1 }).waitFor();
     patternUrl = partner.url();
