@@ -103,7 +103,12 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
       )}
       <td className={cell}>
         {size.pdf ? (
-          <button type="button" className={`${action} break-all text-left`} onClick={() => downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) => toastError(e))}>
+          <button
+            type="button"
+            className={`${action} break-all text-left`}
+            aria-label={`Download ${size.pdf.fileName}`}
+            onClick={() => downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) => toastError(e))}
+          >
             {size.pdf.fileName}
           </button>
         ) : (
