@@ -23,6 +23,8 @@ import { UploadProgress } from './upload-progress';
 import { DiscardDialog } from './discard-dialog';
 
 const LIST_PATH = '/app/show-records';
+// Spec section 5: a PDF over the limit or a wrong type is a warning toast; an image too large is an info toast.
+const showFileWarning = (m: string) => (m === MSG.imagesTooLarge ? toast.info(m) : toast.warning(m));
 const PLACEHOLDER: Option = { id: 0, name: 'Choose Brand', value: null };
 
 /**
@@ -92,7 +94,7 @@ export function AddPatternForm() {
       const p = checkChosenFile(f, rule);
       return p ? [{ rule, problem: p.problem }] : [];
     });
-    fileWarnings(problems).forEach((m) => toast.warning(m));
+    fileWarnings(problems).forEach(showFileWarning);
   };
 
   const onSubmit = handleSubmit(
@@ -114,7 +116,7 @@ export function AddPatternForm() {
       const values = getValues();
       const paths = errorPaths(errs);
       const warnings = fileWarnings(fileProblems(values));
-      warnings.forEach((m) => toast.warning(m));
+      warnings.forEach(showFileWarning);
       if (!warnings.length || paths.some((p) => isFieldError(p, values))) toast.info(MSG.checkRequired);
       openSections(paths[0]);
     },
