@@ -58,6 +58,9 @@ const files = {
   heroA: write('hero-a.png', samplePng(120, 160, [40, 120, 200])),
   heroB: write('hero-b.jpg', SAMPLE_JPEG),
   sizeChart: write('size-chart.png', samplePng(200, 100, [30, 30, 30])),
+  // Over the limits (10 MB images, 5 MB PDFs): refused in the browser before anything is sent.
+  hugeImage: write('huge-sketch.png', Buffer.concat([samplePng(8, 8), Buffer.alloc(10 * 1024 * 1024 + 1)])),
+  hugePdf: write('huge-yardage.pdf', Buffer.concat([renderablePdf('Yardage'), Buffer.alloc(5 * 1024 * 1024 + 1, 0x20)])),
 };
 
 /** The spec's toast colours (section 2), as the browser computes them. */
@@ -103,7 +106,15 @@ describe('the product journey: a partner submits, an admin reviews and publishes
 
   it('a partner adds a pattern with three sizes, their PDFs and four photos, and sees the upload progress', { timeout: 180_000 }, async () => {
     partner = await pages.open();
-    await signIn(partner, E2E_USERS.partner);
+    // A mistyped password first: the error toast, then the real one.
+    await partner.goto('/app/login');
+    await partner.getByLabel('Email').fill(E2E_USERS.partner.email);
+    await partner.getByLabel('Password', { exact: true }).fill(`${E2E_USERS.partner.password}x`);
+    await partner.getByRole('button', { name: 'Login' }).click();
+    await expectToast(partner, MSG.invalidCredentials, 'error');
+    await partner.getByLabel('Password', { exact: true }).fill(E2E_USERS.partner.password);
+    await partner.getByRole('button', { name: 'Login' }).click();
+    await partner.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
     await partner.getByRole('link', { name: 'Add new pattern' }).first().click();
     await partner.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
 
@@ -115,10 +126,16 @@ describe('the product journey: a partner submits, an admin reviews and publishes
 
     await partner.getByRole('button', { name: "PDF's" }).click();
     await partner.getByLabel('Sewing Instructions PDF').setInputFiles(files.instructions);
+    await partner.getByLabel('Yardage PDF').setInputFiles(files.hugePdf);
+    await expectToast(partner, MSG.pdfTooLarge, 'warning');
+    await partner.getByRole('button', { name: 'Remove huge-yardage.pdf' }).click();
     await partner.getByRole('button', { name: 'Images' }).click();
     await partner.getByLabel('Main Hero Image').setInputFiles(files.hero);
     await partner.getByLabel('Hero Images').setInputFiles([files.heroA, files.heroB]);
     await partner.getByLabel('Size Chart').setInputFiles(files.sizeChart);
+    await partner.getByLabel('Sketch Image').setInputFiles(files.hugeImage);
+    await expectToast(partner, MSG.imagesTooLarge, 'info');
+    await partner.getByRole('button', { name: 'Remove huge-sketch.png' }).click();
     await expect.poll(() => partner.locator('img[src^="blob:"]').count()).toBe(4); // a thumbnail per photo
 
     await partner.getByRole('button', { name: 'Pattern Size' }).click();
