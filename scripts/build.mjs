@@ -27,6 +27,19 @@ export function isBuilt() {
   return Number(fs.readFileSync(stampFile, 'utf8')) >= newestInput();
 }
 
+/**
+ * Old hashed chunks stay after a rebuild so pages already open keep loading them (emptyOutDir is
+ * off); those not rewritten for a day are removed so dist/ does not grow without end.
+ */
+function pruneOldAssets(dir) {
+  if (!fs.existsSync(dir)) return;
+  const cutoff = Date.now() - 24 * 3600 * 1000;
+  for (const name of fs.readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (fs.statSync(p).mtimeMs < cutoff) fs.rmSync(p, { force: true });
+  }
+}
+
 /** Brotli and gzip copies of text assets, served by @fastify/static (preCompressed) with no per-request CPU. */
 function precompress(dir) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -93,6 +106,7 @@ async function buildUnlocked({ quiet = false } = {}) {
     else process.env.NODE_ENV = nodeEnv;
   }
   precompress(path.join(root, 'dist/web'));
+  pruneOldAssets(path.join(root, 'dist/web/assets'));
   fs.writeFileSync(stampFile, String(stamp));
   if (!quiet) console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
