@@ -3,6 +3,8 @@ import { clearSession, sessionToken } from './session';
 
 /** A failed call: the server's error body, typed. `fields` land under inputs; `message` in a toast. */
 export class ApiError extends Error {
+  /** Set when this reply ended the session (the sign-in screen follows with its own notice). */
+  endedSession = false;
   constructor(
     public readonly status: number,
     public readonly body: ErrorBody,
@@ -40,6 +42,7 @@ async function toApiError(status: number, text: string): Promise<ApiError> {
 
 function handleSessionEnd(err: ApiError, hadToken: boolean) {
   if ((err.status === 401 && hadToken) || err.body.isRedirected) {
+    err.endedSession = true;
     clearSession();
     sessionEndedListeners.forEach((l) => l());
   }

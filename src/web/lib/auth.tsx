@@ -3,6 +3,8 @@ import { AUTH_PATHS, type MeResponse, type SessionUser } from '../../shared/cont
 import { api, onSessionEnded } from './api-client';
 import { clearSession, readSession, writeSession, type StoredUser } from './session';
 import { queryClient } from './query-client';
+import { toast } from './toast';
+import { MSG } from '../../shared/messages';
 
 interface AuthState {
   user: StoredUser | null;
@@ -40,6 +42,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onSessionEnded(() => {
         setUser(null);
         queryClient.clear();
+        // Without it the user lands on the sign-in screen with no idea why (expired, signed out elsewhere, disabled).
+        toast.info(MSG.signedOut, 'session-ended');
       }),
     [],
   );
