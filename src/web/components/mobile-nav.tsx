@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useSnapShut } from './use-snap-shut';
 import { NavLink } from 'react-router';
 import type { StoredUser } from '../lib/session';
 import { Logo } from './logo';
@@ -30,8 +31,9 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
     return () => wide.removeEventListener('change', onChange);
   }, [open, onClose]);
 
+  const snap = useSnapShut(open);
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
+    <Dialog key={snap.key} ref={snap.ref} open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
       <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 ease-out data-closed:opacity-0" />
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel

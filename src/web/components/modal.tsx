@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useSnapShut } from './use-snap-shut';
 
 interface ModalProps {
   open: boolean;
@@ -15,8 +16,9 @@ const widths = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-5xl' };
 
 /** Dialog shell of this screen: focus trapped, Escape and a click outside close it, a sheet on phones. */
 export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
+  const snap = useSnapShut(open);
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+    <Dialog key={snap.key} ref={snap.ref} open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel

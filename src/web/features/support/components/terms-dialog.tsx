@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { SUPPORT_HOURS } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
+import { useSnapShut } from '../../../components/use-snap-shut';
 
 interface TermsDialogProps {
   open: boolean;
@@ -11,8 +12,9 @@ interface TermsDialogProps {
 
 /** The 'Term & Policy' modal of the contact form (spec sections 2 and 4). */
 export function TermsDialog({ open, onAccept, onReject }: TermsDialogProps) {
+  const snap = useSnapShut(open);
   return (
-    <Dialog open={open} onClose={onReject} className="fixed inset-0 z-50">
+    <Dialog key={snap.key} ref={snap.ref} open={open} onClose={onReject} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0" />
       <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
         <DialogPanel
