@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { SEARCH_MAX } from '../../../../shared/contracts/pattern-list';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -16,6 +17,11 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A pattern clicked while its screen loads keeps this list mounted: a search still due must not pull the user back.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
 
   // The URL changed by itself (back button, a link, "Clear filters"): show its search.
   useEffect(() => {
@@ -29,6 +35,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
 
   const apply = (term: string) => {
     clearTimeout(timer.current);
+    if (leaving.current) return;
     const trimmed = term.trim();
     if (trimmed === sent.current) return;
     const refine = sent.current !== '' && trimmed !== '';
