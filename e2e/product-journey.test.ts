@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, signIn, trackedPages } from './browser';
+import { baseURL, launch, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { samplePng, SAMPLE_JPEG } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 import { DELETE_MSG } from '../src/shared/contracts/pattern-list';
+import { AUTH_PATHS } from '../src/shared/contracts/auth';
 
 /**
  * PRODUCT.md "What 'done' looks like to a user", done the way people do it: only the real
@@ -166,6 +167,7 @@ describe('the product journey: a partner submits, an admin reviews and publishes
   it('the partner finds it by typing part of its name, opens it, fixes a field and sends it to review', { timeout: 120_000 }, async () => {
     const search = partner.getByRole('searchbox', { name: 'Search' });
     await search.fill(`mpsiut ${stamp.toLowerCase()}`);
+    await partner.waitForURL(/search=/);
     const link = partner.getByRole('link', { name: code, exact: true });
     await expect.poll(() => partner.locator('tbody tr').count()).toBe(1); // the search has been applied
     await link.waitFor();
@@ -248,5 +250,20 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     const del = partner.getByRole('button', { name: 'Delete pattern' });
     expect(await del.isDisabled()).toBe(true);
     expect(await partner.getByText(DELETE_MSG.publishedOne).isVisible()).toBe(true);
+  });
+
+  it('a partner whose session ended elsewhere is told why the sign-in screen opened, and comes back to the page', { timeout: 90_000 }, async () => {
+    // The session ends outside this browser (signed out on another device): the only API call of the journey.
+    const token = await partner.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
+    expect((await fetch(baseURL() + AUTH_PATHS.signout, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // Coming back to the portal later: the app's first call finds the session gone.
+    await partner.goto('/app/show-records');
+    await expectToast(partner, MSG.signedOut, 'info');
+    await partner.waitForURL('**/app/login');
+    await partner.getByLabel('Email').fill(E2E_USERS.partner.email);
+    await partner.getByLabel('Password', { exact: true }).fill(E2E_USERS.partner.password);
+    await partner.getByRole('button', { name: 'Login' }).click();
+    await partner.waitForURL('**/app/show-records');
+    await partner.getByTestId('list-range').waitFor();
   });
 });
