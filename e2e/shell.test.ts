@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launch, trackedPages, signIn } from './browser';
-import { E2E_USERS } from './users';
+import { E2E_INSTAGRAM_URL, E2E_USERS } from './users';
 import { APP_TITLE, MSG, SUPPORT_HOURS, SUPPORT_PHONE } from '../src/shared/messages';
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -155,6 +155,8 @@ describe('shell', () => {
     const social = page.getByRole('contentinfo').getByRole('list', { name: 'Follow us' });
     await social.getByRole('link', { name: 'Facebook (opens in a new tab)' }).waitFor();
     const names = await social.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')?.split(' (')[0]));
-    expect(names).toEqual(['Facebook', 'Pinterest', 'LinkedIn', 'YouTube']);
+    expect(names).toEqual(['Facebook', 'Instagram', 'Pinterest', 'LinkedIn', 'YouTube']);
+    // The portal under test runs with INSTAGRAM_URL set; without it the API answers null (site.routes.test.ts) and the icon is left out.
+    await expect(social.getByRole('link', { name: 'Instagram (opens in a new tab)' }).getAttribute('href')).resolves.toBe(E2E_INSTAGRAM_URL);
   });
 });

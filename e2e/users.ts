@@ -5,3 +5,6 @@ export const E2E_USERS = {
   otherBrand: { email: 'other@e2e.test', password: 'Other-pass1', role: 'user', fullName: 'Olive Other', brand: 'butterick' as string | undefined },
 } as const;
 export type E2EUser = (typeof E2E_USERS)[keyof typeof E2E_USERS];
+
+/** The portal under test is started with this INSTAGRAM_URL, so the footer shows the Instagram icon. */
+export const E2E_INSTAGRAM_URL = 'https://www.instagram.com/partner-portal-e2e/';

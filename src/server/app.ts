@@ -21,6 +21,7 @@ import { patternsRoutes } from './features/patterns/patterns.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
+import { siteRoutes } from './features/site/site.routes';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(filesRoutes);
   await app.register(supportRoutes);
   await app.register(newsletterRoutes);
+  await app.register(siteRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

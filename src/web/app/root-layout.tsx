@@ -4,9 +4,11 @@ import { Header } from '../components/header';
 import { Footer } from '../components/footer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { subscribeToNewsletter } from '../features/newsletter/api/subscribe';
+import { useSiteConfig } from '../features/site/api/get-site-config';
 
 export function RootLayout() {
   const navigation = useNavigation();
+  const site = useSiteConfig();
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-ink">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
@@ -16,7 +18,7 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />} />
+      <Footer newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />} instagramUrl={site?.instagramUrl} />
       {navigation.state === 'loading' && <LoadingOverlay />}
       {/* A new screen opens at its top (Back restores the old position); the list's own URL changes opt out with preventScrollReset. */}
       <ScrollRestoration />

@@ -6,7 +6,7 @@ import { SocialLinks } from './social-links';
  * The footer on every screen: the newsletter box, the support line and the social links. The
  * newsletter form is a feature, so the app layout passes it in (shared components never import features).
  */
-export function Footer({ newsletter }: { newsletter?: ReactNode }) {
+export function Footer({ newsletter, instagramUrl }: { newsletter?: ReactNode; instagramUrl?: string | null }) {
   return (
     <footer className="bg-ink text-gray-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 md:grid-cols-[minmax(0,1fr)_auto] md:gap-16 md:py-12">
@@ -30,7 +30,7 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-center justify-between gap-3 px-4 py-4 sm:flex-row sm:px-6">
           <p className="text-xs text-gray-400">© {new Date().getFullYear()} Partner Portal. All rights reserved.</p>
-          <SocialLinks />
+          <SocialLinks instagramUrl={instagramUrl} />
         </div>
       </div>
     </footer>

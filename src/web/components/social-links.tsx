@@ -14,24 +14,23 @@ const ICONS: Record<string, string> = {
 
 /**
  * The publisher's profiles (spec section 1 names five networks). A network without a URL is not
- * shown: PRODUCT.md allows the Instagram icon only with a real profile URL from configuration, and
- * the web client has no such setting yet, so Instagram stays hidden until one is added here.
+ * shown: PRODUCT.md allows the Instagram icon only with a real profile URL from configuration
+ * (`INSTAGRAM_URL`, passed in by the layout).
  */
-const PROFILES: { name: keyof typeof ICONS; href: string | undefined }[] = [
-  { name: 'Facebook', href: 'https://www.facebook.com/' },
-  { name: 'Instagram', href: undefined },
-  { name: 'Pinterest', href: 'https://www.pinterest.com/' },
-  { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  { name: 'YouTube', href: 'https://www.youtube.com/' },
-];
-
-export function SocialLinks() {
+export function SocialLinks({ instagramUrl }: { instagramUrl?: string | null }) {
+  const profiles: { name: keyof typeof ICONS; href: string | null | undefined }[] = [
+    { name: 'Facebook', href: 'https://www.facebook.com/' },
+    { name: 'Instagram', href: instagramUrl },
+    { name: 'Pinterest', href: 'https://www.pinterest.com/' },
+    { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
+    { name: 'YouTube', href: 'https://www.youtube.com/' },
+  ];
   return (
     <ul aria-label="Follow us" className="flex items-center gap-2">
-      {PROFILES.filter((p) => p.href).map((p) => (
+      {profiles.filter((p) => p.href).map((p) => (
         <li key={p.name}>
           <a
-            href={p.href}
+            href={p.href ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${p.name} (opens in a new tab)`}

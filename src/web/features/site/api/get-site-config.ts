@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { SITE_PATHS, type SiteConfig } from '../../../../shared/contracts/site';
+import { api } from '../../../lib/api-client';
+
+export const siteConfigQuery = () => ({
+  queryKey: ['site', 'config'] as const,
+  queryFn: () => api<SiteConfig>(SITE_PATHS.config),
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** The server's public settings; undefined while loading or when the call failed (the footer then shows what needs none). */
+export function useSiteConfig(): SiteConfig | undefined {
+  return useQuery(siteConfigQuery()).data;
+}
