@@ -12,6 +12,8 @@ interface AuthState {
   signIn(user: StoredUser): void;
   /** Refreshes the stored user from the server (after an account change). */
   updateUser(user: SessionUser): void;
+  /** Reads the current user again from the server (after a change made elsewhere, e.g. their brand renamed). */
+  refreshUser(): Promise<void>;
   signOut(): Promise<void>;
 }
 
@@ -29,13 +31,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  // The current user is fetched on app load (spec section 4); a 401 clears the session.
-  useEffect(() => {
+  const refreshUser = useCallback(async () => {
     if (!readSession()) return;
-    api<MeResponse>(AUTH_PATHS.me)
+    await api<MeResponse>(AUTH_PATHS.me)
       .then((r) => updateUser(r.user))
       .catch(() => undefined);
   }, [updateUser]);
+
+  // The current user is fetched on app load (spec section 4); a 401 clears the session.
+  useEffect(() => {
+    void refreshUser();
+  }, [refreshUser]);
 
   useEffect(
     () =>
@@ -57,6 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(u);
       },
       updateUser,
+      refreshUser,
       async signOut() {
         if (readSession()) await api(AUTH_PATHS.signout, { method: 'POST' }).catch(() => undefined);
         clearSession();
@@ -64,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(null);
       },
     }),
-    [user, updateUser],
+    [user, updateUser, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BRAND_ADMIN_PATHS, type BrandResponse } from '../../../../shared/contracts/brands';
 import { api } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { BRANDS_KEY } from './list-brands';
 
 export const renameBrand = ({ id, name }: { id: number; name: string }) =>
@@ -8,6 +9,17 @@ export const renameBrand = ({ id, name }: { id: number; name: string }) =>
 
 export function useRenameBrand() {
   const qc = useQueryClient();
-  // Users lists show brand names too.
-  return useMutation({ mutationFn: renameBrand, onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: BRANDS_KEY }), qc.invalidateQueries({ queryKey: ['users'] })]) });
+  const { user, refreshUser } = useAuth();
+  return useMutation({
+    mutationFn: renameBrand,
+    onSuccess: (_res, { id }) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: BRANDS_KEY }),
+        // Users lists and patterns show brand names too.
+        qc.invalidateQueries({ queryKey: ['users'] }),
+        qc.invalidateQueries({ queryKey: ['patterns'] }),
+        // An admin with a brand of their own who renames it sees the new name on My Account at once.
+        user?.brand?.id === id ? refreshUser() : undefined,
+      ]),
+  });
 }
