@@ -10,8 +10,7 @@ import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useChangeEmail } from '../api/change-email';
-import { SendCodeButton } from './send-code-button';
-import { CodeHint } from './code-hint';
+import { CodeField } from './code-field';
 
 /** A new e-mail address, confirmed by the code sent to the current one. */
 export function ChangeEmailForm() {
@@ -50,17 +49,7 @@ export function ChangeEmailForm() {
         Change email
       </h2>
       <TextField label="New Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <div className="flex flex-col gap-2">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <TextField label="Email code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={errors.code?.message} {...register('code')} />
-          </div>
-          <div className="sm:pt-6">
-            <SendCodeButton sent={sent} onSent={() => setSent(true)} />
-          </div>
-        </div>
-        <CodeHint sent={sent} email={user.email} />
-      </div>
+      <CodeField label="Email code" error={errors.code?.message} registration={register('code')} email={user.email} sent={sent} onSent={() => setSent(true)} />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending && <Spinner />}

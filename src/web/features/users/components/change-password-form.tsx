@@ -6,13 +6,11 @@ import { ChangePasswordSchema, type ChangePassword } from '../../../../shared/co
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { toast, toastError } from '../../../lib/toast';
-import { TextField } from '../../../components/text-field';
 import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useChangePassword } from '../api/change-password';
-import { SendCodeButton } from './send-code-button';
-import { CodeHint } from './code-hint';
+import { CodeField } from './code-field';
 
 const FIELDS = ['password', 'repeatPassword', 'code'] as const;
 
@@ -54,17 +52,7 @@ export function ChangePasswordForm() {
       </h2>
       <PasswordInput label="New Password" required autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <PasswordInput label="Repeat New Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
-      <div className="flex flex-col gap-2">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <TextField label="Password code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={errors.code?.message} {...register('code')} />
-          </div>
-          <div className="sm:pt-6">
-            <SendCodeButton sent={sent} onSent={() => setSent(true)} />
-          </div>
-        </div>
-        <CodeHint sent={sent} email={user.email} />
-      </div>
+      <CodeField label="Password code" error={errors.code?.message} registration={register('code')} email={user.email} sent={sent} onSent={() => setSent(true)} />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending && <Spinner />}
