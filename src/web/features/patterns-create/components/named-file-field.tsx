@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { LIMITS } from '../../../../shared/limits';
 import { FILE_LABELS, type FileRule } from '../../../../shared/contracts/files';
 import { fileRuleOf, isMultipleFileField, type NamedFileField as Field } from '../../../../shared/contracts/patterns-create';
-import type { AddPatternControl, AddPatternFormInput } from '../form-schema';
+import type { AddPatternControl } from '../form-schema';
 import { FilePicker } from './file-picker';
 
 interface NamedFileFieldProps {
