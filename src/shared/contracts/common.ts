@@ -29,6 +29,16 @@ export const DB_ID_MAX = 2_147_483_647;
 export const dbId = () => z.coerce.number().int().positive().max(DB_ID_MAX);
 export const IdParamSchema = z.object({ id: dbId() });
 
+/** `page` and `pageSize` (one of LIMITS.pageSizes) of a paged list query. */
+export const pagingFields = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (LIMITS.pageSizes as readonly number[]).includes(n), `Page size must be one of ${LIMITS.pageSizes.join(', ')}`)
+    .default(LIMITS.pageSizes[0]),
+};
+
 export const MessageSchema = z.object({ message: z.string() });
 
 export function requiredText(label: string, max: number = LIMITS.textMax) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { COUNTRIES } from '../options';
-import { EmailSchema, optionalText, requiredText } from './common';
+import { EmailSchema, optionalText, requiredText, pagingFields } from './common';
 
 export const SUPPORT_PATHS = {
   /** POST: send a message (spec section 7); GET: the admins' inbox. */
@@ -82,12 +82,7 @@ export const SUPPORT_STATUSES = ['open', 'handled', 'all'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
 export const SupportListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (LIMITS.pageSizes as readonly number[]).includes(n), `Page size must be one of ${LIMITS.pageSizes.join(', ')}`)
-    .default(LIMITS.pageSizes[0]),
+  ...pagingFields,
   status: z.enum(SUPPORT_STATUSES).default('all'),
 });
 export type SupportListQuery = z.input<typeof SupportListQuerySchema>;

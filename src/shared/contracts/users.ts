@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { ROLES } from '../options';
 import { SessionUserSchema } from './auth';
-import { EmailSchema, passwordSchema, requiredText } from './common';
+import { EmailSchema, passwordSchema, requiredText, pagingFields } from './common';
 
 export const USER_PATHS = {
   signup: '/api/auth/signup',
@@ -84,12 +84,7 @@ export const UserListItemSchema = SessionUserSchema.extend({ disabled: z.boolean
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 export const UserListRequestSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (LIMITS.pageSizes as readonly number[]).includes(n), `Page size must be one of ${LIMITS.pageSizes.join(', ')}`)
-    .default(LIMITS.pageSizes[0]),
+  ...pagingFields,
   search: z.string().trim().max(LIMITS.textMax).optional(),
   brandId: z.coerce.number().int().positive().optional().nullable(),
   role: z.enum(ROLES).optional().nullable(),

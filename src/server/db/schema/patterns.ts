@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 import { users } from './users';
+import { FILE_KINDS } from '../../../shared/contracts/files';
 
 /** Column names keep the specification's field names: partners' data uses them. */
 export const patterns = pgTable(
@@ -108,17 +109,6 @@ export const pieces = pgTable(
   },
   (t) => [index('pieces_size_idx').on(t.sizeId)],
 );
-
-export const FILE_KINDS = [
-  'Instruction_PDF',
-  'Yardage_PDF',
-  'Yardage_Image',
-  'Sketch_Image',
-  'Size_Chart',
-  'Main_Hero_Image',
-  'Hero_Images',
-  'pattern_pdf_file',
-] as const;
 
 /** Every stored object of a pattern. `storageKey` is generated; `fileName` is the sanitised name shown and downloaded. */
 export const patternFiles = pgTable(

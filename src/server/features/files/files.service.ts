@@ -9,13 +9,8 @@ import { canSeeBrand } from '../../lib/scope';
 import { notFound } from '../../lib/app-error';
 import { FILE_KIND_RULE, FILE_PATHS, type FileKind, type PatternFile } from '../../../shared/contracts/files';
 import { sanitizeFileName } from '../../../shared/limits';
-import { FILE_KINDS as DB_FILE_KINDS } from '../../db/schema/patterns';
 import * as repo from './files.repo';
 
-// The contract's kinds and the column's enum must stay the same list.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const kindsMatch: Same<FileKind, (typeof DB_FILE_KINDS)[number]> = true;
-void kindsMatch;
 
 /** Every pattern object lives under this prefix; the sweep looks only here. */
 export const PATTERN_FILES_PREFIX = 'patterns';
