@@ -3,6 +3,7 @@ import { FILE_RULES, checkChosenFile } from '../../../../shared/contracts/files'
 import { formatBytes } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { toast } from '../../../lib/toast';
+import { FieldShell } from '../../../components/text-field';
 
 interface PdfInputProps {
   label: string;
@@ -30,15 +31,7 @@ export function PdfInput({ label, file, onChange, error, required }: PdfInputPro
     onChange(f);
   };
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
-        {label}
-        {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden>
-            *
-          </span>
-        )}
-      </label>
+    <FieldShell id={id} label={label} required={required} error={error} hint={file ? `${file.name} (${formatBytes(file.size)})` : FILE_RULES.pdf.hint}>
       <input
         ref={ref}
         id={id}
@@ -50,22 +43,6 @@ export function PdfInput({ label, file, onChange, error, required }: PdfInputPro
         aria-describedby={error ? `${id}-error` : `${id}-hint`}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold hover:file:bg-gray-100"
       />
-      {file ? (
-        <p id={`${id}-hint`} className="text-xs text-gray-700">
-          {file.name} ({formatBytes(file.size)})
-        </p>
-      ) : (
-        !error && (
-          <p id={`${id}-hint`} className="text-xs text-gray-600">
-            {FILE_RULES.pdf.hint}
-          </p>
-        )
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
