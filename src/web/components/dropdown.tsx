@@ -25,9 +25,13 @@ export function Dropdown({ label, options, value, onChange, required, error, dis
       <Label className="text-sm font-medium text-gray-800">
         {label}
         {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden>
-            *
-          </span>
+          <>
+            <span className="ml-0.5 text-red-600" aria-hidden>
+              *
+            </span>
+            {/* A listbox button may not carry aria-required, so the label says it to screen readers. */}
+            <span className="sr-only"> (required)</span>
+          </>
         )}
       </Label>
       <Listbox value={selected} onChange={(o: Option) => onChange(o.value)} by="id" name={name}>
@@ -36,7 +40,6 @@ export function Dropdown({ label, options, value, onChange, required, error, dis
             className={`flex w-full items-center justify-between rounded-md border bg-white px-3 py-2 text-left text-sm shadow-sm data-disabled:bg-gray-100 data-focus:outline-2 data-focus:outline-blue-700 ${error ? 'border-red-600' : 'border-gray-300'}`}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            aria-required={required || undefined}
           >
             <span className={selected.value === null ? 'text-gray-500' : ''}>{selected.name}</span>
             <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-gray-500">

@@ -24,9 +24,9 @@ export function PatternFieldsView({ pattern }: { pattern: PatternDetail }) {
     );
   };
   return (
-    <dl className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{ORDER.map(row)}</div>
-      <div className="grid gap-4">{LONG.map(row)}</div>
-    </dl>
+    <div className="grid gap-4">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{ORDER.map(row)}</dl>
+      <dl className="grid gap-4">{LONG.map(row)}</dl>
+    </div>
   );
 }
