@@ -24,6 +24,8 @@ interface Violation {
 
 /** What axe reports on the page, or only inside `within` (a CSS selector). */
 async function violations(page: Page, within?: string): Promise<string[]> {
+  // A dialog or menu still fading in has half-transparent text, which axe would report as low contrast (spinners loop forever and are left out).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run(ctx: Document | string, o: object): Promise<{ violations: Violation[] }> } }).axe;

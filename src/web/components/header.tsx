@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { Logo } from './logo';
-import { MobileNav } from './mobile-nav';
-import { ACCOUNT_ITEMS, NAV_ITEMS } from './nav-items';
-import { UserMenu } from './user-menu';
+import { ACCOUNT_ITEMS, initials, NAV_ITEMS } from './nav-items';
+
+// The menu and the phone panel carry Headless UI (menus, dialogs, floating positioning): loaded on
+// their own, they stay out of the sign-in page's script, and the panel loads on its first opening.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const loadMobileNav = () => import('./mobile-nav');
+const MobileNav = lazy(() => loadMobileNav().then((m) => ({ default: m.MobileNav })));
 
 const barLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors lg:px-3 ${isActive ? 'bg-ink text-brand' : 'text-ink hover:bg-black/10'}`;
@@ -17,8 +21,16 @@ const barLink = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { user, isAdmin } = useAuth();
   const [panelOpen, setPanelOpen] = useState(false);
+  const [panelUsed, setPanelUsed] = useState(false);
   const closePanel = useCallback(() => setPanelOpen(false), []);
   const { pathname } = useLocation();
+
+  // On a phone the panel is likely wanted: fetch its script once the page is idle, so the first tap opens it at once.
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 899px)').matches) return;
+    const id = setTimeout(() => void loadMobileNav(), 1500);
+    return () => clearTimeout(id);
+  }, []);
 
   // Any navigation (links, back button, a redirect) closes the panel.
   useEffect(() => setPanelOpen(false), [pathname]);
@@ -40,7 +52,18 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {user ? (
-            <UserMenu user={user} isAdmin={isAdmin} />
+            <Suspense
+              fallback={
+                // Same size as the menu button, so nothing moves when it arrives; not a button until it can open.
+                <span aria-hidden className="flex items-center gap-2 py-1 pl-1 text-sm font-semibold text-ink sm:pr-3">
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-ink text-xs font-bold text-brand">{initials(user.fullName)}</span>
+                  <span className="hidden sm:block sm:max-w-[10rem] sm:truncate lg:max-w-[14rem]">{user.fullName}</span>
+                  <span className="hidden h-4 w-4 sm:block" />
+                </span>
+              }
+            >
+              <UserMenu user={user} isAdmin={isAdmin} />
+            </Suspense>
           ) : (
             <ul aria-label="Account">
               <li>
@@ -56,7 +79,10 @@ export function Header() {
             aria-label="Open main menu"
             aria-expanded={panelOpen}
             aria-haspopup="dialog"
-            onClick={() => setPanelOpen(true)}
+            onClick={() => {
+              setPanelUsed(true);
+              setPanelOpen(true);
+            }}
           >
             <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2">
               <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
@@ -64,7 +90,11 @@ export function Header() {
           </button>
         </div>
       </div>
-      <MobileNav open={panelOpen} onClose={closePanel} user={user} isAdmin={isAdmin} />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <MobileNav open={panelOpen} onClose={closePanel} user={user} isAdmin={isAdmin} />
+        </Suspense>
+      )}
     </header>
   );
 }
