@@ -171,12 +171,23 @@ describe('pattern and size detail', () => {
     await page.getByText(SIZE_MSG.notFound).waitFor();
   });
 
-  it('fits a phone: nothing wider than the screen but the sizes table, which scrolls', async () => {
+  it('fits a phone: nothing wider than the screen but the sizes table, which scrolls with its actions pinned in view', async () => {
     const page = await open(390);
     await signIn(page, E2E_USERS.partner);
     await page.goto(`/app/show-records/${patternId}`);
     await page.getByRole('heading', { name: `${name} edited`, level: 1 }).waitFor();
     await page.getByTestId('size-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The table is wider than the phone, yet each row's Delete stays on screen, before and after scrolling it.
+    const scroller = page.locator('section[aria-labelledby="sizes-heading"] .overflow-x-auto');
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const del = page.getByTestId('size-row').first().getByRole('button', { name: /^Delete size/ });
+    const inView = async () => {
+      const box = (await del.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 390;
+    };
+    expect(await inView()).toBe(true);
+    await scroller.evaluate((el) => el.scrollTo({ left: 120 }));
+    expect(await inView()).toBe(true);
   });
 });

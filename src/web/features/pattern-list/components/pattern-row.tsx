@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { StatusBadge } from './status-badge';
 import { formatDate, formatPrice, formatTime } from './format';
+import { STICKY_ACTIONS } from '../../../components/table-classes';
 
 interface PatternRowProps {
   row: PatternListRow;
@@ -17,7 +18,7 @@ export const PUBLISHED_LOCKED = 'Published patterns can only be deleted by an ad
 
 export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, onDelete }: PatternRowProps) {
   return (
-    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand/15' : 'bg-white hover:bg-gray-50'}`}>
+    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white hover:bg-gray-50'}`}>
       <td className="w-10 px-3 py-2">
         <input
           type="checkbox"
@@ -50,7 +51,7 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
           <span className="text-xs text-gray-600">{formatTime(row.updatedAt)}</span>
         </time>
       </td>
-      <td className="px-3 py-2 text-right">
+      <td className={`px-3 py-2 text-right ${STICKY_ACTIONS}`}>
         <button
           type="button"
           onClick={() => onDelete(row)}

@@ -3,6 +3,7 @@ import type { PatternListRow, PatternSortKey, SortDirection } from '../../../../
 import { SortHeader } from './sort-header';
 import { PatternRow } from './pattern-row';
 import { SkeletonRows } from './skeleton-rows';
+import { STICKY_ACTIONS } from '../../../components/table-classes';
 
 interface PatternsTableProps {
   rows: PatternListRow[] | undefined;
@@ -38,8 +39,8 @@ export function PatternsTable(props: PatternsTableProps) {
     <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm" role="region" aria-label="Patterns" tabIndex={0}>
       <table className={`w-full min-w-[52rem] border-collapse text-sm transition-opacity ${refreshing ? 'opacity-60' : ''}`} aria-busy={!rows || refreshing}>
         <caption className="sr-only">Your patterns. Column headers sort the table.</caption>
-        <thead className="bg-gray-100 text-gray-800">
-          <tr>
+        <thead className="text-gray-800">
+          <tr className="bg-gray-100">
             <th scope="col" className="w-10 px-3 py-2 text-left">
               <input
                 ref={allBox}
@@ -59,7 +60,7 @@ export function PatternsTable(props: PatternsTableProps) {
             <SortHeader label="Price" column="Price" {...header} firstDir="desc" className="text-right" />
             <SortHeader label="Status" column="status" {...header} />
             <SortHeader label="Updated" column="updatedAt" {...header} firstDir="desc" />
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className={`px-3 py-2 text-right ${STICKY_ACTIONS}`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>

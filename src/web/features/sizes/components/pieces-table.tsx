@@ -8,6 +8,7 @@ import { usePieces } from '../api/list-pieces';
 import { useDeletePiece } from '../api/delete-piece';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PieceDialog } from './piece-dialog';
+import { STICKY_ACTIONS } from '../../../components/table-classes';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 const td = 'px-3 py-2 align-top';
@@ -54,21 +55,21 @@ export function PiecesTable({ sizeId, view }: { sizeId: number; view: string }) 
         <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
           <table className="w-full min-w-[48rem] text-sm">
             <caption className="sr-only">Pieces of this size</caption>
-            <thead className="bg-gray-50">
-              <tr>
+            <thead>
+              <tr className="bg-gray-50">
                 {['No.', 'View', 'Description', 'Fabric', 'Cut', 'Fold', 'SVG', 'Contrast'].map((h) => (
                   <th key={h} scope="col" className={th}>
                     {h}
                   </th>
                 ))}
-                <th scope="col" className={th}>
+                <th scope="col" className={`${th} ${STICKY_ACTIONS}`}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((p) => (
-                <tr key={p.ID} className="border-t border-gray-200" data-testid="piece-row">
+                <tr key={p.ID} className="border-t border-gray-200 bg-white" data-testid="piece-row">
                   <td className={`${td} font-semibold`}>{p.Piece_Number}</td>
                   <td className={td}>{p.pattern_view}</td>
                   <td className={`${td} max-w-64 whitespace-pre-line`}>{p.Piece_Description}</td>
@@ -77,7 +78,7 @@ export function PiecesTable({ sizeId, view }: { sizeId: number; view: string }) 
                   <td className={td}>{p.Fold}</td>
                   <td className={`${td} max-w-48 break-all`}>{p.Patterns_SVG}</td>
                   <td className={td}>{p.Contrast}</td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${td} whitespace-nowrap ${STICKY_ACTIONS}`}>
                     <button type="button" className={action} onClick={() => setDialog({ piece: p })} aria-label={`Edit piece ${p.Piece_Number}`}>
                       Edit
                     </button>

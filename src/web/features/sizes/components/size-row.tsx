@@ -10,6 +10,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { inputClass } from '../../../components/text-field';
 import { Spinner } from '../../../components/spinner';
 import { useUpdateSize } from '../api/update-size';
+import { STICKY_ACTIONS } from '../../../components/table-classes';
 
 interface SizeRowProps {
   size: Size;
@@ -80,7 +81,7 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
   );
 
   return (
-    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand/10' : ''}`} data-testid="size-row">
+    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white'}`} data-testid="size-row">
       <td className={cell}>
         <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select size ${size.Size} (view ${size.pattern_view})`} className="h-4 w-4" />
       </td>
@@ -116,7 +117,7 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
         )}
       </td>
       <td className={`${cell} text-right`}>{size.piecesCount}</td>
-      <td className={`${cell} whitespace-nowrap`}>
+      <td className={`${cell} whitespace-nowrap ${STICKY_ACTIONS}`}>
         {editing ? (
           <>
             <button type="button" className={action} onClick={() => void save()} disabled={update.isPending}>

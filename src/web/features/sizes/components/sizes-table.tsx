@@ -11,6 +11,7 @@ import { useBulkDeleteSizes } from '../api/bulk-delete-sizes';
 import { AddSizeDialog } from './add-size-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SizeRow } from './size-row';
+import { STICKY_ACTIONS } from '../../../components/table-classes';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 
@@ -91,8 +92,8 @@ export function SizesTable({ patternId }: { patternId: number }) {
         <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">Sizes of this pattern</caption>
-            <thead className="bg-gray-50">
-              <tr>
+            <thead>
+              <tr className="bg-gray-50">
                 <th className={th} scope="col">
                   <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.ID)) : new Set())} aria-label="Select all sizes" />
                 </th>
@@ -101,7 +102,7 @@ export function SizesTable({ patternId }: { patternId: number }) {
                 <th className={th} scope="col">VariationID</th>
                 <th className={th} scope="col">PDF</th>
                 <th className={`${th} text-right`} scope="col">Pieces</th>
-                <th className={th} scope="col">
+                <th className={`${th} ${STICKY_ACTIONS}`} scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
