@@ -92,6 +92,24 @@ describe('shell', () => {
     await page.waitForURL('**/app/contact-support');
   });
 
+  it("error page: a screen whose script cannot be fetched shows 'Unexpected Application Error!' and recovers with Try again", async () => {
+    const page = await open();
+    await page.goto('/app/dashboard');
+    await page.getByRole('heading', { level: 1, name: APP_TITLE }).waitFor();
+    // The network drops just as the About screen's script is fetched.
+    await page.route('**/app/assets/about-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { level: 1, name: MSG.unexpectedError }).waitFor();
+    await page.getByText(MSG.chunkLoadFailed).waitFor();
+    expect(await page.content()).not.toMatch(/at \w+ \(|Failed to fetch dynamically imported module/);
+
+    await page.unroute('**/app/assets/about-*.js');
+    expect(new URL(page.url()).pathname).toBe('/app/about');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: /Your patterns/ }).waitFor();
+    pages.takeErrors(); // the aborted fetch is logged by the browser itself; the screen above is what counts
+  });
+
   it('header panel at phone width: menu button opens it, links work, Escape closes', async () => {
     const page = await open(390);
     await page.goto('/app/dashboard');

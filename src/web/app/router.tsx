@@ -3,9 +3,10 @@ import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/app/error-page';
 import { RequireAdmin, RequireUser } from '../components/route-guards';
 import { LoadingOverlay } from '../components/loading-overlay';
+import { loadChunk } from '../lib/chunk-load';
 
 /** Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx). */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: () => loadChunk(load) });
 
 export const routes: RouteObject[] = [
   {
