@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
+import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { MSG } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
@@ -16,7 +16,6 @@ import { PatternsTable } from './patterns-table';
 import { ListPagination } from './list-pagination';
 import { DeleteDialog } from './delete-dialog';
 import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
-import { PUBLISHED_LOCKED } from './pattern-row';
 
 /** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete and CSV download. */
 export function PatternListScreen() {
@@ -32,7 +31,7 @@ export function PatternListScreen() {
 
   const data = list.data;
   const rows = data?.data;
-  const lockedReason = (row: PatternListRow) => (!isAdmin && row.SFCC_Status === 'published' ? PUBLISHED_LOCKED : undefined);
+  const lockedReason = (row: PatternListRow) => (!isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined);
 
   // A selection is of the rows on screen: rows that left the page leave the selection.
   const rowIds = useMemo(() => new Set((rows ?? []).map((r) => r.ID)), [rows]);

@@ -14,8 +14,6 @@ interface PatternRowProps {
   onDelete(row: PatternListRow): void;
 }
 
-export const PUBLISHED_LOCKED = 'Published patterns can only be deleted by an admin';
-
 export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, onDelete }: PatternRowProps) {
   return (
     <tr className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white hover:bg-gray-50'}`}>
