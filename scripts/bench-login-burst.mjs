@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, root } from './build.mjs';
+import { waitUntilHealthy } from './portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-login-'));
@@ -14,14 +15,7 @@ const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], 
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-for (;;) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* not yet */
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+await waitUntilHealthy(base, { child });
 const pct = (a, p) => a.slice().sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
 async function healthLatencies(untilDone) {
   const out = [];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildAll, root } from './build.mjs';
+import { waitUntilHealthy } from './portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-weight-'));
@@ -18,14 +19,7 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-for (;;) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* not yet */
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+await waitUntilHealthy(base, { child: server });
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, root } from './build.mjs';
+import { waitUntilHealthy } from './portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-start-'));
@@ -16,14 +17,7 @@ async function startOnce() {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntilHealthy(`http://127.0.0.1:${port}`, { child, pollMs: 50 });
   const ms = performance.now() - t0;
   const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   child.kill('SIGTERM');

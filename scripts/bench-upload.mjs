@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, root } from './build.mjs';
+import { waitUntilHealthy } from './portal-process.mjs';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 20);
 const SIZES = Number(process.env.BENCH_SIZES ?? 2);
@@ -35,17 +36,7 @@ process.on('exit', stop);
 const status = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 try {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the portal exited during start-up');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('the portal did not start in 120 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilHealthy(base, { child: server });
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const auth = { authorization: `Bearer ${(await login.json()).token}` };
