@@ -23,6 +23,8 @@ export const SUPPORT_LABELS = {
 
 export const SUPPORT_MSG = {
   sent: 'Your message has been sent to our support team.',
+  /** When the server gives no message of its own (spec section 8: else a plain sentence). */
+  sendFailed: 'Your message could not be sent. Please try again.',
   phoneInvalid: 'Phone number should have 7 to 15 digits and only + ( ) - . or spaces',
   countryInvalid: `Country must be one of: ${COUNTRIES.join(', ')}`,
   reference: (id: number) => `Reference #${id}`,

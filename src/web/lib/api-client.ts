@@ -14,6 +14,11 @@ export class ApiError extends Error {
   get fields() {
     return this.body.fields ?? {};
   }
+  /** False when the reply had no message of its own (an empty or unreadable body, no connection):
+   * the screen then uses the spec's fallback text for what was attempted (error-message.ts). */
+  get hasServerMessage() {
+    return this.body.code !== 'UNKNOWN' && this.body.code !== 'NETWORK';
+  }
 }
 
 type Listener = () => void;
@@ -29,15 +34,31 @@ function authHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-async function toApiError(status: number, text: string): Promise<ApiError> {
-  let body: ErrorBody;
+/** Shown only in logs and tests; the screens use their fallback text instead (hasServerMessage). */
+const noMessage = (status: number): ErrorBody => ({ message: `Request failed (${status})`, code: 'UNKNOWN' });
+
+/**
+ * The spec's failed replies carry "an object with message, or plain text". Our server always sends
+ * the full error body; a proxy or another server may send `{"message": …}` alone, a short text, or
+ * an HTML page: the message is kept when there is one, never the raw JSON or markup.
+ */
+export function toApiError(status: number, text: string): ApiError {
+  let json: unknown;
   try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
-    body = parsed.success ? parsed.data : { message: text || `Request failed (${status})`, code: 'UNKNOWN' };
+    json = JSON.parse(text);
   } catch {
-    body = { message: text && text.length < 200 ? text : `Request failed (${status})`, code: 'UNKNOWN' };
+    const plain = text.trim();
+    const usable = plain && plain.length < 200 && !plain.startsWith('<');
+    return new ApiError(status, usable ? { message: plain, code: 'TEXT' } : noMessage(status));
   }
-  return new ApiError(status, body);
+  const parsed = ErrorBodySchema.safeParse(json);
+  if (parsed.success) return new ApiError(status, parsed.data);
+  const message = (json as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && message.trim()) {
+    const redirected = (json as { isRedirected?: unknown }).isRedirected === true;
+    return new ApiError(status, { message, code: 'UNKNOWN_SHAPE', ...(redirected ? { isRedirected: true as const } : {}) });
+  }
+  return new ApiError(status, noMessage(status));
 }
 
 function handleSessionEnd(err: ApiError, hadToken: boolean) {
@@ -81,7 +102,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const text = await res.text();
   if (!res.ok) {
-    const err = await toApiError(res.status, text);
+    const err = toApiError(res.status, text);
     handleSessionEnd(err, Boolean(headers.authorization));
     throw err;
   }
@@ -109,7 +130,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
         resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
         return;
       }
-      const err = await toApiError(xhr.status, xhr.responseText);
+      const err = toApiError(xhr.status, xhr.responseText);
       handleSessionEnd(err, Boolean(headers.authorization));
       reject(err);
     };
@@ -124,7 +145,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const res = await fetch(path, { headers: authHeaders() });
   if (!res.ok) {
-    const err = await toApiError(res.status, await res.text());
+    const err = toApiError(res.status, await res.text());
     handleSessionEnd(err, true);
     throw err;
   }

@@ -1,18 +1,32 @@
-import { toast as toastify } from 'react-toastify';
-import { ApiError } from './api-client';
+import { toast as toastify, type ToastOptions, type TypeOptions } from 'react-toastify';
+import { LIMITS } from '../../shared/limits';
+import { errorMessage, GENERIC_FAILURE } from './error-message';
 
-/** The spec's four toast kinds; placement and 5 s close are set once on the container. */
+type Kind = Exclude<TypeOptions, 'default'>;
+
+/**
+ * Never two identical toasts at once: a toast's id is its kind and text, and raising it again
+ * while it shows replaces it (same place, timer started again) instead of stacking a copy — four
+ * identical warnings after re-submitting an invalid form were the complaint.
+ */
+function show(kind: Kind, msg: string, extra?: Pick<ToastOptions, 'toastId'>) {
+  const toastId = extra?.toastId ?? `${kind}:${msg}`;
+  if (toastify.isActive(toastId)) toastify.update(toastId, { render: msg, type: kind, autoClose: LIMITS.toastMs });
+  else toastify(msg, { type: kind, toastId });
+  return toastId;
+}
+
+/** The spec's four toast kinds; placement (below the header) and the 5 s close are set once on the container. */
 export const toast = {
-  success: (msg: string) => toastify.success(msg),
-  error: (msg: string) => toastify.error(msg),
-  warning: (msg: string) => toastify.warning(msg),
-  /** `id` shows the toast once however often it is raised (e.g. by several failed calls at once). */
-  info: (msg: string, id?: string) => toastify.info(msg, id ? { toastId: id } : undefined),
+  success: (msg: string) => show('success', msg),
+  error: (msg: string) => show('error', msg),
+  warning: (msg: string) => show('warning', msg),
+  /** `id` groups different texts that mean the same thing (e.g. the session-ended notice). */
+  info: (msg: string, id?: string) => show('info', msg, id ? { toastId: id } : undefined),
 };
 
-/** One toast for a failed mutation: the server's message, or the fallback text. */
-export function toastError(err: unknown, fallback = 'Something went wrong. Please try again.') {
-  if (err instanceof DOMException && err.name === 'AbortError') return;
-  if (err instanceof ApiError && err.endedSession) return; // the session-ended notice says it once
-  toast.error(err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback);
+/** One error toast for a failure: the server's message, or the spec's fallback text (error-message.ts). */
+export function toastError(err: unknown, fallback = GENERIC_FAILURE) {
+  const msg = errorMessage(err, fallback);
+  if (msg) toast.error(msg);
 }

@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LoginRequestSchema } from '../../../../shared/contracts/auth';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toastError } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/button';
@@ -42,12 +41,9 @@ export function LoginForm() {
     try {
       signIn(await login.mutateAsync(values));
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const name of FIELDS) if (err.fields[name]) setError(name, { message: err.fields[name] });
-        // Field messages already say what is wrong; the alert is for refusals of the whole attempt.
-        if (Object.keys(err.fields).length === 0) setFormError(err.message);
-      }
-      toastError(err);
+      const report = reportFormError(err, setError, { fields: FIELDS });
+      // Field messages already say what is wrong; the alert is for refusals of the whole attempt.
+      if (report && report.shown.length === 0) setFormError(report.message);
     }
   });
 

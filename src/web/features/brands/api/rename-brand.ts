@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BRAND_ADMIN_PATHS, type BrandResponse } from '../../../../shared/contracts/brands';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { useAuth } from '../../../lib/auth';
 import { BRANDS_KEY } from './list-brands';
 
@@ -12,6 +13,7 @@ export function useRenameBrand() {
   const { user, refreshUser } = useAuth();
   return useMutation({
     mutationFn: renameBrand,
+    ...FORM_MUTATION,
     onSuccess: (_res, { id }) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: BRANDS_KEY }),

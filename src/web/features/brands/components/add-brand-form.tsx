@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BrandNameSchema, type BrandName } from '../../../../shared/contracts/brands';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -26,8 +26,7 @@ export function AddBrandForm() {
       toast.success(`Brand ${data.name} added`);
       reset();
     } catch (err) {
-      if (err instanceof ApiError && err.fields.name) setError('name', { message: err.fields.name });
-      toastError(err);
+      reportFormError(err, setError, { fields: ['name'] });
     }
   });
 

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { BrandNameSchema, type BrandName } from '../../../../shared/contracts/brands';
 import type { BrandRef } from '../../../../shared/contracts/auth';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -34,8 +34,7 @@ export function BrandRow({ brand }: { brand: BrandRef }) {
       toast.success(`Renamed to ${data.name}`);
       setEditing(false);
     } catch (err) {
-      if (err instanceof ApiError && err.fields.name) setError('name', { message: err.fields.name });
-      toastError(err);
+      reportFormError(err, setError, { fields: ['name'] });
     }
   });
 

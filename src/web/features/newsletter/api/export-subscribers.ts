@@ -13,5 +13,5 @@ export function useNewsletterSummary() {
 
 /** Admins: saves the list as CSV under the server's file name. */
 export function useExportSubscribers() {
-  return useMutation({ mutationFn: () => downloadFile(NEWSLETTER_PATHS.exportCsv, 'newsletter-subscribers.csv') });
+  return useMutation({ mutationFn: () => downloadFile(NEWSLETTER_PATHS.exportCsv, 'newsletter-subscribers.csv'), meta: { errorMessage: 'The list could not be exported.' } });
 }

@@ -1,4 +1,3 @@
-import { toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useExportSubscribers, useNewsletterSummary } from '../api/export-subscribers';
@@ -26,7 +25,7 @@ export function NewsletterExport() {
         variant="secondary"
         className="mt-4 w-full"
         disabled={exportCsv.isPending || count === 0}
-        onClick={() => exportCsv.mutate(undefined, { onError: (err) => toastError(err, 'The list could not be exported.') })}
+        onClick={() => exportCsv.mutate()}
       >
         {exportCsv.isPending && <Spinner />}
         Export CSV

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { EmailSchema } from '../../../../shared/contracts/common';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { Spinner } from '../../../components/spinner';
 
 // The same e-mail rule as every other form ('Email is required', 'Not Valid Email'). When the
@@ -36,8 +36,7 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
       reset();
     } catch (err) {
       // A rejected address belongs under the field; anything else (network, server) is a toast.
-      if (err instanceof ApiError && err.fields.email) setError('email', { message: err.fields.email });
-      else toastError(err, 'Could not subscribe right now. Please try again.');
+      reportFormError(err, setError, { fields: ['email'], fallback: 'Could not subscribe right now. Please try again.', sayWhenFieldsShown: false });
     }
   });
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
+import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { patternKey } from './get-pattern';
 
@@ -10,6 +11,7 @@ export function useDeletePattern(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => deletePattern(id),
+    meta: { errorMessage: MSG.deleteFailed },
     onSuccess: () => {
       qc.removeQueries({ queryKey: patternKey(id) });
       void qc.invalidateQueries({ queryKey: ['patterns'] });

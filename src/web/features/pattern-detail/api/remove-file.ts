@@ -9,6 +9,7 @@ export function useRemoveFile(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (fileId: number) => removeFile(id, fileId),
+    meta: { errorMessage: 'The file could not be removed. Please try again.' },
     onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(id) }),
   });
 }

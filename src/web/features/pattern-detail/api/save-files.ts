@@ -14,6 +14,7 @@ export function useSaveFiles(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, files }: { kind: PatternFileKind; files: File[] }) => saveFiles(id, kind, files),
+    meta: { errorMessage: 'The file could not be saved. Please try again.' },
     onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(id) }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIFECYCLE_PATHS, type SendToReviewResponse } from '../../../../shared/contracts/lifecycle';
+import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { patternKey } from './get-pattern';
 
@@ -9,6 +10,7 @@ export function useSendToReview(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => sendToReview(id),
+    meta: { errorMessage: MSG.reviewFailed },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: patternKey(id) });
       void qc.invalidateQueries({ queryKey: ['patterns'] });

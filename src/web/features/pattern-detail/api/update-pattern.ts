@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_DETAIL_PATHS, type UpdatePatternResponse } from '../../../../shared/contracts/pattern-detail';
 import type { PatternFields } from '../../../../shared/contracts/patterns';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { patternKey } from './get-pattern';
 
 export const updatePattern = (id: number, body: PatternFields) => api<UpdatePatternResponse>(PATTERN_DETAIL_PATHS.detail(id), { method: 'PUT', body });
@@ -10,6 +11,7 @@ export function useUpdatePattern(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PatternFields) => updatePattern(id, body),
+    ...FORM_MUTATION,
     onSuccess: (res) => {
       qc.setQueryData(patternKey(id), res.data);
       // The list shows names, brands and dates: it must not show the old ones.

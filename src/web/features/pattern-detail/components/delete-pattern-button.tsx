@@ -4,7 +4,7 @@ import type { PatternDetail } from '../../../../shared/contracts/pattern-detail'
 import { MSG } from '../../../../shared/messages';
 import { DELETE_MSG } from '../../../../shared/contracts/pattern-list';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { useDeletePattern } from '../api/delete-pattern';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -23,7 +23,6 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
         setOpen(false);
         navigate('/app/show-records', { replace: true });
       },
-      onError: (err) => toastError(err, MSG.deleteFailed),
     });
   return (
     <>

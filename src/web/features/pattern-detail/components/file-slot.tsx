@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { FILE_KIND_RULE, FILE_LABELS, FILE_RULES, checkChosenFile, type PatternFile } from '../../../../shared/contracts/files';
 import { isMultipleKind, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
 import { LIMITS } from '../../../../shared/limits';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/spinner';
 import { useSaveFiles } from '../api/save-files';
 import { FileCard } from './file-card';
@@ -41,7 +41,6 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
       { kind, files: chosen },
       {
         onSuccess: (res) => toast.success(`${label}: ${res.message}`),
-        onError: (err) => toastError(err, `${label} could not be saved`),
         onSettled: () => setProgressName(undefined),
       },
     );

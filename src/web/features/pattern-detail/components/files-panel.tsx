@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FILE_LABELS, type PatternFile } from '../../../../shared/contracts/files';
 import { PATTERN_FILE_KINDS, type PatternDetail } from '../../../../shared/contracts/pattern-detail';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { useRemoveFile } from '../api/remove-file';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileSlot } from './file-slot';
@@ -17,7 +17,6 @@ export function FilesPanel({ pattern }: { pattern: PatternDetail }) {
         toast.success(`${FILE_LABELS[removing.kind]}: ${res.message}`);
         setRemoving(undefined);
       },
-      onError: (err) => toastError(err, 'The file could not be removed'),
     });
   };
   return (

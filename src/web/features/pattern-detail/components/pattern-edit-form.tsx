@@ -4,9 +4,9 @@ import type { PatternDetail } from '../../../../shared/contracts/pattern-detail'
 import { PATTERN_LABELS as L, PatternFieldsSchema, type PatternFields, type PatternFieldsInput } from '../../../../shared/contracts/patterns';
 import { FABRIC_OPTIONS, GENDER_OPTIONS, PATTERN_TYPE_OPTIONS, PRINTABLE_OPTIONS, SUBSCRIBABLE_OPTIONS, type Option } from '../../../../shared/options';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextArea, TextField } from '../../../components/text-field';
 import { Dropdown } from '../../../components/dropdown';
 import { Button } from '../../../components/button';
@@ -49,7 +49,6 @@ export function PatternEditForm({ pattern, onDone }: Props) {
     control,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isDirty },
   } = useForm<PatternFieldsInput, unknown, PatternFields>({ resolver: zodResolver(PatternFieldsSchema), defaultValues: defaults(pattern) });
 
@@ -65,12 +64,7 @@ export function PatternEditForm({ pattern, onDone }: Props) {
         toast.success(res.message);
         onDone();
       } catch (err) {
-        if (err instanceof ApiError) {
-          const names = Object.keys(err.fields).filter((n) => n in PatternFieldsSchema.shape) as Name[];
-          names.forEach((n) => setError(n, { message: err.fields[n] }));
-          if (names[0]) setFocus(names[0]);
-        }
-        toastError(err);
+        reportFormError(err, setError, { fields: (n) => n in PatternFieldsSchema.shape });
       }
     },
     () => toast.info(MSG.checkRequired),

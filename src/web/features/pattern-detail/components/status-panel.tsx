@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { STATUS_LABELS } from '../../../../shared/options';
 import { Button } from '../../../components/button';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { useSendToReview } from '../api/send-to-review';
 import { usePublishPattern } from '../api/publish-pattern';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -36,7 +36,6 @@ export function StatusPanel({ pattern }: { pattern: PatternDetail }) {
         toast.success(res.message || MSG.reviewed);
         setDialog(null);
       },
-      onError: (err) => toastError(err, MSG.reviewFailed),
     });
   const onPublish = () =>
     publish.mutate(undefined, {
@@ -44,7 +43,6 @@ export function StatusPanel({ pattern }: { pattern: PatternDetail }) {
         toast.success(res.message || MSG.published);
         setDialog(null);
       },
-      onError: (err) => toastError(err, MSG.publishFailed),
     });
 
   return (

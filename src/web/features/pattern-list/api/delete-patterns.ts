@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
+import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 
 /** One ID uses the single-pattern call, several the bulk call; all or nothing either way. */
@@ -12,6 +13,7 @@ export function useDeletePatterns() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deletePatterns,
+    meta: { errorMessage: MSG.deleteFailed },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['patterns'] }),
   });
 }

@@ -6,5 +6,6 @@ import { buildUrl, downloadFile } from '../../../lib/api-client';
 export function useExportPatterns() {
   return useMutation({
     mutationFn: (filter: PatternFilter) => downloadFile(buildUrl(PATTERN_LIST_PATHS.exportCsv, { ...filter }), 'patterns.csv'),
+    meta: { errorMessage: 'The download failed. Please try again.' },
   });
 }

@@ -62,18 +62,13 @@ export function PatternListScreen() {
           setSelected(new Set());
           setPending(null);
         },
-        onError: (err) => {
-          toast.error(err.message && err.message !== MSG.deleteFailed ? `${MSG.deleteFailed}: ${err.message}` : MSG.deleteFailed);
-          setPending(null);
-        },
+        // The toast comes from the mutation cache (lib/query-client.ts).
+        onError: () => setPending(null),
       },
     );
   };
   const startDownload = () =>
-    download.mutate(
-      { search: query.search, brand: query.brand, status: query.status, type: query.type, fabric: query.fabric, printable: query.printable, sort: query.sort, dir: query.dir },
-      { onError: (err) => toast.error(err.message || 'The download failed. Please try again.') },
-    );
+    download.mutate({ search: query.search, brand: query.brand, status: query.status, type: query.type, fabric: query.fabric, printable: query.printable, sort: query.sort, dir: query.dir });
 
   const empty = data && data.totalCountData === 0;
   return (

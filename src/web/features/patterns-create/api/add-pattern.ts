@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NAMED_FILE_FIELDS, PATTERN_CREATE_PATH, sizePdfField, type PatternCreateDataInput, type PatternCreateResponse } from '../../../../shared/contracts/patterns-create';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import type { AddPatternFormValues } from '../form-schema';
 
 /**
@@ -31,6 +32,7 @@ export function useAddPattern() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const mutation = useMutation({
+    ...FORM_MUTATION,
     mutationFn: (values: AddPatternFormValues) => {
       setProgress({ loaded: 0, total: 0, percent: 0 });
       return uploadWithProgress<PatternCreateResponse>(PATTERN_CREATE_PATH, buildSubmission(values), setProgress);

@@ -6,9 +6,9 @@ import { MSG } from '../../../../shared/messages';
 import { checkChosenFile, type FileRule } from '../../../../shared/contracts/files';
 import { CREATE_MSG } from '../../../../shared/contracts/patterns-create';
 import type { Option } from '../../../../shared/options';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAddPattern } from '../api/add-pattern';
@@ -104,12 +104,8 @@ export function AddPatternForm() {
         toast.success(MSG.patternAdded);
         navigate(LIST_PATH);
       } catch (err) {
-        if (err instanceof ApiError) {
-          const keys = Object.keys(err.fields).filter((k) => isFormPath(k, values.Size.length));
-          for (const k of keys) setError(k as FieldPath<AddPatternFormInput>, { type: 'server', message: err.fields[k] });
-          if (keys.length) openSections(keys[0]);
-        }
-        toastError(err, 'The pattern could not be saved. Please try again.');
+        const report = reportFormError(err, setError, { fields: (k) => isFormPath(k, values.Size.length), fallback: 'The pattern could not be saved. Please try again.' });
+        if (report?.shown.length) openSections(report.shown[0]);
       }
     },
     (errs) => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type SizeFields, type SizeMutationResponse } from '../../../../shared/contracts/sizes';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { patternKey } from './list-sizes';
 import { sizeFormData } from './size-form-data';
 
@@ -11,6 +12,7 @@ export function useAddSize(patternId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ data, pdf }: { data: SizeFields; pdf: File }) => addSize(patternId, data, pdf),
+    ...FORM_MUTATION,
     onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(patternId) }),
   });
 }

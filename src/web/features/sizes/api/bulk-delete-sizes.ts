@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
+import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { patternKey } from './list-sizes';
 
@@ -9,6 +10,7 @@ export function useBulkDeleteSizes(patternId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => bulkDeleteSizes(patternId, ids),
+    meta: { errorMessage: MSG.deleteFailed },
     onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(patternId) }),
   });
 }

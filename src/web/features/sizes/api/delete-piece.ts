@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PIECE_PATHS } from '../../../../shared/contracts/pieces';
+import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { sizeKey } from './list-sizes';
 
@@ -9,6 +10,7 @@ export function useDeletePiece(sizeId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (pieceId: number) => deletePiece(pieceId),
+    meta: { errorMessage: MSG.deleteFailed },
     onSuccess: () => qc.invalidateQueries({ queryKey: sizeKey(sizeId) }),
   });
 }

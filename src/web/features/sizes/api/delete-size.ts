@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
+import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { patternKey, sizeKey } from './list-sizes';
 
@@ -9,6 +10,7 @@ export function useDeleteSize(patternId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (sizeId: number) => deleteSize(sizeId),
+    meta: { errorMessage: MSG.deleteFailed },
     onSuccess: (_res, sizeId) => {
       qc.removeQueries({ queryKey: sizeKey(sizeId) });
       void qc.invalidateQueries({ queryKey: patternKey(patternId) });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PIECE_PATHS, type PieceFields, type PieceMutationResponse } from '../../../../shared/contracts/pieces';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { sizeKey } from './list-sizes';
 
 /** Adds a piece (no id) or replaces one (with its id): the same form does both. */
@@ -13,6 +14,7 @@ export function useSavePiece(sizeId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, pieceId }: { body: PieceFields; pieceId?: number }) => savePiece(sizeId, body, pieceId),
+    ...FORM_MUTATION,
     // The size's piece count and its pattern's "last edited" change too.
     onSuccess: () => qc.invalidateQueries({ queryKey: sizeKey(sizeId) }),
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type SizeFields, type SizeMutationResponse } from '../../../../shared/contracts/sizes';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { patternKey, sizeKey } from './list-sizes';
 import { sizeFormData } from './size-form-data';
 
@@ -12,6 +13,7 @@ export function useUpdateSize(patternId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ sizeId, data, pdf }: { sizeId: number; data?: SizeFields; pdf?: File }) => updateSize(sizeId, data, pdf),
+    ...FORM_MUTATION,
     onSuccess: (_res, vars) => {
       void qc.invalidateQueries({ queryKey: patternKey(patternId) });
       void qc.invalidateQueries({ queryKey: sizeKey(vars.sizeId) });

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIZE_LABELS as L, SizeFieldsSchema, type SizeFields, type SizeFieldsInput } from '../../../../shared/contracts/sizes';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -45,11 +45,7 @@ export function AddSizeDialog({ patternId, open, onClose }: { patternId: number;
         setPdf(undefined);
         onClose();
       } catch (err) {
-        if (err instanceof ApiError) {
-          for (const n of ['pattern_view', 'Size', 'VariationID'] as const) if (err.fields[n]) setError(n, { message: err.fields[n] });
-          if (err.fields.pattern_pdf_file) setPdfError(err.fields.pattern_pdf_file);
-        }
-        toastError(err, MSG.sizeUpdateFailed);
+        reportFormError(err, setError, { fields: ['pattern_view', 'Size', 'VariationID'], other: { pattern_pdf_file: setPdfError }, fallback: MSG.sizeUpdateFailed });
       }
     },
     () => !pdf && setPdfError(MSG.patternPdfRequired),

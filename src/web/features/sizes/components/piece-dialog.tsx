@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PIECE_LABELS as L, PieceFieldsSchema, type Piece, type PieceFields, type PieceFieldsInput } from '../../../../shared/contracts/pieces';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextArea, TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -52,8 +52,7 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
         toast.success(res.message);
         onClose();
       } catch (err) {
-        if (err instanceof ApiError) for (const [n, m] of Object.entries(err.fields)) if (n in EMPTY) setError(n as Name, { message: m });
-        toastError(err, 'The piece could not be saved');
+        reportFormError(err, setError, { fields: (n) => n in EMPTY, fallback: 'The piece could not be saved' });
       }
     },
     () => toast.info(MSG.checkRequired),

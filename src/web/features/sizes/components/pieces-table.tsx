@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Piece } from '../../../../shared/contracts/pieces';
 import { MSG } from '../../../../shared/messages';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { usePieces } from '../api/list-pieces';
@@ -28,7 +28,6 @@ export function PiecesTable({ sizeId, view }: { sizeId: number; view: string }) 
         toast.success(res.message);
         setDeleting(undefined);
       },
-      onError: (err) => toastError(err, MSG.deleteFailed),
     });
 
   return (

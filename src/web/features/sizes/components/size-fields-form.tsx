@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIZE_LABELS as L, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeFields, type SizeFieldsInput } from '../../../../shared/contracts/sizes';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextArea, TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -43,8 +43,7 @@ export function SizeFieldsForm({ size }: { size: Size }) {
         const res = await update.mutateAsync({ sizeId: size.ID, data });
         toast.success(res.message || MSG.sizeUpdated);
       } catch (err) {
-        if (err instanceof ApiError) for (const [n, m] of Object.entries(err.fields)) if (n in SizeFieldsSchema.shape) setError(n as Name, { message: m });
-        toastError(err, MSG.sizeUpdateFailed);
+        reportFormError(err, setError, { fields: (n) => n in SizeFieldsSchema.shape, fallback: MSG.sizeUpdateFailed });
       }
     },
     () => toast.info(MSG.checkRequired),

@@ -5,6 +5,7 @@ import { formatBytes } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { downloadFile } from '../../../lib/api-client';
 import { toast, toastError } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdateSize } from '../api/update-size';
@@ -30,10 +31,7 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
           toast.success(res.message || MSG.sizeUpdated);
           setFile(undefined);
         },
-        onError: (err) => {
-          setError((err as { fields?: Record<string, string> }).fields?.pattern_pdf_file);
-          toastError(err, MSG.sizeUpdateFailed);
-        },
+        onError: (err) => reportFormError(err, null, { fields: [], other: { pattern_pdf_file: setError }, fallback: MSG.sizeUpdateFailed }),
       },
     );
   };

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { SIZE_LABELS as L, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeFields, type SizeFieldsInput } from '../../../../shared/contracts/sizes';
 import { FILE_PATHS } from '../../../../shared/contracts/files';
 import { MSG } from '../../../../shared/messages';
-import { ApiError, downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/api-client';
 import { toast, toastError } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { inputClass } from '../../../components/text-field';
 import { Spinner } from '../../../components/spinner';
 import { useUpdateSize } from '../api/update-size';
@@ -50,8 +51,7 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
       toast.success(res.message || MSG.sizeUpdated);
       onEdit(false);
     } catch (err) {
-      if (err instanceof ApiError) for (const n of ['pattern_view', 'Size', 'VariationID'] as const) if (err.fields[n]) setError(n, { message: err.fields[n] });
-      toastError(err, MSG.sizeUpdateFailed);
+      reportFormError(err, setError, { fields: ['pattern_view', 'Size', 'VariationID'], fallback: MSG.sizeUpdateFailed });
     }
   });
   const cancel = () => {

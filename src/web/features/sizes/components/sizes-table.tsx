@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { SIZE_MSG, type Size } from '../../../../shared/contracts/sizes';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useSizes } from '../api/list-sizes';
@@ -45,7 +45,6 @@ export function SizesTable({ patternId }: { patternId: number }) {
         setSelected(new Set());
         setConfirm(undefined);
       },
-      onError: (err: Error) => toastError(err, MSG.deleteFailed),
     };
     if (confirm.ids.length === 1) del.mutate(confirm.ids[0], done);
     else bulk.mutate(confirm.ids, done);

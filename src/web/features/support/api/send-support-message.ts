@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SUPPORT_PATHS, type ContactSupportRequest, type ContactSupportResponse } from '../../../../shared/contracts/support';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 
 export const sendSupportMessage = (body: ContactSupportRequest) =>
   api<ContactSupportResponse>(SUPPORT_PATHS.messages, { method: 'POST', body });
@@ -9,6 +10,7 @@ export function useSendSupportMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendSupportMessage,
+    ...FORM_MUTATION,
     // An admin writing to support sees the new message in the inbox without a reload.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support', 'messages'] }),
   });

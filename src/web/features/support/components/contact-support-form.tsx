@@ -10,9 +10,9 @@ import {
 } from '../../../../shared/contracts/support';
 import { COUNTRY_OPTIONS } from '../../../../shared/options';
 import { MSG } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextArea, TextField } from '../../../components/text-field';
 import { Dropdown } from '../../../components/dropdown';
 import { Button } from '../../../components/button';
@@ -74,8 +74,7 @@ export function ContactSupportForm() {
         reset(defaults);
         setAccepted(false);
       } catch (err) {
-        if (err instanceof ApiError) for (const name of FIELDS) if (err.fields[name]) setError(name, { message: err.fields[name] });
-        toastError(err, 'Your message could not be sent. Please try again.');
+        reportFormError(err, setError, { fields: FIELDS, fallback: SUPPORT_MSG.sendFailed });
       }
     },
     () => {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { SUPPORT_STATUSES, SupportListQuerySchema, type SupportStatus } from '../../../../shared/contracts/support';
 import { LIMITS } from '../../../../shared/limits';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useSupportMessages } from '../api/get-support-messages';
@@ -38,7 +38,6 @@ export function SupportInbox() {
       { id, handled },
       {
         onSuccess: () => toast.success(handled ? `Message #${id} marked handled` : `Message #${id} is open again`),
-        onError: (err) => toastError(err),
       },
     );
 

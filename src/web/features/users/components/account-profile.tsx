@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { UpdateAccountSchema, type UpdateAccount } from '../../../../shared/contracts/users';
 import { ROLE_OPTIONS } from '../../../../shared/options';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -46,11 +46,7 @@ export function AccountProfile() {
       setPicVersion((v) => v + 1);
       toast.success(res.message ?? 'Saved');
     } catch (err) {
-      if (err instanceof ApiError) {
-        if (err.fields.fullName) setError('fullName', { message: err.fields.fullName });
-        if (err.fields.profile_pic) setPicError(err.fields.profile_pic);
-      }
-      toastError(err);
+      reportFormError(err, setError, { fields: ['fullName'], other: { profile_pic: setPicError } });
     }
   });
 

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ChangeEmailSchema, type ChangeEmail } from '../../../../shared/contracts/users';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -34,11 +34,7 @@ export function ChangeEmailForm() {
       setSent(false);
       toast.success(res.message ?? 'Saved');
     } catch (err) {
-      if (err instanceof ApiError) {
-        if (err.fields.email) setError('email', { message: err.fields.email });
-        if (err.fields.code) setError('code', { message: err.fields.code });
-      }
-      toastError(err);
+      reportFormError(err, setError, { fields: ['email', 'code'] });
     }
   });
 

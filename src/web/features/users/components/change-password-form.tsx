@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ChangePasswordSchema, type ChangePassword } from '../../../../shared/contracts/users';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -39,8 +39,7 @@ export function ChangePasswordForm() {
       setSent(false);
       toast.success(res.message ?? 'Saved');
     } catch (err) {
-      if (err instanceof ApiError) for (const f of FIELDS) if (err.fields[f]) setError(f, { message: err.fields[f] });
-      toastError(err);
+      reportFormError(err, setError, { fields: FIELDS });
     }
   });
 

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MSG } from '../../../../shared/messages';
 import { CODE_RULES } from '../../../../shared/contracts/users';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
@@ -24,15 +24,14 @@ interface CodeFieldProps {
  */
 export function CodeField({ label, error, registration, email, sent, onSent }: CodeFieldProps) {
   const send = useSendCode();
-  const onSend = async () => {
-    try {
-      const res = await send.mutateAsync();
-      toast.info(res?.message ?? MSG.otpSent);
-      onSent();
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  // A failure's toast comes from the mutation cache (lib/query-client.ts).
+  const onSend = () =>
+    send.mutate(undefined, {
+      onSuccess: (res) => {
+        toast.info(res?.message ?? MSG.otpSent);
+        onSent();
+      },
+    });
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -40,7 +39,7 @@ export function CodeField({ label, error, registration, email, sent, onSent }: C
           <TextField label={label} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={error} {...registration} />
         </div>
         <div className="sm:pt-6">
-          <Button variant="secondary" onClick={() => void onSend()} disabled={send.isPending} className="w-full sm:w-auto">
+          <Button variant="secondary" onClick={onSend} disabled={send.isPending} className="w-full sm:w-auto">
             {send.isPending && <Spinner />}
             {sent ? 'Send a new code' : 'Send code'}
           </Button>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ForgotPasswordSchema, type ForgotPassword } from '../../../../shared/contracts/users';
-import { ApiError } from '../../../lib/api-client';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -35,8 +35,8 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     try {
       setSent((await forgot.mutateAsync(values)).message);
     } catch (err) {
-      if (err instanceof ApiError && err.fields.email) setError('email', { message: err.fields.email });
-      else setFailure(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      // Spec section 8: the reply is kept on the screen, no toast.
+      reportFormError(err, setError, { fields: ['email'], say: setFailure, sayWhenFieldsShown: false });
     }
   });
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ResetPasswordSchema, type ResetPassword } from '../../../../shared/contracts/users';
-import { ApiError } from '../../../lib/api-client';
+import { reportFormError } from '../../../lib/form-errors';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { PasswordInput } from '../../../components/password-input';
@@ -43,11 +43,8 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
       toast.success(message);
       navigate('/app/login', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.fields.token) setLinkError(err.fields.token);
-      else if (err instanceof ApiError && (err.fields.password || err.fields.repeatPassword)) {
-        if (err.fields.password) setError('password', { message: err.fields.password });
-        if (err.fields.repeatPassword) setError('repeatPassword', { message: err.fields.repeatPassword });
-      } else setFailure(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      // Spec section 8: the reply is kept on the screen, no toast; a bad link replaces the form.
+      reportFormError(err, setError, { fields: ['password', 'repeatPassword'], other: { token: setLinkError }, say: setFailure, sayWhenFieldsShown: false });
     }
   });
 

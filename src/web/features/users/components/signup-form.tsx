@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SignupSchema, type Signup } from '../../../../shared/contracts/users';
 import type { SessionUser } from '../../../../shared/contracts/auth';
 import { ROLE_OPTIONS, type Option } from '../../../../shared/options';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
+import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { PasswordInput } from '../../../components/password-input';
 import { Dropdown } from '../../../components/dropdown';
@@ -58,11 +58,7 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
       toast.success(`Account created for ${user.fullName}`);
       onCreated(user, values.password);
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const name of FIELDS) if (err.fields[name]) setError(name, { message: err.fields[name] });
-        if (err.fields.profile_pic) setPicError(err.fields.profile_pic);
-      }
-      toastError(err);
+      reportFormError(err, setError, { fields: FIELDS, other: { profile_pic: setPicError } });
     }
   }, warnFirst);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { UserListItem } from '../../../../shared/contracts/users';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useSetUserStatus } from '../api/set-user-status';
@@ -14,20 +14,22 @@ export function StatusButton({ user, isSelf }: { user: UserListItem; isSelf: boo
   const setStatus = useSetUserStatus();
   const [confirming, setConfirming] = useState(false);
 
-  const apply = async (disabled: boolean) => {
-    try {
-      await setStatus.mutateAsync({ id: user.id, disabled });
-      toast.success(disabled ? `${user.fullName} is disabled and signed out` : `${user.fullName} can sign in again`);
-      setConfirming(false);
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  // A failure's toast comes from the mutation cache (lib/query-client.ts).
+  const apply = (disabled: boolean) =>
+    setStatus.mutate(
+      { id: user.id, disabled },
+      {
+        onSuccess: () => {
+          toast.success(disabled ? `${user.fullName} is disabled and signed out` : `${user.fullName} can sign in again`);
+          setConfirming(false);
+        },
+      },
+    );
 
   if (isSelf) return <span className="text-xs text-gray-500">This is you</span>;
   if (user.disabled) {
     return (
-      <Button variant="secondary" className="px-3 py-1.5" disabled={setStatus.isPending} onClick={() => void apply(false)} aria-label={`Enable ${user.fullName}`}>
+      <Button variant="secondary" className="px-3 py-1.5" disabled={setStatus.isPending} onClick={() => apply(false)} aria-label={`Enable ${user.fullName}`}>
         {setStatus.isPending && <Spinner />}
         Enable
       </Button>
@@ -50,7 +52,7 @@ export function StatusButton({ user, isSelf }: { user: UserListItem; isSelf: boo
               <Button variant="secondary" onClick={() => setConfirming(false)}>
                 Cancel
               </Button>
-              <Button variant="danger" disabled={setStatus.isPending} onClick={() => void apply(true)}>
+              <Button variant="danger" disabled={setStatus.isPending} onClick={() => apply(true)}>
                 {setStatus.isPending && <Spinner />}
                 Disable account
               </Button>
