@@ -5,8 +5,14 @@ import { RequireAdmin, RequireUser } from '../components/route-guards';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk-load';
 
-/** Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx). */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: () => loadChunk(load) });
+/**
+ * Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx), with its
+ * own error boundary: a screen that throws (or a 404 thrown by one) keeps the header and footer.
+ */
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+  lazy: () => loadChunk(load),
+  errorElement: <RouteErrorPage inLayout />,
+});
 
 export const routes: RouteObject[] = [
   {

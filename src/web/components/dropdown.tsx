@@ -15,7 +15,8 @@ interface DropdownProps {
 /**
  * The specification's shared dropdown: labelled single choice, red asterisk when required, the
  * option with id 0 is a disabled placeholder, type-ahead (Headless UI resets it after 350 ms),
- * list at most 14rem high.
+ * list at most 14rem high and scrolling. Headless UI's anchoring writes an inline max-height from
+ * `--anchor-max-height` (else the room left on screen), which beats a class: the variable sets it.
  */
 export function Dropdown({ label, options, value, onChange, required, error, disabled, name }: DropdownProps) {
   const selected = options.find((o) => o.value !== null && o.value === value) ?? options[0];
@@ -48,7 +49,7 @@ export function Dropdown({ label, options, value, onChange, required, error, dis
           </ListboxButton>
           <ListboxOptions
             anchor="bottom start"
-            className="z-50 max-h-[14rem] w-(--button-width) overflow-auto rounded-md border border-gray-200 bg-white py-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none"
+            className="z-50 max-h-[14rem] [--anchor-max-height:14rem] w-(--button-width) overflow-auto rounded-md border border-gray-200 bg-white py-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none"
           >
             {options.map((o) => (
               <ListboxOption

@@ -1,3 +1,4 @@
+import { MSG } from '../../shared/messages';
 import { ApiError } from './api-client';
 
 /** When nothing more specific fits. */
@@ -24,3 +25,6 @@ export function errorMessage(err: unknown, fallback: string): string | undefined
   // Anything else is our own script's failure: its text means nothing to a partner.
   return fallback;
 }
+
+/** A failed load (a list, a size, a pattern): the server's message, or the spec's 'Failed to fetch'. */
+export const loadErrorMessage = (err: unknown): string => errorMessage(err, MSG.fetchFailed) ?? MSG.fetchFailed;

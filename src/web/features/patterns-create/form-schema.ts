@@ -3,7 +3,7 @@ import type { Control } from 'react-hook-form';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { checkChosenFile, type FileRule } from '../../../shared/contracts/files';
-import { PatternFieldsSchema, SizeEntrySchema } from '../../../shared/contracts/patterns';
+import { PATTERN_LABELS, PatternFieldsSchema, SizeEntrySchema } from '../../../shared/contracts/patterns';
 import { CREATE_MSG, EVERY_TIME, NAMED_FILE_FIELDS, checkUniqueSizes, fileRuleOf, type NamedFileField } from '../../../shared/contracts/patterns-create';
 
 const isFile = (v: unknown): v is File => typeof File !== 'undefined' && v instanceof File;
@@ -34,8 +34,12 @@ const sizeEntry = SizeEntrySchema.pick({ pattern_view: true, Size: true }).exten
     }),
 });
 
+// The spec's add form says '{label} is required' for Brand as for every other field (an admin picks it).
+const brandRequired = MSG.required(PATTERN_LABELS.Brand);
+
 /** The form: the server's field rules, plus the files the form holds until Save. */
 export const AddPatternFormSchema = PatternFieldsSchema.extend({
+  Brand: z.coerce.number({ error: brandRequired }).int(brandRequired).positive(brandRequired),
   Size: z.array(sizeEntry).min(1, CREATE_MSG.sizesMin).max(LIMITS.sizesMax, CREATE_MSG.sizesMax).superRefine(checkUniqueSizes, EVERY_TIME),
   Instruction_PDF: optionalFile('pdf'),
   Yardage_PDF: optionalFile('pdf'),

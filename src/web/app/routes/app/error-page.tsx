@@ -3,18 +3,22 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { ChunkLoadError } from '../../../lib/chunk-load';
+import { errorMessage } from '../../../lib/error-message';
+import { NotFoundScreen } from './not-found';
 
 /**
- * The route error boundary: 'Unexpected Application Error!', what happened in words a user can act
+ * The error boundary of the root and of every route (router.tsx): a 404 shows the 404 screen;
+ * anything else shows 'Unexpected Application Error!', what happened in words a user can act
  * on (the server's message, a screen that could not load), and a way back; never a stack trace or a
  * script's internal message.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
+  const notFound = (isRouteErrorResponse(error) || error instanceof ApiError) && error.status === 404;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof ApiError
-      ? error.message
+      ? (errorMessage(error, MSG.unexpectedErrorDetail) ?? MSG.unexpectedErrorDetail)
       : error instanceof ChunkLoadError
         ? MSG.chunkLoadFailed
         : MSG.unexpectedErrorDetail;
@@ -22,8 +26,10 @@ export function RouteErrorPage() {
   useEffect(() => {
     if (!(error instanceof ApiError) && !isRouteErrorResponse(error)) console.warn('Route error:', error);
   }, [error]);
+  if (notFound) return <NotFoundScreen />;
   return (
-    <div className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    // Inside the layout the header and footer stay; at the root nothing else is left to show.
+    <div className={`mx-auto flex max-w-xl ${inLayout ? 'py-16' : 'min-h-screen'} flex-col items-center justify-center gap-4 p-6 text-center`}>
       <h1 className="text-2xl font-bold">{MSG.unexpectedError}</h1>
       <p className="text-gray-700">{detail}</p>
       <div className="flex gap-3">

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../../shared/contracts/auth';
 import { brandOptions, useBrandList } from '../../../features/brands/api/list-brands';
 import { SignupForm } from '../../../features/users/components/signup-form';
 import { CreatedAccount } from '../../../features/users/components/created-account';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 /** /app/signup (admins only; the route guard sends others away): the form, then the new account's details. */
 export function Component() {
@@ -21,7 +22,7 @@ export function Component() {
         </p>
         {brands.isError && (
           <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            The brands could not be loaded: {brands.error.message}{' '}
+            The brands could not be loaded: {loadErrorMessage(brands.error)}{' '}
             <button type="button" className="font-semibold underline" onClick={() => void brands.refetch()}>
               Try again
             </button>

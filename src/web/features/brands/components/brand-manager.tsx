@@ -2,6 +2,7 @@ import { Button } from '../../../components/button';
 import { useBrandList } from '../api/list-brands';
 import { AddBrandForm } from './add-brand-form';
 import { BrandRow } from './brand-row';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 /** Admins add and rename brands; names are unique whatever their case. The slug never changes. */
 export function BrandManager() {
@@ -14,7 +15,7 @@ export function BrandManager() {
       <AddBrandForm />
       {brands.isError ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800">
-          The brands could not be loaded: {brands.error.message}{' '}
+          The brands could not be loaded: {loadErrorMessage(brands.error)}{' '}
           <Button variant="secondary" className="ml-2 px-3 py-1" onClick={() => void brands.refetch()}>
             Try again
           </Button>

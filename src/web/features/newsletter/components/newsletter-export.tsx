@@ -1,6 +1,7 @@
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useExportSubscribers, useNewsletterSummary } from '../api/export-subscribers';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -18,7 +19,7 @@ export function NewsletterExport() {
         {summary.isPending
           ? 'Counting subscribers…'
           : summary.isError
-            ? `The count could not be loaded: ${summary.error.message}`
+            ? `The count could not be loaded: ${loadErrorMessage(summary.error)}`
             : `${count} ${count === 1 ? 'address' : 'addresses'}${summary.data.latestAt ? `, latest ${date.format(new Date(summary.data.latestAt))}` : ''}.`}
       </p>
       <Button

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useFileBlob } from '../api/file-blob';
 import { Spinner } from '../../../components/spinner';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 /** pdf.js is large: loaded on the first preview only, never with the app's first screens. */
 let pdfjsPromise: Promise<typeof import('pdfjs-dist')> | undefined;
@@ -84,7 +85,7 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
   if (blob.error || error) {
     return (
       <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-        {blob.error ? blob.error.message : error}
+        {blob.error ? loadErrorMessage(blob.error) : error}
       </p>
     );
   }

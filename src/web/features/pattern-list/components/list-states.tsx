@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 /** Nothing in the catalogue yet for this user: say so and offer the next step. */
 export function NoPatternsYet() {
@@ -33,7 +33,7 @@ export function ListError({ error, onRetry, retrying }: { error: Error; onRetry(
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center">
       <h2 className="text-lg font-bold text-red-900">The patterns could not be loaded</h2>
-      <p className="text-sm text-red-900">{error.message || MSG.fetchFailed}</p>
+      <p className="text-sm text-red-900">{loadErrorMessage(error)}</p>
       <Button variant="secondary" onClick={onRetry} disabled={retrying}>
         Try again
       </Button>

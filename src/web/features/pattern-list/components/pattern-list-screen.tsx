@@ -16,6 +16,7 @@ import { PatternsTable } from './patterns-table';
 import { ListPagination } from './list-pagination';
 import { DeleteDialog } from './delete-dialog';
 import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 /** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete and CSV download. */
 export function PatternListScreen() {
@@ -109,7 +110,7 @@ export function PatternListScreen() {
         <>
           {list.isError && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
-              {list.error.message || MSG.fetchFailed}{' '}
+              {loadErrorMessage(list.error)}{' '}
               <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
                 Try again
               </button>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Piece } from '../../../../shared/contracts/pieces';
-import { MSG } from '../../../../shared/messages';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -9,6 +8,7 @@ import { useDeletePiece } from '../api/delete-piece';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PieceDialog } from './piece-dialog';
 import { STICKY_ACTIONS } from '../../../components/table-classes';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 const td = 'px-3 py-2 align-top';
@@ -46,7 +46,10 @@ export function PiecesTable({ sizeId, view }: { sizeId: number; view: string }) 
         </p>
       ) : pieces.error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {pieces.error.message || MSG.fetchFailed}
+          {loadErrorMessage(pieces.error)}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void pieces.refetch()}>
+            Try again
+          </button>
         </p>
       ) : rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-gray-300 bg-white p-4 text-sm text-gray-700">No pieces yet.</p>

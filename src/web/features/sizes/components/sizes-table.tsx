@@ -12,6 +12,7 @@ import { AddSizeDialog } from './add-size-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SizeRow } from './size-row';
 import { STICKY_ACTIONS } from '../../../components/table-classes';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 
@@ -80,7 +81,7 @@ export function SizesTable({ patternId }: { patternId: number }) {
         </p>
       ) : sizes.error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {sizes.error.message || MSG.fetchFailed}{' '}
+          {loadErrorMessage(sizes.error)}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void sizes.refetch()}>
             Try again
           </button>

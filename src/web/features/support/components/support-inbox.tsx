@@ -8,6 +8,7 @@ import { useSupportMessages } from '../api/get-support-messages';
 import { useMarkSupportMessage } from '../api/mark-support-message';
 import { SupportMessageCard } from './support-message-card';
 import { Pager } from '../../../components/pager';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 const STATUS_LABELS: Record<SupportStatus, string> = { open: 'Open', handled: 'Handled', all: 'All' };
 const EMPTY: Record<SupportStatus, string> = {
@@ -83,7 +84,7 @@ export function SupportInbox() {
         </p>
       ) : list.isError ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p>Support messages could not be loaded: {list.error.message}</p>
+          <p>Support messages could not be loaded: {loadErrorMessage(list.error)}</p>
           <Button variant="secondary" className="mt-3" onClick={() => list.refetch()}>
             Try again
           </Button>

@@ -8,6 +8,7 @@ import { useUserList } from '../api/list-users';
 import { ALL, NO_FILTER, UsersFilters, type UserFilterValues } from './users-filters';
 import { UsersTable } from './users-table';
 import { Pager } from '../../../components/pager';
+import { loadErrorMessage } from '../../../lib/error-message';
 
 /** Admins: every account, paged, searchable and filtered, with disable and enable. */
 export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
@@ -41,7 +42,7 @@ export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
       <UsersFilters value={filter} onChange={onFilter} brandOptions={brandOptions} />
       {list.isError ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800">
-          The users could not be loaded: {list.error.message}{' '}
+          The users could not be loaded: {loadErrorMessage(list.error)}{' '}
           <Button variant="secondary" className="ml-2 px-3 py-1" onClick={() => void list.refetch()}>
             Try again
           </Button>
