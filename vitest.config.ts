@@ -14,9 +14,20 @@ const api = (name: string, dbKind: 'pglite' | 'postgres') => ({
   },
 });
 
+/** Component tests: React in happy-dom, no server and no database (CONVENTIONS rule 7). */
+const web = {
+  extends: true as const,
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.tsx'],
+    environment: 'happy-dom',
+    setupFiles: ['src/web/test/setup.ts'],
+  },
+};
+
 export default defineConfig({
   test: {
     pool: 'forks',
-    projects: [api('api-pglite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : [])],
+    projects: [web, api('api-pglite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : [])],
   },
 });

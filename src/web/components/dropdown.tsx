@@ -1,4 +1,4 @@
-import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { Description, Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import type { Option } from '../../shared/options';
 
 interface DropdownProps {
@@ -20,7 +20,6 @@ interface DropdownProps {
  */
 export function Dropdown({ label, options, value, onChange, required, error, disabled, name }: DropdownProps) {
   const selected = options.find((o) => o.value !== null && o.value === value) ?? options[0];
-  const errorId = name ? `${name}-error` : undefined;
   return (
     <Field className="flex flex-col gap-1" disabled={disabled}>
       <Label className="text-sm font-medium text-gray-800">
@@ -40,7 +39,6 @@ export function Dropdown({ label, options, value, onChange, required, error, dis
           <ListboxButton
             className={`flex w-full items-center justify-between rounded-md border bg-white px-3 py-2 text-left text-sm shadow-sm data-disabled:bg-gray-100 data-focus:outline-2 data-focus:outline-blue-700 ${error ? 'border-red-600' : 'border-gray-300'}`}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
           >
             <span className={selected.value === null ? 'text-gray-500' : ''}>{selected.name}</span>
             <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-gray-500">
@@ -64,10 +62,11 @@ export function Dropdown({ label, options, value, onChange, required, error, dis
           </ListboxOptions>
         </div>
       </Listbox>
+      {/* A Description inside the Field: Headless UI links it to the button (it drops an aria-describedby set by hand). */}
       {error && (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
+        <Description as="p" className="text-sm text-red-700" role="alert">
           {error}
-        </p>
+        </Description>
       )}
     </Field>
   );
