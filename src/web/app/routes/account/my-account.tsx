@@ -6,7 +6,8 @@ import { ChangeEmailForm } from '../../../features/users/components/change-email
 import { ChangePasswordForm } from '../../../features/users/components/change-password-form';
 import { UsersAdmin } from '../../../features/users/components/users-admin';
 import { BrandManager } from '../../../features/brands/components/brand-manager';
-import { brandOptions, useBrandList } from '../../../features/brands/api/list-brands';
+import { brandOptions } from '../../../features/brands/api/list-brands';
+import { useBrandList } from '../../../lib/brand-list';
 
 const TABS = ['account', 'users', 'brands'] as const;
 const tabClass =

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SessionUser } from '../../../../shared/contracts/auth';
-import { brandOptions, useBrandList } from '../../../features/brands/api/list-brands';
+import { brandOptions } from '../../../features/brands/api/list-brands';
+import { useBrandList } from '../../../lib/brand-list';
 import { SignupForm } from '../../../features/users/components/signup-form';
 import { CreatedAccount } from '../../../features/users/components/created-account';
 import { loadErrorMessage } from '../../../lib/error-message';

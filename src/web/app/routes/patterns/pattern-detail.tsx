@@ -11,6 +11,7 @@ import { FilesPanel } from '../../../features/pattern-detail/components/files-pa
 import { NotFoundState } from '../../../features/pattern-detail/components/not-found-state';
 import { LoadErrorState } from '../../../features/pattern-detail/components/load-error-state';
 import { SizesTable } from '../../../features/sizes/components/sizes-table';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** /app/show-records/{ID}: one pattern with its status, fields, files and sizes. */
 export function Component() {
@@ -24,7 +25,7 @@ export function Component() {
   }, [title]);
 
   if (!valid || (pattern.error instanceof ApiError && (pattern.error.status === 404 || pattern.error.status === 400))) return <NotFoundState />;
-  if (pattern.error) return <LoadErrorState error={pattern.error} onRetry={() => void qc.invalidateQueries({ queryKey: ['pattern', id] })} />;
+  if (pattern.error) return <LoadErrorState error={pattern.error} onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) })} />;
   if (!pattern.data) return <LoadingOverlay label="Loading pattern…" />;
 
   const p = pattern.data;

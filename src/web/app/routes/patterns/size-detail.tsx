@@ -12,6 +12,7 @@ import { PiecesTable } from '../../../features/sizes/components/pieces-table';
 import { PdfPreview } from '../../../features/pattern-detail/components/pdf-preview';
 import { NotFoundState } from '../../../features/pattern-detail/components/not-found-state';
 import { LoadErrorState } from '../../../features/pattern-detail/components/load-error-state';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** /app/show-records/{ID}/{SizeID}: one size's fields (template fields too), its PDF and its pieces. */
 export function Component() {
@@ -28,7 +29,7 @@ export function Component() {
   const notFound =
     !Number.isInteger(sizeId) || sizeId <= 0 || (size.error instanceof ApiError && [400, 404].includes(size.error.status)) || (size.data && size.data.pattern.ID !== patternId);
   if (notFound) return <NotFoundState message={SIZE_MSG.notFound} />;
-  if (size.error) return <LoadErrorState error={size.error} onRetry={() => void qc.invalidateQueries({ queryKey: ['size', sizeId] })} />;
+  if (size.error) return <LoadErrorState error={size.error} onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.size(sizeId) })} />;
   if (!size.data) return <LoadingOverlay label="Loading size…" />;
 
   const s = size.data;

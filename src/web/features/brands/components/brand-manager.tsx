@@ -1,5 +1,5 @@
 import { Button } from '../../../components/button';
-import { useBrandList } from '../api/list-brands';
+import { useBrandList } from '../../../lib/brand-list';
 import { AddBrandForm } from './add-brand-form';
 import { BrandRow } from './brand-row';
 import { loadErrorMessage } from '../../../lib/error-message';

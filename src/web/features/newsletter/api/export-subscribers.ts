@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { NEWSLETTER_PATHS, type NewsletterSummary } from '../../../../shared/contracts/newsletter';
 import { api, downloadFile } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const newsletterSummaryQuery = () => ({
-  queryKey: ['newsletter', 'summary'] as const,
+  queryKey: queryKeys.newsletterSummary,
   queryFn: () => api<NewsletterSummary>(NEWSLETTER_PATHS.summary),
 });
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
-import { patternKey } from './get-pattern';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The list feature's DELETE endpoint, called from the detail screen. */
 export const deletePattern = (id: number) => api<DeleteResponse>(PATTERN_LIST_PATHS.item(id), { method: 'DELETE' });
@@ -13,8 +13,8 @@ export function useDeletePattern(id: number) {
     mutationFn: () => deletePattern(id),
     meta: { errorMessage: MSG.deleteFailed },
     onSuccess: () => {
-      qc.removeQueries({ queryKey: patternKey(id) });
-      void qc.invalidateQueries({ queryKey: ['patterns'] });
+      qc.removeQueries({ queryKey: queryKeys.pattern(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },
   });
 }

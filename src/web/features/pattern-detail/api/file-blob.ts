@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FILE_PATHS } from '../../../../shared/contracts/files';
 import { ApiError } from '../../../lib/api-client';
 import { sessionToken } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * A stored file's bytes, fetched with the bearer token: <img> and pdf.js cannot send the header
@@ -17,7 +18,7 @@ export async function fetchFileBlob(fileId: number): Promise<Blob> {
 }
 
 export function useFileBlob(fileId: number | undefined) {
-  return useQuery({ queryKey: ['file-blob', fileId], queryFn: () => fetchFileBlob(fileId!), enabled: fileId !== undefined, staleTime: Infinity, gcTime: 5 * 60_000 });
+  return useQuery({ queryKey: queryKeys.fileBlob(fileId), queryFn: () => fetchFileBlob(fileId!), enabled: fileId !== undefined, staleTime: Infinity, gcTime: 5 * 60_000 });
 }
 
 /** An object URL for the file, revoked when the component goes away or the file changes. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_DETAIL_PATHS, type FilesMutationResponse } from '../../../../shared/contracts/pattern-detail';
 import { api } from '../../../lib/api-client';
-import { patternKey } from './get-pattern';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const removeFile = (id: number, fileId: number) => api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.file(id, fileId), { method: 'DELETE' });
 
@@ -10,6 +10,6 @@ export function useRemoveFile(id: number) {
   return useMutation({
     mutationFn: (fileId: number) => removeFile(id, fileId),
     meta: { errorMessage: 'The file could not be removed. Please try again.' },
-    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(id) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.pattern(id) }),
   });
 }

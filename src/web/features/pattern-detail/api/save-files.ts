@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_DETAIL_PATHS, type FilesMutationResponse, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
 import { api } from '../../../lib/api-client';
-import { patternKey } from './get-pattern';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Replaces a single file kind or adds hero images: one multipart part per file, named by its kind. */
 export const saveFiles = (id: number, kind: PatternFileKind, files: File[]) => {
@@ -15,6 +15,6 @@ export function useSaveFiles(id: number) {
   return useMutation({
     mutationFn: ({ kind, files }: { kind: PatternFileKind; files: File[] }) => saveFiles(id, kind, files),
     meta: { errorMessage: 'The file could not be saved. Please try again.' },
-    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(id) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.pattern(id) }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIFECYCLE_PATHS, type SendToReviewResponse } from '../../../../shared/contracts/lifecycle';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
-import { patternKey } from './get-pattern';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const sendToReview = (id: number) => api<SendToReviewResponse>(LIFECYCLE_PATHS.sendToReview(id), { method: 'POST' });
 
@@ -12,8 +12,8 @@ export function useSendToReview(id: number) {
     mutationFn: () => sendToReview(id),
     meta: { errorMessage: MSG.reviewFailed },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: patternKey(id) });
-      void qc.invalidateQueries({ queryKey: ['patterns'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },
   });
 }

@@ -3,7 +3,7 @@ import { PATTERN_DETAIL_PATHS, type UpdatePatternResponse } from '../../../../sh
 import type { PatternFields } from '../../../../shared/contracts/patterns';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
-import { patternKey } from './get-pattern';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const updatePattern = (id: number, body: PatternFields) => api<UpdatePatternResponse>(PATTERN_DETAIL_PATHS.detail(id), { method: 'PUT', body });
 
@@ -13,9 +13,9 @@ export function useUpdatePattern(id: number) {
     mutationFn: (body: PatternFields) => updatePattern(id, body),
     ...FORM_MUTATION,
     onSuccess: (res) => {
-      qc.setQueryData(patternKey(id), res.data);
+      qc.setQueryData(queryKeys.pattern(id), res.data);
       // The list shows names, brands and dates: it must not show the old ones.
-      void qc.invalidateQueries({ queryKey: ['patterns'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },
   });
 }

@@ -12,7 +12,7 @@ import { Dropdown } from '../../../components/dropdown';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdatePattern } from '../api/update-pattern';
-import { useBrands } from '../api/get-brands';
+import { useBrandList } from '../../../lib/brand-list';
 
 type Name = keyof PatternFieldsInput;
 const TEXT: Name[] = ['Suitable_For', 'Pattern_Fit', 'Notion'];
@@ -42,7 +42,7 @@ interface Props {
  */
 export function PatternEditForm({ pattern, onDone }: Props) {
   const { isAdmin } = useAuth();
-  const brands = useBrands(isAdmin);
+  const brands = useBrandList(isAdmin);
   const update = useUpdatePattern(pattern.ID);
   const {
     register,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** One ID uses the single-pattern call, several the bulk call; all or nothing either way. */
 export const deletePatterns = (ids: number[]) =>
@@ -14,6 +15,6 @@ export function useDeletePatterns() {
   return useMutation({
     mutationFn: deletePatterns,
     meta: { errorMessage: MSG.deleteFailed },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['patterns'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.patterns }),
   });
 }

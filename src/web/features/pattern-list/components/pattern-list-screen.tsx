@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { usePatternList } from '../api/get-patterns';
 import { useDeletePatterns } from '../api/delete-patterns';
 import { useExportPatterns } from '../api/export-patterns';
-import { useBrandFilterOptions } from '../api/get-brands';
+import { useBrandList } from '../../../lib/brand-list';
 import { useListParams } from '../hooks/use-list-params';
 import { SearchBox } from './search-box';
 import { ListFilters } from './list-filters';
@@ -24,7 +24,7 @@ export function PatternListScreen() {
   const params = useListParams();
   const { query } = params;
   const list = usePatternList(query);
-  const brands = useBrandFilterOptions(isAdmin);
+  const brands = useBrandList(isAdmin);
   const remove = useDeletePatterns();
   const download = useExportPatterns();
   const [selected, setSelected] = useState<Set<number>>(new Set());

@@ -4,6 +4,7 @@ import { NAMED_FILE_FIELDS, PATTERN_CREATE_PATH, sizePdfField, type PatternCreat
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import type { AddPatternFormValues } from '../form-schema';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The multipart body of the contract: `data` first (so the server can refuse another brand or a
@@ -37,7 +38,7 @@ export function useAddPattern() {
       setProgress({ loaded: 0, total: 0, percent: 0 });
       return uploadWithProgress<PatternCreateResponse>(PATTERN_CREATE_PATH, buildSubmission(values), setProgress);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['patterns'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.patterns }),
     onSettled: () => setProgress(null),
   });
   const reset = useCallback(() => setProgress(null), []);

@@ -12,7 +12,7 @@ import { reportFormError } from '../../../lib/form-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAddPattern } from '../api/add-pattern';
-import { useBrands } from '../api/get-brands';
+import { useBrandList } from '../../../lib/brand-list';
 import { AddPatternFormSchema, emptyForm, fileProblems, type AddPatternFormInput, type AddPatternFormValues } from '../form-schema';
 import { countBySection, errorPaths, fileWarnings, isFieldError, isFormPath } from '../form-errors';
 import { FormSection } from './form-section';
@@ -35,7 +35,7 @@ const PLACEHOLDER: Option = { id: 0, name: 'Choose Brand', value: null };
 export function AddPatternForm() {
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
-  const brands = useBrands(isAdmin);
+  const brands = useBrandList(isAdmin);
   const add = useAddPattern();
   const [openAll, setOpenAll] = useState(0);
   const [askDiscard, setAskDiscard] = useState(false);

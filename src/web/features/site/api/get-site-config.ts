@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { SITE_PATHS, type SiteConfig } from '../../../../shared/contracts/site';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const siteConfigQuery = () => ({
-  queryKey: ['site', 'config'] as const,
+  queryKey: queryKeys.siteConfig,
   queryFn: () => api<SiteConfig>(SITE_PATHS.config),
   staleTime: Infinity,
   retry: false,

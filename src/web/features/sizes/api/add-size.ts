@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type SizeFields, type SizeMutationResponse } from '../../../../shared/contracts/sizes';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
-import { patternKey } from './list-sizes';
 import { sizeFormData } from './size-form-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const addSize = (patternId: number, data: SizeFields, pdf: File) =>
   api<SizeMutationResponse>(SIZE_PATHS.list(patternId), { method: 'POST', body: sizeFormData(data, pdf) });
@@ -13,6 +13,6 @@ export function useAddSize(patternId: number) {
   return useMutation({
     mutationFn: ({ data, pdf }: { data: SizeFields; pdf: File }) => addSize(patternId, data, pdf),
     ...FORM_MUTATION,
-    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(patternId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.pattern(patternId) }),
   });
 }

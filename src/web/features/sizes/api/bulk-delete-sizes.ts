@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
-import { patternKey } from './list-sizes';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const bulkDeleteSizes = (patternId: number, ids: number[]) => api<DeleteSizesResponse>(SIZE_PATHS.list(patternId), { method: 'DELETE', body: { ids } });
 
@@ -11,6 +11,6 @@ export function useBulkDeleteSizes(patternId: number) {
   return useMutation({
     mutationFn: (ids: number[]) => bulkDeleteSizes(patternId, ids),
     meta: { errorMessage: MSG.deleteFailed },
-    onSuccess: () => qc.invalidateQueries({ queryKey: patternKey(patternId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.pattern(patternId) }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
-import { patternKey, sizeKey } from './list-sizes';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const deleteSize = (sizeId: number) => api<DeleteSizesResponse>(SIZE_PATHS.one(sizeId), { method: 'DELETE' });
 
@@ -12,8 +12,8 @@ export function useDeleteSize(patternId: number) {
     mutationFn: (sizeId: number) => deleteSize(sizeId),
     meta: { errorMessage: MSG.deleteFailed },
     onSuccess: (_res, sizeId) => {
-      qc.removeQueries({ queryKey: sizeKey(sizeId) });
-      void qc.invalidateQueries({ queryKey: patternKey(patternId) });
+      qc.removeQueries({ queryKey: queryKeys.size(sizeId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.pattern(patternId) });
     },
   });
 }

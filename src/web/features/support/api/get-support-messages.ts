@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SUPPORT_PATHS, type SupportListParams, type SupportListResponse } from '../../../../shared/contracts/support';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const supportMessagesQuery = (params: SupportListParams) => ({
-  queryKey: ['support', 'messages', params] as const,
+  queryKey: queryKeys.supportMessageList(params),
   queryFn: ({ signal }: { signal: AbortSignal }) => api<SupportListResponse>(SUPPORT_PATHS.messages, { query: { ...params }, signal }),
 });
 

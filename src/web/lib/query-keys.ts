@@ -1,0 +1,24 @@
+/**
+ * Every query key of the web app, written once and imported everywhere (never retyped). Features
+ * never import each other, yet their caches meet: renaming a brand refreshes users and patterns, a
+ * size change refreshes its pattern. Keys nest, so invalidating a prefix refreshes what is under it.
+ */
+export const queryKeys = {
+  brands: ['brands'] as const,
+  /** Every list of patterns (all pages, filters and sorts). */
+  patterns: ['patterns'] as const,
+  patternList: (query: object) => ['patterns', 'list', query] as const,
+  /** A pattern and everything under it: its sizes, their count and its "missing" list. */
+  pattern: (id: number) => ['pattern', id] as const,
+  sizes: (patternId: number) => ['pattern', patternId, 'sizes'] as const,
+  /** A size and its pieces. */
+  size: (id: number) => ['size', id] as const,
+  pieces: (sizeId: number) => ['size', sizeId, 'pieces'] as const,
+  fileBlob: (fileId: number | undefined) => ['file-blob', fileId] as const,
+  users: ['users'] as const,
+  userList: (query: object) => ['users', query] as const,
+  supportMessages: ['support', 'messages'] as const,
+  supportMessageList: (params: object) => ['support', 'messages', params] as const,
+  siteConfig: ['site', 'config'] as const,
+  newsletterSummary: ['newsletter', 'summary'] as const,
+};
