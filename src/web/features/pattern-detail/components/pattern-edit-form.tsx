@@ -1,29 +1,18 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
-import { PATTERN_LABELS as L, PatternFieldsSchema, type PatternFields, type PatternFieldsInput } from '../../../../shared/contracts/patterns';
-import { FABRIC_OPTIONS, GENDER_OPTIONS, PATTERN_TYPE_OPTIONS, PRINTABLE_OPTIONS, SUBSCRIBABLE_OPTIONS, type Option } from '../../../../shared/options';
+import { PatternFieldsSchema, type PatternFields, type PatternFieldsInput } from '../../../../shared/contracts/patterns';
+import type { Option } from '../../../../shared/options';
 import { MSG } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
-import { TextArea, TextField } from '../../../components/text-field';
-import { Dropdown } from '../../../components/dropdown';
+import { PatternFieldInputs, type PatternFieldsProps } from '../../../components/pattern-fields';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdatePattern } from '../api/update-pattern';
 import { useBrandList } from '../../../lib/brand-list';
 
-type Name = keyof PatternFieldsInput;
-const TEXT: Name[] = ['Suitable_For', 'Pattern_Fit', 'Notion'];
-const AREAS: Name[] = ['Technical_Details', 'Pattern_Description', 'Fabric_Recommendation'];
-const SELECTS: [Name, Option[]][] = [
-  ['Type', PATTERN_TYPE_OPTIONS],
-  ['Gender', GENDER_OPTIONS],
-  ['Fabric_type', FABRIC_OPTIONS],
-  ['Is_Printable', PRINTABLE_OPTIONS],
-  ['is_Subscribable', SUBSCRIBABLE_OPTIONS],
-];
 
 function defaults(p: PatternDetail): PatternFieldsInput {
   const out: Record<string, unknown> = { Brand: String(p.Brand), Price: p.Price === null ? '' : String(p.Price) };
@@ -70,46 +59,15 @@ export function PatternEditForm({ pattern, onDone }: Props) {
     () => toast.info(MSG.checkRequired),
   );
 
-  const err = (n: Name) => errors[n]?.message as string | undefined;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit pattern" className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField label={L.SFCC_Pattern_ID} required {...register('SFCC_Pattern_ID')} error={err('SFCC_Pattern_ID')} />
-        <TextField label={L.Pattern_Name} required {...register('Pattern_Name')} error={err('Pattern_Name')} />
-        <Controller
-          control={control}
-          name="Brand"
-          render={({ field }) => (
-            <Dropdown
-              label={L.Brand}
-              required
-              name="Brand"
-              options={brandOptions}
-              value={field.value === undefined || field.value === null ? null : String(field.value)}
-              onChange={(v) => field.onChange(v ?? '')}
-              disabled={!isAdmin}
-              error={err('Brand')}
-            />
-          )}
-        />
-        {SELECTS.map(([name, options]) => (
-          <Controller
-            key={name}
-            control={control}
-            name={name}
-            render={({ field }) => (
-              <Dropdown label={L[name as keyof typeof L]} name={name} options={options} value={(field.value as string) || null} onChange={(v) => field.onChange(v ?? '')} error={err(name)} />
-            )}
-          />
-        ))}
-        <TextField label={L.Price} type="number" inputMode="decimal" step="0.01" min="0" {...register('Price')} error={err('Price')} />
-        {TEXT.map((n) => (
-          <TextField key={n} label={L[n as keyof typeof L]} {...register(n)} error={err(n)} />
-        ))}
-      </div>
-      {AREAS.map((n) => (
-        <TextArea key={n} label={L[n as keyof typeof L]} {...register(n)} error={err(n)} />
-      ))}
+      <PatternFieldInputs
+        register={register as unknown as PatternFieldsProps['register']}
+        control={control as unknown as PatternFieldsProps['control']}
+        errors={errors as PatternFieldsProps['errors']}
+        brandOptions={brandOptions}
+        brandLocked={!isAdmin}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
           {isDirty ? 'Discard changes' : 'Cancel'}

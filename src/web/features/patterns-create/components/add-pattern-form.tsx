@@ -16,7 +16,7 @@ import { useBrandList } from '../../../lib/brand-list';
 import { AddPatternFormSchema, emptyForm, fileProblems, type AddPatternFormInput, type AddPatternFormValues } from '../form-schema';
 import { countBySection, errorPaths, fileWarnings, isFieldError, isFormPath } from '../form-errors';
 import { FormSection } from './form-section';
-import { BasicDetailsFields } from './basic-details-fields';
+import { PatternFieldInputs, type PatternFieldsProps } from '../../../components/pattern-fields';
 import { NamedFileField } from './named-file-field';
 import { SizeEntries } from './size-entries';
 import { UploadProgress } from './upload-progress';
@@ -130,7 +130,14 @@ export function AddPatternForm() {
       <fieldset disabled={uploading} className="flex min-w-0 flex-col gap-4">
         <legend className="sr-only">Pattern details, files and sizes</legend>
         <FormSection key={sectionKey('basic')} title="Basic Pattern Details" defaultOpen errorCount={counts.basic}>
-          <BasicDetailsFields register={register} control={control} errors={errors} brandOptions={brandOptions} brandLocked={!isAdmin} brandHint={brandHint} />
+          <PatternFieldInputs
+            register={register as unknown as PatternFieldsProps['register']}
+            control={control as unknown as PatternFieldsProps['control']}
+            errors={errors as PatternFieldsProps['errors']}
+            brandOptions={brandOptions}
+            brandLocked={!isAdmin}
+            brandHint={brandHint}
+          />
         </FormSection>
         <FormSection key={sectionKey('pdfs')} title="PDF's" defaultOpen={openAll > 0} errorCount={counts.pdfs}>
           <div className="grid gap-6 md:grid-cols-2">

@@ -1,21 +1,15 @@
-import { Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { PATTERN_LABELS as L } from '../../../../shared/contracts/patterns';
-import { FABRIC_OPTIONS, GENDER_OPTIONS, PATTERN_TYPE_OPTIONS, PRINTABLE_OPTIONS, SUBSCRIBABLE_OPTIONS, type Option } from '../../../../shared/options';
-import { TextArea, TextField } from '../../../components/text-field';
-import { Dropdown } from '../../../components/dropdown';
-import type { AddPatternControl, AddPatternFormInput } from '../form-schema';
-
-interface BasicDetailsFieldsProps {
-  register: UseFormRegister<AddPatternFormInput>;
-  control: AddPatternControl;
-  errors: FieldErrors<AddPatternFormInput>;
-  brandOptions: Option[];
-  /** Only admins choose the brand; a user's is fixed to their own. */
-  brandLocked: boolean;
-  brandHint?: string;
-}
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { PATTERN_LABELS as L } from '../../shared/contracts/patterns';
+import { FABRIC_OPTIONS, GENDER_OPTIONS, PATTERN_TYPE_OPTIONS, PRINTABLE_OPTIONS, SUBSCRIBABLE_OPTIONS, type Option } from '../../shared/options';
+import { TextArea, TextField } from './text-field';
+import { Dropdown } from './dropdown';
 
 type SelectName = 'Fabric_type' | 'Type' | 'Is_Printable' | 'Gender' | 'is_Subscribable';
+type TextName = 'SFCC_Pattern_ID' | 'Pattern_Name' | 'Technical_Details' | 'Pattern_Description' | 'Fabric_Recommendation' | 'Notion' | 'Price' | 'Suitable_For' | 'Pattern_Fit';
+
+/** What the inputs of a pattern's text fields hold, in both forms (a select's "none" is null, or '' in a record being edited). */
+export type PatternFieldValues = Record<TextName, string> & Record<SelectName | 'Brand', string | null>;
+
 const SELECTS: [SelectName, Option[]][] = [
   ['Fabric_type', FABRIC_OPTIONS],
   ['Type', PATTERN_TYPE_OPTIONS],
@@ -24,14 +18,37 @@ const SELECTS: [SelectName, Option[]][] = [
   ['is_Subscribable', SUBSCRIBABLE_OPTIONS],
 ];
 
-/** Every text field of the pattern record (spec section 3), in the specification's order. */
-export function BasicDetailsFields({ register, control, errors, brandOptions, brandLocked, brandHint }: BasicDetailsFieldsProps) {
+export interface PatternFieldsProps {
+  /** The form's own register and control, seen through the fields they share (callers cast once). */
+  register: UseFormRegister<PatternFieldValues>;
+  control: Control<PatternFieldValues>;
+  errors: FieldErrors<PatternFieldValues>;
+  brandOptions: Option[];
+  /** Only admins choose the brand; a user's is fixed to their own. */
+  brandLocked: boolean;
+  brandHint?: string;
+}
+
+/**
+ * Every text field of the pattern record (spec section 3), in the specification's order: the one
+ * component of the Pattern Submission Form and the pattern screen's edit form, so the two cannot
+ * drift apart in order, labels or rules.
+ */
+export function PatternFieldInputs({ register, control, errors, brandOptions, brandLocked, brandHint }: PatternFieldsProps) {
   const select = (name: SelectName | 'Brand', options: Option[], extra: { required?: boolean; disabled?: boolean } = {}) => (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Dropdown label={L[name]} name={name} options={options} value={field.value} onChange={field.onChange} error={errors[name]?.message} {...extra} />
+        <Dropdown
+          label={L[name]}
+          name={name}
+          options={options}
+          value={field.value === '' || field.value === null || field.value === undefined ? null : String(field.value)}
+          onChange={field.onChange}
+          error={errors[name]?.message}
+          {...extra}
+        />
       )}
     />
   );
