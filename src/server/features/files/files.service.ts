@@ -126,10 +126,8 @@ export const deletePatternWithObjects = <T>(deps: AppDeps, patternId: number, re
   deletingObjects(deps, keysOf.patterns([patternId]), removeRows, log);
 
 /** A file row as responses describe it. */
-export function toPatternFile(row: { id: number; kind: FileKind; sizeId: number | null; fileName: string; contentType: string; byteSize: number; check?: FileCheck }): PatternFile {
-  const file: PatternFile = { id: row.id, kind: row.kind, sizeId: row.sizeId, fileName: row.fileName, contentType: row.contentType, byteSize: row.byteSize, url: FILE_PATHS.download(row.id) };
-  if (row.check) file.check = row.check;
-  return file;
+export function toPatternFile(row: { id: number; kind: FileKind; sizeId: number | null; fileName: string; contentType: string; byteSize: number }): PatternFile {
+  return { id: row.id, kind: row.kind, sizeId: row.sizeId, fileName: row.fileName, contentType: row.contentType, byteSize: row.byteSize, url: FILE_PATHS.download(row.id) };
 }
 
 /** Opens a file for a signed-in user; another brand's file, or a missing object, is 404. */

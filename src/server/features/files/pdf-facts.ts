@@ -7,7 +7,14 @@ import { NAMED_PAGE_SIZES, type PageSizeGroup, type PdfCheck } from '../../../sh
  * at most this, and the server answers on. `softMs` is when the worker stops reading pages and
  * reports what it has; `hardMs` is when it is killed.
  */
-export const PDF_BUDGET = { softMs: 8_000, hardMs: 15_000, heapMb: 256, maxPagesRead: 2_000, fontPagesRead: 100 } as const;
+export interface PdfBudget {
+  softMs: number;
+  hardMs: number;
+  heapMb: number;
+  maxPagesRead: number;
+  fontPagesRead: number;
+}
+export const PDF_BUDGET: Readonly<PdfBudget> = { softMs: 8_000, hardMs: 15_000, heapMb: 256, maxPagesRead: 2_000, fontPagesRead: 100 };
 
 export type PdfFactsResult = { check: PdfCheck } | { refusal: 'damaged' | 'password'; detail?: string };
 
@@ -94,7 +101,7 @@ function startWorker(heapMb: number): Worker {
   return w;
 }
 
-function checkInWorker(data: Uint8Array, b: typeof PDF_BUDGET): Promise<PdfFactsResult> {
+function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> {
   clearTimeout(idleTimer);
   const w = (worker ??= startWorker(b.heapMb));
   return new Promise<PdfFactsResult>((resolve) => {
@@ -129,7 +136,7 @@ function checkInWorker(data: Uint8Array, b: typeof PDF_BUDGET): Promise<PdfFacts
  * Checks one PDF within the budget: its facts, or a refusal when it cannot be opened. A check cut
  * short by the budget is not a refusal: it is reported as incomplete (docs/preflight.md).
  */
-export function readPdfFacts(data: Uint8Array, budget: Partial<typeof PDF_BUDGET> = {}): Promise<PdfFactsResult> {
+export function readPdfFacts(data: Uint8Array, budget: Partial<PdfBudget> = {}): Promise<PdfFactsResult> {
   const b = { ...PDF_BUDGET, ...budget };
   const run = queue.then(() => checkInWorker(data, b));
   queue = run.catch(() => undefined);
