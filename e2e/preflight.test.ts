@@ -45,6 +45,8 @@ describe('upload preflight', () => {
     await page.getByLabel('Pattern Name').fill('Preflight Coat');
     await page.getByRole('button', { name: /^Is Printable/ }).click();
     await page.getByRole('option', { name: 'Yes', exact: true }).click();
+    // Only Basic Pattern Details starts open.
+    for (const section of ["PDF's", 'Images', 'Pattern Size']) await page.getByRole('button', { name: section, exact: true }).click();
     await sizeField(page, 0, /^Pattern View/).fill('A');
     await sizeField(page, 0, /^Size\*?$/).fill('10');
     await sizeField(page, 0, /^Pattern PDF/).setInputFiles(files.sizePdf);
@@ -61,13 +63,13 @@ describe('upload preflight', () => {
     await expect.poll(() => loaded(thumb)).toBe(true);
     expect(await thumb.getAttribute('alt')).toBe(`Main hero photo of ${code}`);
     // The grid view shows the same patterns as cards with their photos, and is remembered.
-    await page.getByRole('button', { name: 'Grid' }).click();
+    await page.getByRole('button', { name: 'Grid', exact: true }).click();
     const card = page.getByTestId('pattern-card').filter({ hasText: code });
     await expect.poll(() => loaded(card.getByTestId('hero-thumbnail'))).toBe(true);
     await page.reload();
     await page.getByTestId('pattern-card').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('button', { name: 'Table' }).click();
+    expect(await page.getByRole('button', { name: 'Grid', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
 
     // The pattern: the status panel lists the warning for the reviewer; the instructions card shows what was found.
     await row.getByRole('link', { name: code }).click();
