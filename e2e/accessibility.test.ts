@@ -116,6 +116,12 @@ describe('accessibility (axe-core)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+    await page.goto('/app/show-records');
+    await page.getByRole('button', { name: 'Grid', exact: true }).click();
+    await page.getByTestId('pattern-card').first().waitFor();
+    expect(await violations(page), 'My Patterns as a grid').toEqual([]);
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+
     await page.goto('/app/contact-support');
     await page.getByRole('switch', { name: 'I accept the Term & Policy' }).click();
     await page.getByRole('dialog', { name: 'Term & Policy' }).waitFor();

@@ -96,6 +96,8 @@ async function buildUnlocked({ quiet = false } = {}) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The PDF preflight's worker runs as its own file next to the bundle (pdf-facts.ts resolves it there).
+  fs.copyFileSync(path.join(root, 'src/server/features/files/pdf-facts.worker.mjs'), path.join(root, 'dist/server/pdf-facts.worker.mjs'));
   // Always a production bundle, whatever NODE_ENV the caller runs under (vitest sets 'test').
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES, LIMITS, MB, PDF_MIME_TYPE } from '../limits';
+import { FileCheckSchema } from './preflight';
 
 /**
  * Stored files of a pattern. The server checks type by content and size while streaming; the
@@ -88,6 +89,10 @@ export const PatternFileSchema = z.object({
   contentType: z.string(),
   byteSize: z.number(),
   url: z.string(),
+  /** What the upload preflight found (docs/preflight.md); null for a file stored before it existed. */
+  check: FileCheckSchema.nullable().optional(),
+  /** The publisher's warnings about this file, where the response knows its pattern. */
+  warnings: z.array(z.string()).optional(),
 });
 export type PatternFile = z.infer<typeof PatternFileSchema>;
 

@@ -3,6 +3,7 @@ import { dbId } from './common';
 import { PATTERN_STATUSES } from '../options';
 import { PatternFieldsSchema } from './patterns';
 import { FILE_KINDS, PatternFileSchema, type FileKind } from './files';
+import { PreflightWarningSchema } from './preflight';
 
 /**
  * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its
@@ -60,6 +61,8 @@ export const PatternDetailSchema = z.object({
   missing: z.array(MissingItemSchema),
   /** Set when the pattern changed after it was sent to review / published (PRODUCT.md notice). */
   editedAfter: z.enum(['review', 'publishing']).nullable(),
+  /** The publisher's preflight warnings about the pattern's files, its sizes' PDFs included (docs/preflight.md). */
+  warnings: z.array(PreflightWarningSchema).optional(),
 });
 export type PatternDetail = z.infer<typeof PatternDetailSchema>;
 

@@ -87,6 +87,8 @@ export const PatternListRowSchema = z.object({
   SFCC_Status: z.enum(PATTERN_STATUSES),
   IS_SFCC_TESTING: z.boolean(),
   updatedAt: z.string(),
+  /** The main hero photo's file ID when it has thumbnails (THUMBNAIL_PATHS); null otherwise. */
+  heroFileId: z.number().nullable().optional(),
 });
 export type PatternListRow = z.infer<typeof PatternListRowSchema>;
 

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FILE_PATHS, FileDownloadQuerySchema } from '../../../shared/contracts/files';
 import { IdParamSchema } from '../../../shared/contracts/common';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { THUMBNAIL_PATHS, ThumbnailParamsSchema } from '../../../shared/contracts/preflight';
+import { notFound } from '../../lib/app-error';
 import * as service from './files.service';
+import { openThumbnail } from './preflight.service';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -27,6 +30,31 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', service.contentDisposition(file.fileName, request.query.inline))
         .header('cache-control', 'private, no-store')
         .send(file.stream);
+    },
+  );
+
+  app.get(
+    THUMBNAIL_PATHS.route,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['files'],
+        summary: 'A photo’s WebP thumbnail (small for lists, medium for the pattern screen); cached for a year, with an ETag',
+        params: ThumbnailParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const thumb = await openThumbnail(app.deps, currentUser(request), request.params.id, request.params.size);
+      // Private: the bearer token decides who sees it. Immutable: a file's thumbnail never changes.
+      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', thumb.etag);
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(thumb.etag)) return reply.code(304).send();
+      let stream;
+      try {
+        stream = await thumb.open();
+      } catch {
+        throw notFound('Thumbnail');
+      }
+      return reply.header('content-type', 'image/webp').send(stream);
     },
   );
 

@@ -9,14 +9,17 @@ import { canSeeBrand } from '../../lib/scope';
 import { notFound } from '../../lib/app-error';
 import { FILE_KIND_RULE, FILE_PATHS, type FileKind, type PatternFile } from '../../../shared/contracts/files';
 import { sanitizeFileName } from '../../../shared/limits';
+import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
-
+import { baseKeyOf, preflightStoredUpload, recordChecks, withThumbnailKeys } from './preflight.service';
 
 /** Every pattern object lives under this prefix; the sweep looks only here. */
 export const PATTERN_FILES_PREFIX = 'patterns';
 
 export interface StoredPatternFile extends StoredUpload {
   kind: FileKind;
+  /** What the upload preflight found (docs/preflight.md). */
+  check?: FileCheck;
 }
 
 /**
@@ -27,8 +30,10 @@ const inFlight = new Set<string>();
 
 /**
  * Streams one multipart file part into the store under a generated key, checking its type by
- * content and its size against the kind's rule (413/415 with `fields[field]`). Nothing is left
- * behind when it fails. The caller must record the result in a row or delete it (deleteObjects).
+ * content and its size against the kind's rule (413/415 with `fields[field]`), then runs the
+ * preflight on the stored object (422 for a PDF that cannot be opened; photos cleaned and
+ * thumbnailed). Nothing is left behind when it fails. The caller must record the result in a row
+ * or delete it (deleteObjects).
  */
 export async function storePatternFile(store: FileStore, part: Pick<MultipartFile, 'file' | 'filename'>, opts: { kind: FileKind; field: string; fileName?: string }): Promise<StoredPatternFile> {
   const stored = await storeUpload(store, part.file as Readable, {
@@ -38,14 +43,20 @@ export async function storePatternFile(store: FileStore, part: Pick<MultipartFil
     prefix: PATTERN_FILES_PREFIX,
   });
   inFlight.add(stored.key);
-  return { ...stored, kind: opts.kind };
+  try {
+    const pf = await preflightStoredUpload(store, stored, opts.field);
+    return { ...stored, byteSize: pf.byteSize ?? stored.byteSize, kind: opts.kind, check: pf.check };
+  } catch (err) {
+    await deleteObjects(store, [stored.key]);
+    throw err;
+  }
 }
 
 /** Writes the rows of stored files (inside the caller's transaction); answers their ids in order. */
 export async function recordPatternFiles(
   db: DbOrTx,
   patternId: number,
-  files: (Pick<StoredPatternFile, 'kind' | 'key' | 'fileName' | 'contentType' | 'byteSize'> & { sizeId?: number | null })[],
+  files: (Pick<StoredPatternFile, 'kind' | 'key' | 'fileName' | 'contentType' | 'byteSize' | 'check'> & { sizeId?: number | null })[],
 ): Promise<number[]> {
   const ids = await repo.insertPatternFiles(
     db,
@@ -59,6 +70,10 @@ export async function recordPatternFiles(
       byteSize: f.byteSize,
     })),
   );
+  await recordChecks(
+    db,
+    files.flatMap((f, i) => (f.check ? [{ fileId: ids[i], check: f.check }] : [])),
+  );
   for (const f of files) inFlight.delete(f.key);
   return ids;
 }
@@ -67,7 +82,8 @@ export async function recordPatternFiles(
  * Best-effort removal of stored objects (after a failed request, or after their rows were
  * deleted). A failure is logged, not thrown: the sweep removes what is left.
  */
-export async function deleteObjects(store: FileStore, keys: string[], log?: FastifyBaseLogger): Promise<void> {
+export async function deleteObjects(store: FileStore, fileKeys: string[], log?: FastifyBaseLogger): Promise<void> {
+  const keys = withThumbnailKeys(fileKeys);
   for (let i = 0; i < keys.length; i += 8) {
     await Promise.all(
       keys.slice(i, i + 8).map(async (key) => {
@@ -145,8 +161,9 @@ export async function sweepOrphans(deps: AppDeps, opts: { olderThanMs?: number; 
   let orphans = 0;
   let batch: string[] = [];
   const flush = async () => {
-    const referenced = await repo.referencedKeys(deps.database.db, batch);
-    const gone = batch.filter((k) => !referenced.has(k) && !inFlight.has(k));
+    // A thumbnail goes with its file's key.
+    const referenced = await repo.referencedKeys(deps.database.db, [...new Set(batch.map(baseKeyOf))]);
+    const gone = batch.filter((k) => !referenced.has(baseKeyOf(k)) && !inFlight.has(baseKeyOf(k)));
     await deleteObjects(deps.files, gone, opts.log);
     orphans += gone.length;
     batch = [];

@@ -7,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { PatternFieldsSchema, type PatternFields } from '../../../shared/contracts/patterns';
 import { PATTERN_DETAIL_MSG, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
 import { toPatternFile } from '../files/files.service';
+import { patternPreflight, withPreflight } from '../files/preflight.service';
 import { findBrand } from '../brands/brands.service';
 import * as repo from './detail.repo';
 
@@ -61,6 +62,7 @@ export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise
 
 async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetail> {
   const [files, { missing, sizesCount }] = [await repo.listPatternFiles(db, p.ID), await patternMissing(db, p)];
+  const preflight = await patternPreflight(db, p, sizesCount);
   const { brandId, Price, reviewedAt, publishedAt, createdAt, updatedAt, ...rest } = p;
   return {
     ...rest,
@@ -70,10 +72,11 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
     publishedAt: publishedAt?.toISOString() ?? null,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-    files: files.map(toPatternFile),
+    files: files.map((f) => withPreflight(toPatternFile(f), preflight)),
     sizesCount,
     missing,
     editedAfter: editedAfter(p),
+    warnings: preflight.warnings,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patterns } from '../../db/schema/patterns';
+import { patternFiles, patterns } from '../../db/schema/patterns';
+import { fileChecks } from '../../db/schema/preflight';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
@@ -112,10 +113,21 @@ const listColumns = {
   updatedAt: patterns.updatedAt,
 };
 
+/**
+ * The main hero photo with a thumbnail, per row: one probe of the pattern_files index for each of
+ * the page's rows (at most 100), so the list's cost does not grow with the catalogue.
+ */
+const heroFileId = () =>
+  sql<number | null>`(select f.id from ${patternFiles} f inner join ${fileChecks} c on c.file_id = f.id where f.pattern_id = ${patterns.ID} and f.kind = 'Main_Hero_Image' order by f.id desc limit 1)`;
+
 /** The page's rows with their brand name (one join, no query per row), in the order of `ids`. */
 export async function rowsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db.select(listColumns).from(patterns).innerJoin(brands, eq(brands.id, patterns.brandId)).where(inArray(patterns.ID, ids));
+  const rows = await db
+    .select({ ...listColumns, heroFileId: heroFileId() })
+    .from(patterns)
+    .innerJoin(brands, eq(brands.id, patterns.brandId))
+    .where(inArray(patterns.ID, ids));
   const byId = new Map(rows.map((r) => [r.ID, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -11,6 +11,7 @@ import { slugify } from '../../../shared/options';
 import { SIZE_MSG, SIZE_PARTS, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeDetail, type SizeFields } from '../../../shared/contracts/sizes';
 import { loadPattern, markPatternEdited } from '../patterns/detail.service';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files/files.service';
+import { patternPreflight, withPreflight } from '../files/preflight.service';
 import { readSizeParts } from './size-parts';
 import * as repo from './sizes.repo';
 
@@ -41,16 +42,21 @@ export async function loadSize(db: DbOrTx, user: AuthUser, sizeId: number, opts:
 }
 
 export async function listSizes(db: DbOrTx, user: AuthUser, patternId: number) {
-  await loadPattern(db, user, patternId);
+  const pattern = await loadPattern(db, user, patternId);
   const rows = await repo.listSizes(db, patternId);
-  return { data: rows.map(toSize), totalCountData: rows.length };
+  const pf = await patternPreflight(db, pattern, rows.length);
+  const data = rows.map(toSize).map((s) => (s.pdf ? { ...s, pdf: withPreflight(s.pdf, pf) } : s));
+  return { data, totalCountData: rows.length };
 }
 
 export async function getSize(db: DbOrTx, user: AuthUser, sizeId: number): Promise<SizeDetail> {
   const { pattern } = await loadSize(db, user, sizeId);
   const row = (await repo.findSize(db, sizeId))!;
   const { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status } = pattern;
-  return { ...toSize(row), pattern: { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status, sizesCount: await repo.countSizes(db, ID) } };
+  const sizesCount = await repo.countSizes(db, ID);
+  const size = toSize(row);
+  if (size.pdf) size.pdf = withPreflight(size.pdf, await patternPreflight(db, pattern, sizesCount));
+  return { ...size, pattern: { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status, sizesCount } };
 }
 
 function parseFields(data: Record<string, unknown> | undefined): SizeFields {

@@ -5,6 +5,7 @@ import { downloadFile } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { ImageThumb } from './image-thumb';
 import { PdfPreview } from './pdf-preview';
+import { FileFindings } from '../../../components/file-findings';
 
 interface FileCardProps {
   file: PatternFile;
@@ -35,6 +36,7 @@ export function FileCard({ file, label, onRemove }: FileCardProps) {
       <p className="text-sm">
         <span className="break-all font-medium">{file.fileName}</span> <span className="whitespace-nowrap text-gray-600">({formatBytes(file.byteSize)})</span>
       </p>
+      <FileFindings check={file.check} warnings={file.warnings} />
       <div className="flex flex-wrap gap-1">
         <button type="button" className={linkButton} onClick={download} disabled={downloading} aria-label={`Download ${file.fileName}`}>
           {downloading ? 'Downloading…' : 'Download'}

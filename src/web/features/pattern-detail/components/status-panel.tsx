@@ -9,6 +9,7 @@ import { useSendToReview } from '../api/send-to-review';
 import { usePublishPattern } from '../api/publish-pattern';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingList } from './missing-list';
+import { PreflightWarnings } from './preflight-warnings';
 import { formatDate } from '../format';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
@@ -79,8 +80,9 @@ export function StatusPanel({ pattern }: { pattern: PatternDetail }) {
           {pattern.editedAfter === 'review' ? 'sent to review' : 'published'}. Send it to review again so the changes are checked.
         </p>
       )}
-      <div className="mt-3">
+      <div className="mt-3 flex flex-col gap-3">
         <MissingList missing={pattern.missing} />
+        <PreflightWarnings warnings={pattern.warnings} />
       </div>
       {(canReview || canPublish) && (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">

@@ -13,6 +13,8 @@ import { SearchBox } from './search-box';
 import { ListFilters } from './list-filters';
 import { ListActions } from './list-actions';
 import { PatternsTable } from './patterns-table';
+import { PatternsGrid } from './patterns-grid';
+import { useListView, ViewToggle } from './view-toggle';
 import { ListPagination } from './list-pagination';
 import { DeleteDialog } from './delete-dialog';
 import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
@@ -29,6 +31,7 @@ export function PatternListScreen() {
   const download = useExportPatterns();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pending, setPending] = useState<PatternListRow[] | null>(null);
+  const [view, setView] = useListView();
 
   const data = list.data;
   const rows = data?.data;
@@ -79,9 +82,12 @@ export function PatternListScreen() {
           <h1 className="text-2xl font-bold sm:text-3xl">My Patterns</h1>
           <p className="text-sm text-gray-700">{isAdmin ? 'Patterns of every brand.' : 'The patterns of your brand.'}</p>
         </div>
-        <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
-          Add new pattern
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <ViewToggle view={view} onChange={setView} />
+          <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+            Add new pattern
+          </Link>
+        </div>
       </div>
 
       <section aria-label="Filters" className={`grid grid-cols-2 gap-3 md:grid-cols-3 ${isAdmin ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}>
@@ -116,20 +122,24 @@ export function PatternListScreen() {
               </button>
             </p>
           )}
-          <PatternsTable
-            rows={rows}
-            showBrand={isAdmin}
-            sort={query.sort}
-            dir={query.dir}
-            onSort={params.setSort}
-            selected={selected}
-            lockedReason={lockedReason}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            onDelete={(row) => setPending([row])}
-            skeletonRows={query.pageSize > 25 ? 25 : query.pageSize}
-            refreshing={list.isPlaceholderData && list.isFetching}
-          />
+          {view === 'grid' ? (
+            <PatternsGrid rows={rows} showBrand={isAdmin} refreshing={list.isPlaceholderData && list.isFetching} />
+          ) : (
+            <PatternsTable
+              rows={rows}
+              showBrand={isAdmin}
+              sort={query.sort}
+              dir={query.dir}
+              onSort={params.setSort}
+              selected={selected}
+              lockedReason={lockedReason}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onDelete={(row) => setPending([row])}
+              skeletonRows={query.pageSize > 25 ? 25 : query.pageSize}
+              refreshing={list.isPlaceholderData && list.isFetching}
+            />
+          )}
           {data && (
             <ListPagination
               // The page the rows on screen belong to: while the next one loads, the previous stays consistent.

@@ -3,6 +3,8 @@ import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { StatusBadge } from './status-badge';
 import { formatDate, formatPrice, formatTime } from './format';
 import { STICKY_ACTIONS } from '../../../components/table-classes';
+import { LazyThumbnail } from '../../../components/lazy-thumbnail';
+import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';
 
 interface PatternRowProps {
   row: PatternListRow;
@@ -27,6 +29,9 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
           onChange={() => onToggle(row.ID)}
           aria-label={`Select ${row.SFCC_Pattern_ID}`}
         />
+      </td>
+      <td className="w-14 px-1 py-1">
+        <LazyThumbnail url={row.heroFileId ? THUMBNAIL_PATHS.thumbnail(row.heroFileId, 'small') : null} alt={`Main hero photo of ${row.SFCC_Pattern_ID}`} className="h-10 w-10" />
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
         <Link to={`/app/show-records/${row.ID}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">

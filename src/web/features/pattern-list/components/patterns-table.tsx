@@ -33,7 +33,7 @@ export function PatternsTable(props: PatternsTableProps) {
     if (allBox.current) allBox.current.indeterminate = someOn && !allOn;
   }, [someOn, allOn]);
   const header = { sort, dir, onSort };
-  const columns = showBrand ? 10 : 9;
+  const columns = showBrand ? 11 : 10;
 
   return (
     <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm" role="region" aria-label="Patterns" tabIndex={0}>
@@ -51,6 +51,9 @@ export function PatternsTable(props: PatternsTableProps) {
                 onChange={(e) => onToggleAll(e.target.checked)}
                 aria-label="Select all patterns on this page"
               />
+            </th>
+            <th scope="col" className="w-14 px-1 py-2">
+              <span className="sr-only">Photo</span>
             </th>
             <SortHeader label="Pattern ID" column="SFCC_Pattern_ID" {...header} />
             <SortHeader label="Pattern Name" column="Pattern_Name" {...header} />

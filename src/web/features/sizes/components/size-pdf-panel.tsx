@@ -10,6 +10,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdateSize } from '../api/update-size';
 import { PdfInput } from './pdf-input';
+import { FileFindings } from '../../../components/file-findings';
 
 interface SizePdfPanelProps {
   size: Size;
@@ -47,6 +48,7 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
           <p className="text-sm">
             <span className="break-all font-medium">{pdf.fileName}</span> <span className="whitespace-nowrap text-gray-600">({formatBytes(pdf.byteSize)})</span>
           </p>
+          <FileFindings check={pdf.check} warnings={pdf.warnings} />
           <div>
             <Button variant="secondary" onClick={() => downloadFile(FILE_PATHS.download(pdf.id), pdf.fileName).catch((e) => toastError(e))}>
               Download

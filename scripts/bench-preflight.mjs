@@ -1,0 +1,60 @@
+// The upload preflight's cost (docs/preflight.md): a 5 MB, 60-page PDF read by pdf.js in its
+// bounded worker, and a 10 MB photo cleaned and thumbnailed by sharp, each through the same
+// function the upload calls (preflightStoredUpload) against a disk store. Benchmarks measure; they
+// never fail on a number.
+//   node scripts/bench-preflight.mjs [--runs=N]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { tsImport } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const RUNS = Number(arg('runs') || 5);
+const mod = (p) => tsImport(path.join(root, p), import.meta.url);
+const gen = await mod('src/server/test/preflight-files.ts');
+const { diskStore } = await mod('src/server/storage/disk-store.ts');
+const { preflightStoredUpload } = await mod('src/server/features/files/preflight.service.ts');
+const { LIMITS } = await mod('src/shared/limits.ts');
+
+const MB = 1024 * 1024;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A noisy photo grown until it is just under 10 MB, as a phone or camera JPEG is. */
+async function tenMegabytePhoto() {
+  let side = 3000;
+  for (;;) {
+    const jpeg = await gen.makePhoto({ width: Math.round(side * 1.33), height: side, noise: true });
+    if (jpeg.length > 9 * MB || side > 6000) return jpeg.length <= LIMITS.imageBytes ? jpeg : gen.makePhoto({ width: Math.round((side - 200) * 1.33), height: side - 200, noise: true });
+    side = Math.round(side * Math.sqrt((9.6 * MB) / jpeg.length));
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-preflight-'));
+try {
+  const store = diskStore(dir);
+  const pdf = await gen.makeBigPdf(60, 4.9 * MB);
+  const photo = await tenMegabytePhoto();
+  console.log(`Machine: ${os.cpus().length} CPU(s), Node ${process.version}. ${RUNS} runs each; the first PDF run includes starting the worker and loading pdf.js.`);
+  console.log(`PDF: ${(pdf.length / MB).toFixed(2)} MB, 60 pages. Photo: ${(photo.length / MB).toFixed(2)} MB JPEG.`);
+
+  const time = async (name, bytes, contentType) => {
+    const ms = [];
+    for (let i = 0; i < RUNS; i++) {
+      const key = `patterns/bench/${name}-${i}`;
+      await store.put(key, Readable.from([bytes]), contentType);
+      const t0 = performance.now();
+      const r = await preflightStoredUpload(store, { key, fileName: name, contentType }, 'file');
+      ms.push(performance.now() - t0);
+      if (i === 0) console.log(`  ${name}: ${JSON.stringify(r.check).slice(0, 160)}…`);
+    }
+    return { file: name, 'first (ms)': ms[0].toFixed(0), 'median (ms)': median(ms.slice(1).length ? ms.slice(1) : ms).toFixed(0), 'max (ms)': Math.max(...ms).toFixed(0) };
+  };
+  const rows = [await time('60-page.pdf', pdf, 'application/pdf'), await time('photo-10mb.jpg', photo, 'image/jpeg')];
+  const meta = await (await import('sharp')).default(photo).metadata();
+  console.log(`  photo: ${meta.width}×${meta.height} px; the photo figure includes two WebP thumbnails (320 and 960 px) and storing them.`);
+  console.table(rows);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { damagedPdf, encryptedPdf, makePdf, manyPagesPdf, nestedPdf, PAGE, truncatedPdf } from '../../test/preflight-files';
+import { PDF_BUDGET, readPdfFacts, type PdfFactsResult } from './pdf-facts';
+
+const checkOf = (r: PdfFactsResult) => {
+  if (!('check' in r)) throw new Error(`refused: ${r.refusal}`);
+  return r.check;
+};
+const names = (r: PdfFactsResult) => checkOf(r).pageSizes.map((g) => `${g.name}×${g.pages}`);
+
+describe('PDF facts (pdf.js in a bounded worker)', () => {
+  it('reads page count and named page sizes: Letter, A4, A0, mixed', async () => {
+    expect(names(await readPdfFacts(await makePdf([PAGE.letter, PAGE.letter])))).toEqual(['US Letter×2']);
+    expect(names(await readPdfFacts(await makePdf([PAGE.a4, [PAGE.a4[1], PAGE.a4[0]]])))).toEqual(['A4×2']); // landscape is A4 too
+    expect(names(await readPdfFacts(await makePdf([PAGE.a0])))).toEqual(['A0×1']);
+    const mixed = checkOf(await readPdfFacts(await makePdf([PAGE.a4, PAGE.a4, PAGE.letter, PAGE.copyShop, PAGE.odd])));
+    expect(mixed.pageCount).toBe(5);
+    expect(mixed.pageSizes.map((g) => [g.name, g.pages, g.home])).toEqual([
+      ['A4', 2, true],
+      ['US Letter', 1, true],
+      ['US copy shop 36×48 in', 1, false],
+      ['247×317 mm (9.7×12.5 in)', 1, false],
+    ]);
+    expect(mixed.incomplete).toBeNull();
+  });
+
+  it('finds layers (optional content groups) and whether fonts are embedded', async () => {
+    const layered = checkOf(await readPdfFacts(await makePdf([PAGE.a4], { layers: ['Size 8', 'Size 10', 'Size 12'] })));
+    expect(layered.layers).toBe(3);
+    expect(layered.fontsEmbedded).toBe(false); // Helvetica, not embedded
+    const embedded = checkOf(await readPdfFacts(await makePdf([PAGE.a4], { font: 'embedded' })));
+    expect(embedded).toMatchObject({ layers: 0, fontsEmbedded: true });
+    expect(checkOf(await readPdfFacts(await makePdf([PAGE.a4], { font: 'none' }))).fontsEmbedded).toBeNull();
+  });
+
+  it('finds print restrictions of an encrypted PDF that opens without a password', async () => {
+    expect(checkOf(await readPdfFacts(encryptedPdf({ allowPrint: false }))).printRestricted).toBe(true);
+    expect(checkOf(await readPdfFacts(encryptedPdf({ allowPrint: true }))).printRestricted).toBe(false);
+    expect(checkOf(await readPdfFacts(await makePdf([PAGE.a4]))).printRestricted).toBe(false);
+  });
+
+  it('refuses a PDF that needs a password, and one that is damaged', async () => {
+    expect(await readPdfFacts(encryptedPdf({ userPassword: 'secret' }))).toEqual({ refusal: 'password' });
+    expect(await readPdfFacts(damagedPdf())).toMatchObject({ refusal: 'damaged' });
+  });
+
+  it('answers malicious PDFs within the budget, with a finding or a refusal, and keeps working', async () => {
+    for (const [name, bytes] of [
+      ['deeply nested', nestedPdf()],
+      ['10,000 pages', manyPagesPdf(10_000)],
+      ['truncated', await truncatedPdf()],
+    ] as const) {
+      const t0 = performance.now();
+      const r = await readPdfFacts(bytes);
+      const ms = performance.now() - t0;
+      expect(ms, name).toBeLessThan(PDF_BUDGET.hardMs + 2_000);
+      expect('refusal' in r || 'check' in r, name).toBe(true);
+      if (name === '10,000 pages') expect(checkOf(r).pageCount).toBe(10_000);
+    }
+    // A file that overruns a tiny budget is cut off and reported, and the next file is read by a fresh worker.
+    const cut = checkOf(await readPdfFacts(manyPagesPdf(10_000), { softMs: 50_000, hardMs: 300 }));
+    expect(cut.incomplete).toBe('time');
+    expect(names(await readPdfFacts(await makePdf([PAGE.letter])))).toEqual(['US Letter×1']);
+  }, 120_000);
+});

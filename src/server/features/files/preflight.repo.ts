@@ -1,0 +1,36 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { patternFiles, patterns } from '../../db/schema/patterns';
+import { fileChecks } from '../../db/schema/preflight';
+import type { FileCheck } from '../../../shared/contracts/preflight';
+
+export async function insertChecks(db: DbOrTx, rows: { fileId: number; check: FileCheck }[]): Promise<void> {
+  if (rows.length) await db.insert(fileChecks).values(rows);
+}
+
+/** Every file of a pattern (its sizes' PDFs included) with what its check found, if it was checked. */
+export async function filesWithChecks(db: DbOrTx, patternId: number) {
+  return db
+    .select({ id: patternFiles.id, kind: patternFiles.kind, fileName: patternFiles.fileName, sizeId: patternFiles.sizeId, check: fileChecks.check })
+    .from(patternFiles)
+    .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
+    .where(eq(patternFiles.patternId, patternId));
+}
+
+/** The file and its brand, if its check made thumbnails (the thumbnail download). */
+export async function thumbnailSource(db: DbOrTx, fileId: number) {
+  const [row] = await db
+    .select({ storageKey: patternFiles.storageKey, brandId: patterns.brandId, check: fileChecks.check })
+    .from(patternFiles)
+    .innerJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
+    .innerJoin(patterns, eq(patterns.ID, patternFiles.patternId))
+    .where(eq(patternFiles.id, fileId))
+    .limit(1);
+  return row;
+}
+
+export async function checksOf(db: DbOrTx, fileIds: number[]): Promise<Map<number, FileCheck>> {
+  if (!fileIds.length) return new Map();
+  const rows = await db.select().from(fileChecks).where(inArray(fileChecks.fileId, fileIds));
+  return new Map(rows.map((r) => [r.fileId, r.check]));
+}

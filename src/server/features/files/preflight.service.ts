@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps, AuthUser } from '../../context';
+import type { FileStore } from '../../storage/file-store';
+import { AppError, notFound } from '../../lib/app-error';
+import { canSeeBrand } from '../../lib/scope';
+import { ERROR_CODES } from '../../../shared/errors';
+import { PDF_MIME_TYPE } from '../../../shared/limits';
+import type { PatternFile } from '../../../shared/contracts/files';
+import { PREFLIGHT_MSG, THUMBNAIL_SIZES, type FileCheck, type PreflightWarning, type ThumbnailSize } from '../../../shared/contracts/preflight';
+import { readPdfFacts } from './pdf-facts';
+import { checkPhoto } from './photo-check';
+import { preflightWarnings } from './preflight-rules';
+import * as repo from './preflight.repo';
+
+/** Thumbnails live beside their file under derived keys: deleting or sweeping a file's key covers them (files.service). */
+export const thumbnailKey = (key: string, size: ThumbnailSize) => `${key}.${size}.webp`;
+const THUMB_SUFFIX = new RegExp(`\\.(${Object.keys(THUMBNAIL_SIZES).join('|')})\\.webp$`);
+/** The file key a thumbnail key belongs to (a file key itself answers itself). */
+export const baseKeyOf = (key: string) => key.replace(THUMB_SUFFIX, '');
+export const isThumbnailKey = (key: string) => THUMB_SUFFIX.test(key);
+/** A file's key and its thumbnails' keys, for deletion. */
+export const withThumbnailKeys = (keys: string[]) => keys.flatMap((k) => [k, ...Object.keys(THUMBNAIL_SIZES).map((s) => thumbnailKey(k, s as ThumbnailSize))]);
+
+async function readObject(store: FileStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await store.get(key)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const refused = (message: string, field: string) => new AppError(422, ERROR_CODES.validation, message, { [field]: message });
+
+/**
+ * The upload preflight, called where a stored upload is accepted (any upload reader): reads the
+ * stored object by its key and detected type, and answers what it found, or refuses it (422 with
+ * the message at `field`) when it cannot be opened. For a photo it also replaces the stored copy
+ * when it had to be cleaned (orientation, metadata, CMYK) and stores its thumbnails.
+ * The caller deletes the object (withThumbnailKeys) when this throws.
+ */
+export async function preflightStoredUpload(
+  store: FileStore,
+  stored: { key: string; fileName: string; contentType: string },
+  field: string,
+): Promise<{ check: FileCheck; byteSize?: number }> {
+  const bytes = await readObject(store, stored.key);
+  if (stored.contentType === PDF_MIME_TYPE) {
+    const r = await readPdfFacts(bytes);
+    if ('refusal' in r) throw refused(r.refusal === 'password' ? PREFLIGHT_MSG.password(stored.fileName) : PREFLIGHT_MSG.damaged(stored.fileName), field);
+    return { check: r.check };
+  }
+  const photo = await checkPhoto(bytes, stored.contentType === 'image/png' ? 'png' : 'jpeg');
+  if (!photo) throw refused(PREFLIGHT_MSG.damaged(stored.fileName), field);
+  for (const size of Object.keys(photo.thumbnails) as ThumbnailSize[]) {
+    await store.put(thumbnailKey(stored.key, size), Readable.from([photo.thumbnails[size]]), 'image/webp');
+  }
+  if (photo.cleaned) await store.put(stored.key, Readable.from([photo.cleaned]), stored.contentType);
+  return { check: photo.check, byteSize: photo.cleaned?.length };
+}
+
+export const recordChecks = repo.insertChecks;
+
+export interface PatternPreflight {
+  checks: Map<number, FileCheck>;
+  warnings: PreflightWarning[];
+}
+
+/** What the checks of a pattern's files found, and the publisher's warnings about them. */
+export async function patternPreflight(db: DbOrTx, pattern: { ID: number; Is_Printable: string | null }, sizesCount: number): Promise<PatternPreflight> {
+  const rows = await repo.filesWithChecks(db, pattern.ID);
+  const checks = new Map<number, FileCheck>();
+  for (const r of rows) if (r.check) checks.set(r.id, r.check);
+  const warnings = preflightWarnings(
+    rows.map((r) => ({ ...r, check: r.check ?? null })),
+    { printable: pattern.Is_Printable === 'Yes', sizesCount },
+  );
+  return { checks, warnings };
+}
+
+/** The file as responses describe it, with its check and its warnings. */
+export function withPreflight(file: PatternFile, pf: PatternPreflight): PatternFile {
+  return { ...file, check: pf.checks.get(file.id) ?? null, warnings: pf.warnings.filter((w) => w.fileId === file.id).map((w) => w.message) };
+}
+
+/**
+ * A thumbnail for a signed-in user of the file's brand. Its ETag names the stored file: a file is
+ * never changed in place (a replacement is a new file), so the thumbnail can be cached for a year.
+ */
+export async function openThumbnail(deps: AppDeps, user: AuthUser, fileId: number, size: ThumbnailSize) {
+  const row = await repo.thumbnailSource(deps.database.db, fileId);
+  if (!row || !canSeeBrand(user, row.brandId) || row.check.type !== 'image' || !row.check.thumbnails) throw notFound('Thumbnail');
+  const etag = `"${crypto.createHash('sha256').update(row.storageKey).digest('base64url').slice(0, 22)}-${size}"`;
+  return { etag, open: () => deps.files.get(thumbnailKey(row.storageKey, size)) };
+}
