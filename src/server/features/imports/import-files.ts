@@ -49,7 +49,6 @@ const discard: FileStore = {
   get: () => Promise.reject(new Error('discard store holds nothing')),
   delete: async () => undefined,
   exists: async () => false,
-  // eslint-disable-next-line require-yield
   async *list() {
     return;
   },

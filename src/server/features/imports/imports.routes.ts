@@ -8,11 +8,13 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { XLSX_MIME_TYPE } from '../../storage/upload';
 import { contentDisposition } from '../files/files.service';
 import * as service from './imports.service';
+import { startImportWorker } from './imports.worker';
 
 const tags = ['imports'];
 
 /** Bulk import: template, upload (checked by a job), the job's status and report, and the import itself. */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  startImportWorker(app);
   app.get(IMPORT_PATHS.template, { preHandler: requireUser, schema: { tags, summary: 'The import template (CSV or XLSX)', querystring: TemplateQuerySchema } }, async (request, reply) => {
     const format = request.query.format;
     const body = await service.template(app.deps, currentUser(request), format);
