@@ -175,7 +175,7 @@ describe('bulk import', () => {
     for await (const r of readSheet(Readable.from([csv.rawPayload]), 'csv')) lines.push(r.cells);
     expect(lines[0].at(-1)).toBe('Errors');
     expect(lines.find((l) => l[0] === 'E4')!.at(-1)).toBe('Pattern PDF: Patterns pdf is required');
-    expect(lines.map((l) => l.at(-1))).toContain(IMPORT_MSG.unusedFile('stray.pdf'));
+    expect(lines.map((l) => l.at(-1))).toContain(`ZIP: ${IMPORT_MSG.unusedFile('stray.pdf')}`);
   });
 
   it('refuses a ZIP with a trick: the job fails with the reason and nothing is kept of it', async () => {

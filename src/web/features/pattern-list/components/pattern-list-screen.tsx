@@ -83,9 +83,17 @@ export function PatternListScreen() {
           <h1 className="text-2xl font-bold sm:text-3xl">My Patterns</h1>
           <p className="text-sm text-gray-700">{isAdmin ? 'Patterns of every brand.' : 'The patterns of your brand.'}</p>
         </div>
-        <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
-          Add new pattern
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/app/imports" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100">
+            Imports
+          </Link>
+          <Link to="/app/imports/new" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100">
+            Import
+          </Link>
+          <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+            Add new pattern
+          </Link>
+        </div>
       </div>
 
       <section aria-label="Filters" className={`grid grid-cols-2 gap-3 md:grid-cols-3 ${isAdmin ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}>
