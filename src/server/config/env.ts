@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().min(1).default(5000),
   IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1).default(2048),
   IMPORT_MAX_RATIO: z.coerce.number().min(1).default(100),
+  /** `off`: this process runs no imports (API tests drive a worker themselves). */
+  IMPORT_WORKER: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

@@ -14,7 +14,7 @@ import { TEMPLATE_HEADERS } from './template';
 let t: TestApp;
 let partner: TestUser;
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ IMPORT_WORKER: 'off' });
   partner = await createUser(t, { brand: 'ditto' });
 });
 afterEach(() => t.close());
