@@ -24,7 +24,8 @@ export interface ImportPayload {
 export function importJobHandler(deps: AppDeps, hooks: RunHooks = {}): JobHandler<ImportPayload> {
   return {
     kind: IMPORT_JOB_KIND,
-    backoffMs: (attempt) => Math.min(60_000, 2000 * attempt),
+    // Retries spread over about 50 minutes: long enough for another process's long import to finish.
+    backoffMs: (attempt) => Math.min(5 * 60_000, 15_000 * attempt),
     async handle(payload, ctx) {
       const db = deps.database.db;
       const runner = `${os.hostname()}:${process.pid}:${crypto.randomUUID()}`;

@@ -170,7 +170,7 @@ export async function startRun(deps: AppDeps, user: AuthUser, id: number): Promi
   const started = await deps.database.db.transaction(async (tx) => {
     const [claimed] = await tx.execute<{ id: number }>(sqlStart(id)).then((r) => (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows));
     if (!claimed) return false;
-    await enqueueJob(tx, { kind: IMPORT_JOB_KIND, payload: { importId: id }, dedupeKey: `import:${id}:run`, maxAttempts: 10 });
+    await enqueueJob(tx, { kind: IMPORT_JOB_KIND, payload: { importId: id }, dedupeKey: `import:${id}:run`, maxAttempts: 20 });
     return true;
   });
   if (!started) throw conflict(IMPORT_MSG.alreadyRan);
