@@ -96,7 +96,7 @@ describe('accessibility (axe-core)', () => {
   it.each([1280, 390])("a partner's screens at %i px", async (width) => {
     const page = await pages.open(width);
     await signIn(page, E2E_USERS.partner);
-    const paths = ['/app/dashboard', '/app/show-records', `/app/show-records/${seeded.id}`, `/app/show-records/${seeded.id}/${seeded.sizeId}`, '/app/add-record', '/app/my-account', '/app/contact-support'];
+    const paths = ['/app/dashboard', '/app/show-records', `/app/show-records/${seeded.id}`, `/app/show-records/${seeded.id}/${seeded.sizeId}`, '/app/add-record', '/app/my-account', '/app/contact-support', '/app/imports', '/app/imports/new'];
     expect(await audit(page, paths)).toEqual(clean(paths));
   });
 

@@ -36,6 +36,15 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-For only behind a proxy you run; otherwise clients could dodge per-address limits. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Bulk import limits (docs/configuration.md): refused with a message above them. */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(5000),
+  IMPORT_MAX_SHEET_MB: z.coerce.number().int().min(1).default(20),
+  IMPORT_MAX_ZIP_MB: z.coerce.number().int().min(1).default(1024),
+  IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().min(1).default(5000),
+  IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1).default(2048),
+  IMPORT_MAX_RATIO: z.coerce.number().min(1).default(100),
+  /** `off`: this process runs no imports (API tests drive a worker themselves). */
+  IMPORT_WORKER: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

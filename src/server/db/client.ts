@@ -13,8 +13,10 @@ import * as users from './schema/users';
 import * as patterns from './schema/patterns';
 import * as support from './schema/support';
 import * as preflight from './schema/preflight';
+import * as jobs from './schema/jobs';
+import * as imports from './schema/imports';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

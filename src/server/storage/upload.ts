@@ -5,11 +5,18 @@ import type { FileStore } from './file-store';
 import { IMAGE_MIME_TYPES, LIMITS, MB, PDF_MIME_TYPE, sanitizeFileName } from '../../shared/limits';
 import { tooLarge, unsupportedType } from '../lib/app-error';
 
-export type UploadRule = 'pdf' | 'image';
+export type UploadRule = 'pdf' | 'image' | 'sheet' | 'zip';
 
-export const UPLOAD_RULES: Record<UploadRule, { maxBytes: number; mimes: readonly string[]; describe: string }> = {
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_MIME_TYPE = 'text/csv';
+
+/** `text`: content no sniffer recognises (CSV) is accepted as this type when its first bytes hold no NUL. */
+export const UPLOAD_RULES: Record<UploadRule, { maxBytes: number; mimes: readonly string[]; describe: string; text?: string }> = {
   pdf: { maxBytes: LIMITS.patternPdfBytes, mimes: [PDF_MIME_TYPE], describe: 'a PDF' },
   image: { maxBytes: LIMITS.imageBytes, mimes: IMAGE_MIME_TYPES, describe: 'a JPG or PNG image' },
+  // Bulk import (features/imports): the caller passes the configured maxBytes.
+  sheet: { maxBytes: 20 * MB, mimes: [XLSX_MIME_TYPE, 'application/zip'], describe: 'a CSV or XLSX sheet', text: CSV_MIME_TYPE },
+  zip: { maxBytes: 1024 * MB, mimes: ['application/zip'], describe: 'a ZIP file' },
 };
 
 export interface StoredUpload {
@@ -42,6 +49,12 @@ class GuardStream extends Transform {
   private async sniff(): Promise<void> {
     const head = Buffer.concat(this.head);
     const type = await fileTypeFromBuffer(head);
+    if (!type && this.rule.text && !head.includes(0)) {
+      this.detected = this.rule.text;
+      this.push(head);
+      this.head = [];
+      return;
+    }
     if (!type || !this.rule.mimes.includes(type.mime)) {
       throw unsupportedType(`${this.fileName} is not ${this.rule.describe}`, { [this.field]: `${this.fileName} is not ${this.rule.describe}` });
     }
@@ -95,9 +108,9 @@ export function newStorageKey(prefix: string): string {
 export async function storeUpload(
   files: FileStore,
   source: Readable,
-  opts: { rule: UploadRule; field: string; fileName: string; prefix: string },
+  opts: { rule: UploadRule; field: string; fileName: string; prefix: string; maxBytes?: number },
 ): Promise<StoredUpload> {
-  const rule = UPLOAD_RULES[opts.rule];
+  const rule = opts.maxBytes ? { ...UPLOAD_RULES[opts.rule], maxBytes: opts.maxBytes } : UPLOAD_RULES[opts.rule];
   const fileName = sanitizeFileName(opts.fileName);
   const guard = new GuardStream(rule, opts.field, fileName);
   const key = newStorageKey(opts.prefix);

@@ -84,6 +84,12 @@ export function PatternListScreen() {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <ViewToggle view={view} onChange={setView} />
+          <Link to="/app/imports" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100">
+            Imports
+          </Link>
+          <Link to="/app/imports/new" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100">
+            Import
+          </Link>
           <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
             Add new pattern
           </Link>

@@ -1,0 +1,168 @@
+import type { AppDeps } from '../../context';
+import { IMPORT_MSG, type ImportIssue } from '../../../shared/contracts/imports';
+import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
+import type { FileKind } from '../../../shared/contracts/files';
+import { FILE_KIND_RULE } from '../../../shared/contracts/files';
+import { MSG } from '../../../shared/messages';
+import { checkPattern, type GroupRow } from './check-pattern';
+import { openJobZip, sniffEntry } from './import-files';
+import { mapHeader, readSheet, rowValues, SheetUnreadable, type SheetFormat } from './sheet-reader';
+import { ZipRefused, type ZipEntry, type ZipIndex } from './zip-reader';
+import * as repo from './imports.repo';
+
+/** Another process took the job over (this one stalled past the heartbeat limit): stop without writing. */
+export class LostJob extends Error {}
+
+/** Saves progress and proves the job is still ours at most every `ms`. */
+export function heartbeat(deps: AppDeps, jobId: number, runner: string, ms = 500) {
+  let last = 0;
+  return async (values: Parameters<typeof repo.beat>[3], force = false) => {
+    const now = Date.now();
+    if (!force && now - last < ms) return;
+    last = now;
+    if (!(await repo.beat(deps.database.db, jobId, runner, values))) throw new LostJob(`import ${jobId} was taken over`);
+  };
+}
+
+async function brandLookup(deps: AppDeps) {
+  const list = await repo.allBrands(deps.database.db);
+  return { brandByName: new Map(list.map((b) => [b.name.toLowerCase(), b.id])), brandIds: new Set(list.map((b) => b.id)) };
+}
+
+/**
+ * The check: reads the sheet row by row and the ZIP's directory, checks each pattern as the
+ * submission form would (its rows together), runs every named file through the upload guard,
+ * and writes the report and the plan. Nothing of the catalogue is saved. Safe to run again.
+ */
+export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner: string): Promise<void> {
+  const db = deps.database.db;
+  await repo.clearReport(db, job.id);
+  const beat = heartbeat(deps, job.id, runner);
+  let zip: ZipIndex | undefined;
+  const fail = async (message: string, column: string) => {
+    await repo.insertIssues(db, job.id, [{ row: 0, column, message }]);
+    await repo.updateJob(db, job.id, { status: 'failed', error: message, runner: null });
+  };
+  try {
+    if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
+  } catch (err) {
+    if (err instanceof ZipRefused) return fail(err.message, 'ZIP');
+    throw err;
+  }
+  const used = new Set<string>();
+  const sniffed = new Map<string, string | undefined>();
+  let rows = 0;
+  let bytesDone = 0;
+  await repo.updateJob(db, job.id, { bytesTotal: zip?.totalBytes ?? 0, bytesDone: 0, done: 0 });
+
+  const findFile = (name: string): { path: string } | { problem: string } => {
+    if (!zip) return { problem: IMPORT_MSG.noZip(name) };
+    const wanted = name.replace(/\\/g, '/');
+    const list = zip.byName.get(wanted.split('/').pop()!.toLowerCase()) ?? [];
+    const match: ZipEntry | undefined = list.find((e) => e.path === wanted) ?? (list.length === 1 ? list[0] : undefined);
+    if (!match) return { problem: list.length > 1 ? IMPORT_MSG.duplicateInZip(name) : IMPORT_MSG.notInZip(name) };
+    used.add(match.path);
+    return { path: match.path };
+  };
+  const sniff = async (path: string, kind: FileKind, name: string) => {
+    const key = `${FILE_KIND_RULE[kind]}\u0000${path}`;
+    if (sniffed.has(key)) return sniffed.get(key);
+    const entry = zip!.byName.get(path.split('/').pop()!.toLowerCase())!.find((e) => e.path === path)!;
+    const problem = await sniffEntry(await zip!.open(entry), kind, name);
+    sniffed.set(key, problem);
+    bytesDone += entry.bytes;
+    await beat({ done: rows, bytesDone });
+    return problem;
+  };
+  const { brandByName, brandIds } = await brandLookup(deps);
+  const seen = new Map<string, { row: number; seq: number }>();
+  let seq = 0;
+  let current: { id: string; rows: GroupRow[]; ignored: boolean } | undefined;
+  const loose: ImportIssue[] = [];
+
+  const finish = async () => {
+    if (!current || current.ignored) return;
+    const existing = await repo.findPatternById(db, current.id);
+    const ctx = { mode: job.mode, scope: job.brandId === null ? null : job.brandId, brandByName, brandIds, existing, findFile, sniff };
+    const result = await checkPattern(current.id, current.rows, ctx);
+    await repo.insertPatternOutcome(db, {
+      jobId: job.id,
+      seq: seen.get(current.id)!.seq,
+      sfccPatternId: current.id,
+      firstRow: current.rows[0].row,
+      outcome: result.outcome,
+      reason: result.issues[0]?.message ?? null,
+      data: result.plan ?? null,
+    });
+    await repo.insertIssues(db, job.id, result.issues);
+  };
+
+  try {
+    let columns: ReturnType<typeof mapHeader>['columns'] | undefined;
+    const sheet = await deps.files.get(job.sheetKey);
+    for await (const r of readSheet(sheet, job.sheetFormat as SheetFormat)) {
+      if (!columns) {
+        const header = mapHeader(r.cells);
+        if (!header.columns.some((c) => c?.key === 'SFCC_Pattern_ID')) {
+          sheet.destroy();
+          return await fail(IMPORT_MSG.noHeader, PATTERN_LABELS.SFCC_Pattern_ID);
+        }
+        loose.push(...header.unknown.map((name) => ({ row: r.row, column: name, message: IMPORT_MSG.unknownColumn(name) })));
+        columns = header.columns;
+        continue;
+      }
+      if (++rows > deps.env.IMPORT_MAX_ROWS) {
+        sheet.destroy();
+        return await fail(IMPORT_MSG.tooManyRows(deps.env.IMPORT_MAX_ROWS), 'Sheet');
+      }
+      const values = rowValues(columns, r.cells);
+      const id = values.SFCC_Pattern_ID;
+      if (!id) {
+        // A row without a Pattern ID continues the pattern above it (one row per size).
+        if (current) current.rows.push({ row: r.row, values });
+        else loose.push({ row: r.row, column: PATTERN_LABELS.SFCC_Pattern_ID, message: MSG.required(PATTERN_LABELS.SFCC_Pattern_ID) });
+        continue;
+      }
+      if (current?.id === id) {
+        current.rows.push({ row: r.row, values });
+        continue;
+      }
+      await finish();
+      const before = seen.get(id);
+      if (before) {
+        loose.push({ row: r.row, column: PATTERN_LABELS.SFCC_Pattern_ID, message: IMPORT_MSG.rowsApart(before.row) });
+        await repo.invalidatePattern(db, job.id, before.seq, IMPORT_MSG.rowsApart(before.row));
+        current = { id, rows: [], ignored: true };
+        continue;
+      }
+      seen.set(id, { row: r.row, seq: seq++ });
+      current = { id, rows: [{ row: r.row, values }], ignored: false };
+      await beat({ done: rows, bytesDone });
+    }
+    await finish();
+    if (!columns || rows === 0) loose.push({ row: 0, column: 'Sheet', message: columns ? IMPORT_MSG.emptySheet : IMPORT_MSG.noHeader });
+  } catch (err) {
+    if (err instanceof SheetUnreadable) return await fail(err.message, 'Sheet');
+    throw err;
+  } finally {
+    zip?.close();
+  }
+  for (const [, entries] of zip?.byName ?? []) {
+    for (const e of entries) if (!used.has(e.path)) loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(e.path) });
+  }
+  await repo.insertIssues(db, job.id, loose);
+  const counts = await repo.outcomeCounts(db, job.id);
+  const patterns = Object.values(counts).reduce((a, b) => a + b, 0);
+  await repo.updateJob(db, job.id, {
+    status: 'checked',
+    rows,
+    patterns,
+    valid: counts.ready ?? 0,
+    skipped: counts.skip ?? 0,
+    failed: counts.invalid ?? 0,
+    done: rows,
+    total: rows,
+    bytesDone,
+    runner: null,
+  });
+}

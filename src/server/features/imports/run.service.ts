@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { FILE_LABELS } from '../../../shared/contracts/files';
+import { MSG } from '../../../shared/messages';
+import * as files from '../files/files.service';
+import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns/import-write.service';
+import type { PlannedFile, PlannedPattern } from './check-pattern';
+import { LostJob, heartbeat } from './check.service';
+import { openJobZip, removeLocalZip } from './import-files';
+import type { ZipIndex } from './zip-reader';
+import * as repo from './imports.repo';
+
+/** Test hook: runs after a pattern's files are stored and before its transaction (a crash there must leave nothing). */
+export interface RunHooks {
+  beforeCommit?(seq: number): Promise<void>;
+}
+
+/** Why one pattern could not be imported, when it is the data's fault; undefined for faults worth a retry. */
+function patternFailure(err: unknown): string | undefined {
+  if (err instanceof AppError && err.statusCode < 500) return err.message;
+  if (isUniqueViolation(err)) return MSG.patternIdTaken;
+  return undefined;
+}
+
+/**
+ * The import: every pattern the check found valid, in sheet order, one at a time. Its files are
+ * streamed from the ZIP into the store first, then its rows are written in one transaction that
+ * also marks it done, so a pattern is in whole or not at all and a resumed job continues after
+ * the last committed one. Files of a pattern whose transaction fails are deleted again.
+ */
+export async function runImport(deps: AppDeps, job: repo.ImportJobRow, runner: string, log?: FastifyBaseLogger, hooks: RunHooks = {}): Promise<void> {
+  const db = deps.database.db;
+  await repo.markSkipped(db, job.id);
+  const beat = heartbeat(deps, job.id, runner);
+  let zip: ZipIndex | undefined;
+  if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
+  const before = await repo.outcomeCounts(db, job.id);
+  let done = (before.created ?? 0) + (before.updated ?? 0) + (before.failed ?? 0);
+  const total = done + (before.ready ?? 0);
+  let bytesDone = job.status === 'importing' ? job.bytesDone : 0;
+  await beat({ total, done, bytesDone, bytesTotal: zip?.totalBytes ?? 0 }, true);
+
+  const storeFile = async (f: PlannedFile): Promise<files.StoredPatternFile> => {
+    const entry = zip?.byName.get(f.path.split('/').pop()!.toLowerCase())?.find((e) => e.path === f.path);
+    if (!entry) throw new AppError(400, 'VALIDATION_FAILED', `${f.name} is not in the ZIP`);
+    const part = { file: await zip!.open(entry), filename: f.name } as unknown as Parameters<typeof files.storePatternFile>[1];
+    const stored = await files.storePatternFile(deps.files, part, { kind: f.kind, field: FILE_LABELS[f.kind] });
+    bytesDone += entry.bytes;
+    return stored;
+  };
+
+  try {
+    for (let row = await repo.nextReady(db, job.id); row; row = await repo.nextReady(db, job.id)) {
+      const plan = row.data as PlannedPattern;
+      const stored: files.StoredPatternFile[] = [];
+      const keep = <T extends files.StoredPatternFile>(f: T) => (stored.push(f), f);
+      try {
+        const named: files.StoredPatternFile[] = [];
+        for (const f of plan.files) named.push(keep(await storeFile(f)));
+        const sizes: ImportedSize[] = [];
+        for (const s of plan.sizes) sizes.push({ ...s, pdf: s.pdf ? keep(await storeFile(s.pdf)) : undefined });
+        await hooks.beforeCommit?.(row.seq);
+        let replacedKeys: string[] = [];
+        await db.transaction(async (tx) => {
+          if (!(await repo.holdsJob(tx, job.id, runner))) throw new LostJob(`import ${job.id} was taken over`);
+          let recordId: number;
+          if (plan.updateId) {
+            replacedKeys = (await updateImportedPattern(tx, plan.updateId, plan.fields, sizes, named)).replacedKeys;
+            recordId = plan.updateId;
+          } else {
+            recordId = await insertImportedPattern(tx, job.createdBy, plan.fields, sizes, named);
+          }
+          if (!(await repo.settlePattern(tx, row!.id, plan.updateId ? 'updated' : 'created', null, recordId))) throw new LostJob(`import ${job.id} was taken over`);
+        });
+        await files.deleteObjects(deps.files, replacedKeys, log);
+      } catch (err) {
+        await files.deleteObjects(deps.files, stored.map((f) => f.key), log);
+        const reason = err instanceof LostJob ? undefined : patternFailure(err);
+        if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
+        await repo.settlePattern(db, row.id, 'failed', reason, null);
+      }
+      done++;
+      await beat({ done, bytesDone }, true);
+    }
+  } finally {
+    zip?.close();
+  }
+  const counts = await repo.outcomeCounts(db, job.id);
+  await repo.updateJob(db, job.id, {
+    status: 'done',
+    created: counts.created ?? 0,
+    updated: counts.updated ?? 0,
+    skipped: counts.skipped ?? 0,
+    failed: (counts.failed ?? 0) + (counts.invalid ?? 0),
+    done,
+    bytesDone,
+    runner: null,
+    zipKey: null,
+  });
+  // The ZIP is no longer needed; the sheet stays for the report.
+  if (job.zipKey) await files.deleteObjects(deps.files, [job.zipKey], log);
+  removeLocalZip(job.id, job.zipKey);
+}
