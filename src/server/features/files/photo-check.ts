@@ -27,30 +27,26 @@ export async function checkPhoto(input: Buffer, format: 'jpeg' | 'png'): Promise
   const rotated = (meta.orientation ?? 1) > 1;
   const cmyk = meta.space === 'cmyk';
   const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || meta.comments?.length);
+  const open = () => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate().toColourspace('srgb');
   try {
-    let cleaned: Buffer | undefined;
-    if (rotated || cmyk || hasMetadata) {
-      // sharp writes no metadata unless asked: the output carries no EXIF, XMP or IPTC.
-      const pipeline = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate().toColourspace('srgb');
-      cleaned = await (format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })).toBuffer();
-    }
-    const source = cleaned ?? input;
-    const dims = cleaned ? await sharp(cleaned).metadata() : meta;
-    const thumbnails = {} as Record<ThumbnailSize, Buffer>;
-    for (const size of Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[]) {
-      const edge = THUMBNAIL_SIZES[size];
-      thumbnails[size] = await sharp(source, { limitInputPixels: MAX_PHOTO_PIXELS })
-        .rotate()
-        .toColourspace('srgb')
-        .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer();
-    }
+    // One pass each, side by side: the cleaned copy (only when needed; sharp writes no EXIF, XMP or
+    // IPTC unless asked) and the thumbnails, read from the upload itself so that a JPEG is decoded
+    // at a fraction of its size for them (libjpeg shrink-on-load).
+    const [cleaned, ...thumbs] = await Promise.all([
+      rotated || cmyk || hasMetadata ? (format === 'png' ? open().png() : open().jpeg({ quality: 90 })).toBuffer() : undefined,
+      ...Object.values(THUMBNAIL_SIZES).map((edge) =>
+        open().resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      ),
+    ]);
+    const sizes = Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[];
+    const thumbnails = Object.fromEntries(sizes.map((size, i) => [size, thumbs[i]])) as Record<ThumbnailSize, Buffer>;
+    // Orientations 5–8 turn the picture a quarter: width and height swap.
+    const turned = (meta.orientation ?? 1) >= 5;
     return {
       check: {
         type: 'image',
-        width: dims.width ?? 0,
-        height: dims.height ?? 0,
+        width: (turned ? meta.height : meta.width) ?? 0,
+        height: (turned ? meta.width : meta.height) ?? 0,
         rotated,
         metadataRemoved: hasMetadata,
         convertedFromCmyk: cmyk,
