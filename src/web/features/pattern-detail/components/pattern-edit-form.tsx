@@ -13,6 +13,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdatePattern } from '../api/update-pattern';
 import { useBrands } from '../api/get-brands';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 type Name = keyof PatternFieldsInput;
 const TEXT: Name[] = ['Suitable_For', 'Pattern_Fit', 'Notion'];
@@ -52,6 +53,8 @@ export function PatternEditForm({ pattern, onDone }: Props) {
     setFocus,
     formState: { errors, isDirty },
   } = useForm<PatternFieldsInput, unknown, PatternFields>({ resolver: zodResolver(PatternFieldsSchema), defaultValues: defaults(pattern) });
+
+  useUnsavedChanges(isDirty);
 
   const brandOptions: Option[] = [
     { id: 0, name: 'Choose Brand', value: null },
