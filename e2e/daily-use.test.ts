@@ -86,7 +86,7 @@ describe('daily use', () => {
     await page.locator('table:has([data-testid="size-row"])').evaluate((t) => t.parentElement!.scrollTo({ left: 10_000 }));
     for (const size of ['S', 'M', 'L']) {
       const row = rows.filter({ has: page.getByRole('link', { name: size, exact: true }) });
-      for (const cell of [row.getByRole('link', { name: size, exact: true }), row.getByRole('cell', { name: 'View A' })]) {
+      for (const cell of [row.getByRole('link', { name: size, exact: true }), row.getByRole('cell', { name: 'View A', exact: true })]) {
         const box = (await cell.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);

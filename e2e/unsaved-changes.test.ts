@@ -142,8 +142,8 @@ describe('unsaved changes', () => {
     await page.getByRole('option', { name: 'Admin', exact: true }).click();
     expect(await page.getByRole('button', { name: /^Brand/ }).count()).toBe(0);
     await page.getByText('Admins see every brand, so no brand is needed.').waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('Admin-pass2');
-    await page.getByLabel('Repeat Password', { exact: true }).fill('Admin-pass2');
+    await page.getByLabel(/^Password\*?$/).fill('Admin-pass2');
+    await page.getByLabel(/^Repeat Password\*?$/).fill('Admin-pass2');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('button', { name: 'Create New Account' }).waitFor();
     // The account exists, with no brand; leaving now asks nothing.

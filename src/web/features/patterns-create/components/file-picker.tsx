@@ -88,10 +88,15 @@ export function FilePicker({ name, label, rule, files, onChange, onPicked, multi
       {files.length > 0 && (
         <ul className="flex flex-col gap-2">
           {files.map((f, i) => (
-            <ChosenFile key={`${f.name}-${f.size}-${f.lastModified}-${i}`} file={f} problem={checkPickedFile(f, rule)?.message} onRemove={() => {
+            <ChosenFile
+              key={`${f.name}-${f.size}-${f.lastModified}-${i}`}
+              file={f}
+              problem={checkPickedFile(f, rule)?.message}
+              onRemove={() => {
                 setOverLimit(undefined);
                 onChange(files.filter((_, j) => j !== i));
-              }} />
+              }}
+            />
           ))}
         </ul>
       )}

@@ -98,7 +98,9 @@ export function SizesTable({ patternId }: { patternId: number }) {
                   <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.ID)) : new Set())} aria-label="Select all sizes" />
                 </th>
                 <th className={`${th} ${STICKY_VIEW}`} scope="col">
-                  Pattern View
+                  {/* "Pattern View" does not fit the pinned 5rem column of a phone. */}
+                  <span className="max-md:hidden">Pattern View</span>
+                  <span className="md:hidden">View</span>
                 </th>
                 <th className={`${th} ${STICKY_SIZE}`} scope="col">
                   Size
