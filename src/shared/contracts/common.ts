@@ -58,3 +58,22 @@ export function optionalText(label: string, max: number = LIMITS.textMax) {
     .or(z.literal('').transform(() => undefined))
     .or(z.null().transform(() => undefined));
 }
+
+/**
+ * A brand as a call names it: its id, or its value in the spec's option list, the slug
+ * (`mccalls`, `kwik-sew`, `Liesl + Co.`). The server turns a slug into the id (brands.service
+ * `resolveBrandRef`); an unknown slug is answered at the field like an unknown id.
+ */
+export function brandRef(message: string) {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v, ctx): number | string => {
+      const text = typeof v === 'string' ? v.trim() : '';
+      const id = typeof v === 'number' ? v : /^\d{1,10}$/.test(text) ? Number(text) : undefined;
+      const ok = id !== undefined ? Number.isInteger(id) && id > 0 && id <= DB_ID_MAX : text.length > 0 && text.length <= 100;
+      if (!ok) ctx.addIssue({ code: 'custom', message });
+      return id ?? text;
+    })
+    .describe("The brand's id, or its slug as the spec's option list gives it (ditto, mccalls, kwik-sew, Liesl + Co., …)");
+}
+export type BrandRef = number | string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, YES_NO } from '../options';
+import { brandRef } from './common';
 
 /**
  * My Patterns (/app/show-records): the list call, its CSV export and pattern deletion.
@@ -42,8 +43,8 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
 /** Filters and search: shared by the list and the CSV export. */
 export const PatternFilterSchema = z.object({
   search: z.string().trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
-  /** Brand id; admins only (a user's list is always their own brand). */
-  brand: z.coerce.number({ error: 'brand must be a brand id' }).int('brand must be a brand id').positive('brand must be a brand id').optional(),
+  /** Brand id or slug (the spec's option value, e.g. `mccalls`); admins only (a user's list is always their own brand). */
+  brand: brandRef('brand must be a brand id or slug').optional(),
   status: oneOf('status', PATTERN_STATUSES).optional(),
   type: oneOf('type', PATTERN_TYPES).optional(),
   fabric: oneOf('fabric', FABRIC_TYPES).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
-import { optionalText, requiredText } from './common';
+import { brandRef, optionalText, requiredText } from './common';
 
 /** Labels of the pattern record's fields (spec section 3); used by forms, errors and CSV headers. */
 export const PATTERN_LABELS = {
@@ -34,12 +34,12 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, v
 
 /**
  * The text fields of a pattern record, with the same rules on the form and the server.
- * `Brand` is the brand's id (the user's own brand unless an admin picks another).
+ * `Brand` is the brand's id or slug (the user's own brand unless an admin picks another).
  */
 export const PatternFieldsSchema = z.object({
   SFCC_Pattern_ID: requiredText(L.SFCC_Pattern_ID),
   Pattern_Name: requiredText(L.Pattern_Name),
-  Brand: z.coerce.number({ error: MSG.chooseBrand }).int(MSG.chooseBrand).positive(MSG.chooseBrand),
+  Brand: brandRef(MSG.chooseBrand),
   Technical_Details: optionalText(L.Technical_Details, LIMITS.descriptionMax),
   Pattern_Description: optionalText(L.Pattern_Description, LIMITS.descriptionMax),
   Fabric_Recommendation: optionalText(L.Fabric_Recommendation, LIMITS.descriptionMax),

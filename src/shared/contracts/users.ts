@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { ROLES } from '../options';
 import { SessionUserSchema } from './auth';
-import { EmailSchema, passwordSchema, requiredText, pagingFields } from './common';
+import { brandRef, EmailSchema, passwordSchema, requiredText, pagingFields } from './common';
 
 export const USER_PATHS = {
   signup: '/api/auth/signup',
@@ -64,17 +64,34 @@ const passwordsMatch = {
   },
 };
 
-/** The signup form and `POST /api/auth/signup`'s `data` part (spec section 5). */
+/** A user account needs a brand (its patterns belong to one); an admin account works across brands and may have none. */
+const hasBrand = (v: { brand?: unknown }) => v.brand !== null && v.brand !== undefined;
+const brandUnlessAdmin = {
+  check: (v: { role?: unknown; brand?: unknown }) => v.role === 'admin' || hasBrand(v),
+  params: {
+    message: MSG.chooseBrand,
+    path: ['brand'],
+    // Also when other fields fail, so an empty form names every field at once.
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as { role?: unknown; brand?: unknown } | null;
+      return Boolean(v) && v?.role !== 'admin' && !hasBrand(v!);
+    },
+  },
+};
+
+/** The signup form and `POST /api/auth/signup`'s `data` part (spec section 5). `brand` is an id or slug; optional for admins. */
 export const SignupSchema = z
   .object({
     fullName: FullNameSchema,
     email: EmailSchema,
-    brand: z.coerce.number({ error: MSG.chooseBrand }).int(MSG.chooseBrand).positive(MSG.chooseBrand),
+    // '' and the placeholder's 0 mean "no brand chosen".
+    brand: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), brandRef(MSG.chooseBrand).nullish()),
     role: z.enum(ROLES, { error: MSG.chooseRole }),
     password: passwordSchema(MSG.passwordRequired, MSG.passwordMinSignup),
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
   })
-  .refine(passwordsMatch.check, passwordsMatch.params);
+  .refine(passwordsMatch.check, passwordsMatch.params)
+  .refine(brandUnlessAdmin.check, brandUnlessAdmin.params);
 export type SignupInput = z.input<typeof SignupSchema>;
 export type Signup = z.infer<typeof SignupSchema>;
 export const SignupResponseSchema = SessionUserSchema;
@@ -86,7 +103,7 @@ export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListRequestSchema = z.object({
   ...pagingFields,
   search: z.string().trim().max(LIMITS.textMax).optional(),
-  brandId: z.coerce.number().int().positive().optional().nullable(),
+  brandId: brandRef('brandId must be a brand id or slug').optional().nullable(),
   role: z.enum(ROLES).optional().nullable(),
 });
 export type UserListRequest = z.input<typeof UserListRequestSchema>;

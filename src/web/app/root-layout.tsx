@@ -5,6 +5,7 @@ import { Footer } from '../components/footer';
 import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 import { subscribeToNewsletter } from '../features/newsletter/api/subscribe';
 import { useSiteConfig } from '../features/site/api/get-site-config';
+import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -20,6 +21,7 @@ export function RootLayout() {
       </main>
       <Footer newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />} instagramUrl={site?.instagramUrl} />
       {navigation.state === 'loading' && <LoadingOverlay />}
+      <UnsavedChangesPrompt />
       {/* A new screen opens at its top (Back restores the old position); the list's own URL changes opt out with preventScrollReset. */}
       <ScrollRestoration />
     </div>

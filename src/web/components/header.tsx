@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { Logo } from './logo';
-import { ACCOUNT_ITEMS, initials, NAV_ITEMS } from './nav-items';
+import { ACCOUNT_ITEMS, initials, NAV_ITEMS, navCurrent } from './nav-items';
 
 // The menu and the phone panel carry Headless UI (menus, dialogs, floating positioning): loaded on
 // their own, they stay out of the sign-in page's script, and the panel loads on its first opening.
@@ -43,9 +43,9 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={barLink}>
+                <Link to={item.to} aria-current={navCurrent(pathname, item.to)} className={barLink({ isActive: Boolean(navCurrent(pathname, item.to)) })}>
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

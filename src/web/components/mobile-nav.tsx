@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSnapShut } from './use-snap-shut';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { StoredUser } from '../lib/session';
 import { Logo } from './logo';
-import { ACCOUNT_ITEMS, NAV_ITEMS } from './nav-items';
+import { ACCOUNT_ITEMS, NAV_ITEMS, navCurrent } from './nav-items';
 
 interface MobileNavProps {
   open: boolean;
@@ -32,6 +32,7 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
   }, [open, onClose]);
 
   const snap = useSnapShut(open);
+  const { pathname } = useLocation();
   return (
     <Dialog key={snap.key} ref={snap.ref} open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
       <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 ease-out data-closed:opacity-0" />
@@ -53,9 +54,9 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
             <ul className="flex flex-col gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass} onClick={onClose}>
+                  <Link to={item.to} aria-current={navCurrent(pathname, item.to)} className={linkClass({ isActive: Boolean(navCurrent(pathname, item.to)) })} onClick={onClose}>
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

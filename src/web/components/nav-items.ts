@@ -6,6 +6,20 @@ export const NAV_ITEMS = [
   { to: '/app/contact-support', label: 'Support' },
 ] as const;
 
+const onPath = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * How a main navigation link is marked on `pathname`: 'page' on its own screens; About, the spec's
+ * default active item (section 2), is also marked ('true') on screens outside the navigation,
+ * except the Login screen, whose own link is then the active one.
+ */
+export function navCurrent(pathname: string, to: string): 'page' | 'true' | undefined {
+  if (onPath(pathname, to)) return 'page';
+  const elsewhere = !NAV_ITEMS.some((i) => onPath(pathname, i.to)) && !onPath(pathname, ACCOUNT_ITEMS.login.to);
+  return elsewhere && to === DEFAULT_NAV_ITEM ? 'true' : undefined;
+}
+export const DEFAULT_NAV_ITEM = '/app/about';
+
 /** Account links of the fullName menu; Create Account is for admins only. */
 export const ACCOUNT_ITEMS = {
   myAccount: { to: '/app/my-account', label: 'My Account' },

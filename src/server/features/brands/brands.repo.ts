@@ -24,6 +24,11 @@ export async function findBrandByName(db: DbOrTx, name: string) {
   return row;
 }
 
+export async function findBrandBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(eq(brands.slug, slug)).limit(1);
+  return row;
+}
+
 export async function slugExists(db: DbOrTx, slug: string): Promise<boolean> {
   const [row] = await db.select({ id: brands.id }).from(brands).where(eq(brands.slug, slug)).limit(1);
   return Boolean(row);

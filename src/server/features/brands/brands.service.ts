@@ -1,12 +1,24 @@
 import type { DbOrTx } from '../../db/client';
 import { SEED_BRANDS, slugify } from '../../../shared/options';
 import { BRAND_NAME_TAKEN } from '../../../shared/contracts/brands';
+import type { BrandRef } from '../../../shared/contracts/common';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import * as repo from './brands.repo';
 
 export const listBrands = (db: DbOrTx) => repo.listBrands(db);
 export const findBrand = (db: DbOrTx, id: number) => repo.findBrandById(db, id);
+
+/** The brand a call names by id or by slug (shared/contracts/common.ts `brandRef`), or undefined when there is none. */
+export async function findBrandByRef(db: DbOrTx, ref: BrandRef) {
+  return typeof ref === 'number' ? repo.findBrandById(db, ref) : repo.findBrandBySlug(db, ref);
+}
+
+/** The id a slug stands for; an id is returned as it is (callers that must know it exists use findBrandByRef). -1 for an unknown slug. */
+export async function resolveBrandRef(db: DbOrTx, ref: BrandRef): Promise<number> {
+  if (typeof ref === 'number') return ref;
+  return (await repo.findBrandBySlug(db, ref))?.id ?? -1;
+}
 
 /** The ten brands of the specification; a missing slug is the slugged name. Safe to run on every start. */
 export async function seedBrands(db: DbOrTx) {

@@ -8,7 +8,7 @@ import { PatternFieldsSchema, type PatternFields } from '../../../shared/contrac
 import { PATTERN_DETAIL_MSG, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
 import { toPatternFile } from '../files/files.service';
 import { patternPreflight, withPreflight } from '../files/preflight.service';
-import { findBrand } from '../brands/brands.service';
+import { findBrand, resolveBrandRef } from '../brands/brands.service';
 import * as repo from './detail.repo';
 
 /**
@@ -89,13 +89,14 @@ const patternIdTaken = () => conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG
  */
 export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input: PatternFields): Promise<PatternDetail> {
   const current = await loadPattern(db, user, id);
-  if (input.Brand !== current.brandId) {
+  const brandId = await resolveBrandRef(db, input.Brand);
+  if (brandId !== current.brandId) {
     if (user.role !== 'admin') throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
-    if (!(await findBrand(db, input.Brand))) throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
+    if (!(await findBrand(db, brandId))) throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
   }
   const { Brand, Price, ...text } = input;
   const values: repo.PatternValues = {
-    brandId: Brand,
+    brandId,
     Price: Price === undefined ? null : Price.toFixed(2),
     updatedAt: new Date(),
   };

@@ -6,7 +6,7 @@ import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import type { PatternExportQuery } from '../../../shared/contracts/pattern-list';
 import { STATUS_LABELS } from '../../../shared/options';
 import { brandSegmentOrder, keyText, orderOf, rangesAfter, segmentAfter, updatedText, whereOf, type ColumnSortKey, type SortPosition } from './list.query';
-import { assertBrandFilter, scopedWhere } from './list.service';
+import { assertBrandFilter, scopedWhere, withBrandId, type ResolvedFilter } from './list.service';
 import * as repo from './list.repo';
 
 /**
@@ -57,18 +57,19 @@ export function exportFileName(now = new Date()): string {
 }
 
 /** Checks the query before the first byte is sent (a bad brand is a 400, not a broken download). */
-export async function prepareExport(db: DbOrTx, user: AuthUser, q: PatternExportQuery) {
+export async function prepareExport(db: DbOrTx, user: AuthUser, query: PatternExportQuery) {
+  const q = await withBrandId(db, user, query);
   await assertBrandFilter(db, user, q);
   return exportCsv(db, user, q);
 }
 
 /** The CSV as text chunks: a byte-order mark (Excel then reads UTF-8), the header, one chunk per batch. */
-async function* exportCsv(db: DbOrTx, user: AuthUser, q: PatternExportQuery): AsyncGenerator<string> {
+async function* exportCsv(db: DbOrTx, user: AuthUser, q: ResolvedFilter<PatternExportQuery>): AsyncGenerator<string> {
   yield '\ufeff' + csvLine(COLUMNS.map(([h]) => h));
   for await (const batch of batches(db, user, q)) yield batch.map((r) => csvLine(COLUMNS.map(([, f]) => f(r)))).join('');
 }
 
-async function* batches(db: DbOrTx, user: AuthUser, q: PatternExportQuery): AsyncGenerator<Rec[]> {
+async function* batches(db: DbOrTx, user: AuthUser, q: ResolvedFilter<PatternExportQuery>): AsyncGenerator<Rec[]> {
   const w = scopedWhere(user, q);
   const where = whereOf(w);
   if (q.sort !== 'brand') {
@@ -87,7 +88,7 @@ async function* batches(db: DbOrTx, user: AuthUser, q: PatternExportQuery): Asyn
   }
 }
 
-async function* keysetBatches(db: DbOrTx, where: SQL | undefined, sort: ColumnSortKey, q: PatternExportQuery): AsyncGenerator<Rec[]> {
+async function* keysetBatches(db: DbOrTx, where: SQL | undefined, sort: ColumnSortKey, q: ResolvedFilter<PatternExportQuery>): AsyncGenerator<Rec[]> {
   const key = keyText(sort);
   let batch = await repo.exportBatch(db, where, orderOf(sort, q.dir), BATCH, key);
   while (batch.length > 0) {

@@ -185,7 +185,7 @@ describe(`pattern list (${dbKind})`, () => {
     ['printable', 'Maybe', 'printable must be one of'],
     ['pageSize', '7', 'pageSize must be one of: 10, 25, 50, 100'],
     ['page', '0', 'page must be a whole number from 1'],
-    ['brand', 'ditto', 'brand must be a brand id'],
+    ['brand', '0', 'brand must be a brand id or slug'], // a slug such as ditto is a brand (issue 12)
     ['after', 'x', 'after must be a pattern ID'],
   ])('answers 400 at the field for %s=%s', async (name, value, message) => {
     const res = await list(admin, { [name]: value });

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../context';
 import { patterns } from '../../db/schema/patterns';
 import { brandScope } from '../../lib/scope';
 import { badRequest } from '../../lib/app-error';
-import { findBrand } from '../brands/brands.service';
+import { findBrand, resolveBrandRef } from '../brands/brands.service';
 import type { PatternFilter, PatternListQuery, PatternListResponse, PatternListRow, SortDirection } from '../../../shared/contracts/pattern-list';
 import { brandSegmentOrder, flip, orderKeys, orderOf, rangesAfter, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
 import * as repo from './list.repo';
@@ -14,8 +14,20 @@ import * as repo from './list.repo';
  * stays cheap at a million rows (docs/decisions/002-pattern-list-at-scale.md).
  */
 
+/** A filter whose brand is an id: what the rest of the list reads once a slug is resolved. */
+export type ResolvedFilter<T extends PatternFilter = PatternFilter> = Omit<T, 'brand'> & { brand?: number };
+
+/** The brand filter as an id: a slug (the spec's option value) is looked up; an unknown slug is a 400 like an unknown id. */
+export async function withBrandId<T extends PatternFilter>(db: DbOrTx, user: AuthUser, f: T): Promise<ResolvedFilter<T>> {
+  const { brand, ...rest } = f;
+  if (brand === undefined || brandScope(user) !== null) return { ...rest, brand: typeof brand === 'number' ? brand : undefined };
+  const id = await resolveBrandRef(db, brand);
+  if (id < 0) throw badRequest(`Unknown brand: ${brand}`, { brand: `Unknown brand: ${brand}` });
+  return { ...rest, brand: id };
+}
+
 /** Scoping in one place: a user's list is their brand whatever the query says; an admin may filter by brand. */
-export function scopedWhere(user: AuthUser, f: PatternFilter): ListWhere {
+export function scopedWhere(user: AuthUser, f: ResolvedFilter): ListWhere {
   const scope = brandScope(user);
   return {
     brandId: scope ?? f.brand,
@@ -28,7 +40,7 @@ export function scopedWhere(user: AuthUser, f: PatternFilter): ListWhere {
 }
 
 /** An empty list because an admin filtered by a brand that does not exist is a bad request, not "no patterns". */
-export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: PatternFilter) {
+export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: ResolvedFilter) {
   if (brandScope(user) !== null || f.brand === undefined) return;
   if (!(await findBrand(db, f.brand))) throw badRequest(`Unknown brand: ${f.brand}`, { brand: `Unknown brand: ${f.brand}` });
 }
@@ -37,7 +49,8 @@ export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
   return w.search ? repo.countRows(db, w) : repo.countFromTable(db, w);
 }
 
-export async function listPatterns(db: DbOrTx, user: AuthUser, q: PatternListQuery): Promise<PatternListResponse> {
+export async function listPatterns(db: DbOrTx, user: AuthUser, query: PatternListQuery): Promise<PatternListResponse> {
+  const q = await withBrandId(db, user, query);
   const w = scopedWhere(user, q);
   const offset = (q.page - 1) * q.pageSize;
   const { ids, total } = w.search
@@ -58,7 +71,7 @@ export function toListRow(r: repo.ListRowRecord): PatternListRow {
   };
 }
 
-async function columnSortedPage(db: DbOrTx, user: AuthUser, w: ListWhere, q: PatternListQuery, offset: number) {
+async function columnSortedPage(db: DbOrTx, user: AuthUser, w: ListWhere, q: ResolvedFilter<PatternListQuery>, offset: number) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
   const total = await countTotal(db, w);
@@ -69,7 +82,7 @@ async function columnSortedPage(db: DbOrTx, user: AuthUser, w: ListWhere, q: Pat
 }
 
 /** A search: matches are few next to the catalogue, so the page and the total come from them at once (anchors are not needed). */
-async function searchedPage(db: DbOrTx, w: ListWhere, q: PatternListQuery, offset: number) {
+async function searchedPage(db: DbOrTx, w: ListWhere, q: ResolvedFilter<PatternListQuery>, offset: number) {
   const where = whereOf(w)!;
   const page = await repo.searchPage(db, where, orderKeys(q.sort, q.dir), offset, q.pageSize);
   return { ids: page.ids, total: page.total ?? (await repo.countRows(db, w)) };
@@ -90,7 +103,7 @@ async function offsetPage(db: DbOrTx, where: SQL | undefined, order: (dir: SortD
 }
 
 /** Next / Previous from an anchor row: an index range read, as fast on page 50,000 as on page 2. */
-async function anchoredPage(db: DbOrTx, user: AuthUser, where: SQL | undefined, sort: ColumnSortKey, q: PatternListQuery): Promise<number[] | undefined> {
+async function anchoredPage(db: DbOrTx, user: AuthUser, where: SQL | undefined, sort: ColumnSortKey, q: ResolvedFilter<PatternListQuery>): Promise<number[] | undefined> {
   const anchor = q.after ?? q.before;
   if (anchor === undefined) return undefined;
   const from = await repo.positionOf(db, sort, anchor, brandScope(user));

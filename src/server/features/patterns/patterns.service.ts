@@ -11,7 +11,7 @@ import { variationIdFor } from '../../../shared/contracts/patterns';
 import type { PatternFile } from '../../../shared/contracts/files';
 import { CREATE_MSG, PatternCreateDataSchema, sizePdfErrorKey, sizePdfField, SIZE_PDF_BATCH_FIELD, type PatternCreateData } from '../../../shared/contracts/patterns-create';
 import * as files from '../files/files.service';
-import { findBrand } from '../brands/brands.service';
+import { findBrand, resolveBrandRef } from '../brands/brands.service';
 import { receiveSubmission, type Received } from './create-upload';
 import * as repo from './patterns.repo';
 
@@ -22,11 +22,14 @@ const SYNTHETIC_PDF_NAME = /^pattern_pdf_file\d+(\.pdf)?$/i;
 /** A user adds only to their own brand (403 at Brand); an admin to any existing brand. A taken Pattern ID is 409. */
 async function assertMayAdd(deps: AppDeps, user: AuthUser, data: PatternCreateData): Promise<void> {
   const scope = brandScope(user);
-  if (scope !== null && data.Brand !== scope) {
+  const brandId = await resolveBrandRef(deps.database.db, data.Brand);
+  // A slug nobody has is unknown for everyone; an id outside a user's brand stays a 403.
+  if (brandId < 0) throw badRequest(CREATE_MSG.unknownBrand, { Brand: CREATE_MSG.unknownBrand });
+  if (scope !== null && brandId !== scope) {
     const message = user.brandId === null ? CREATE_MSG.noBrand : CREATE_MSG.otherBrand;
     throw new AppError(403, ERROR_CODES.forbidden, message, { Brand: message });
   }
-  if (scope === null && !(await findBrand(deps.database.db, data.Brand))) throw badRequest(CREATE_MSG.unknownBrand, { Brand: CREATE_MSG.unknownBrand });
+  if (scope === null && !(await findBrand(deps.database.db, brandId))) throw badRequest(CREATE_MSG.unknownBrand, { Brand: CREATE_MSG.unknownBrand });
   if (await repo.patternIdTaken(deps.database.db, data.SFCC_Pattern_ID)) throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
 }
 
@@ -98,10 +101,11 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
     const checked = validate(r);
     if (!checked.ok) throw checked.error;
     const data = checked.data;
+    const brandId = await resolveBrandRef(deps.database.db, data.Brand); // known: assertMayAdd checked it
 
     const ID = await deps.database.db.transaction(async (tx) => {
       const { Size: sizes, Brand, Price, ...fields } = data;
-      const patternId = await repo.insertPattern(tx, { ...fields, brandId: Brand, Price: Price === undefined ? null : Price.toFixed(2), createdBy: user.id });
+      const patternId = await repo.insertPattern(tx, { ...fields, brandId, Price: Price === undefined ? null : Price.toFixed(2), createdBy: user.id });
       const sizeRows = sizes.map((s, i) => {
         const pdf = r.sizePdfs.get(i)!;
         // A PDF sent under its slot name keeps the name the form gave it.

@@ -10,7 +10,7 @@ import { MSG } from '../../../shared/messages';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { findBrand } from '../brands/brands.service';
+import { findBrandByRef, resolveBrandRef } from '../brands/brands.service';
 import { endSessions, findSessionUserById, toSessionUser } from '../auth/auth.service';
 import * as repo from './users.repo';
 
@@ -26,7 +26,10 @@ export async function mustFindSessionUser(db: DbOrTx, id: number): Promise<Sessi
 export async function signup(deps: AppDeps, input: Signup, pic?: StoredUpload): Promise<SessionUser> {
   const db = deps.database.db;
   try {
-    if (!(await findBrand(db, input.brand))) throw badRequest(MSG.chooseBrand, { brand: MSG.chooseBrand });
+    // The schema already asks a user account for a brand; an admin account may go without one.
+    const named = input.brand ?? undefined;
+    const brand = named === undefined ? undefined : await findBrandByRef(db, named);
+    if (!brand && (input.role === 'user' || named !== undefined)) throw badRequest(MSG.chooseBrand, { brand: MSG.chooseBrand });
     if (await repo.emailTaken(db, input.email)) throw emailTakenError();
     const passwordHash = await hashPassword(input.password);
     let id: number;
@@ -36,7 +39,7 @@ export async function signup(deps: AppDeps, input: Signup, pic?: StoredUpload): 
         email: input.email,
         passwordHash,
         role: input.role,
-        brandId: input.brand,
+        brandId: brand?.id ?? null,
         profilePicKey: pic?.key ?? null,
       });
     } catch (err) {
@@ -55,7 +58,9 @@ export function toListItem(row: repo.UserListRow): UserListItem {
 }
 
 export async function listUsers(db: DbOrTx, q: z.output<typeof UserListRequestSchema>): Promise<UserListResponse> {
-  const filter = { search: q.search || undefined, brandId: q.brandId, role: q.role };
+  // A slug filters like its id; an unknown slug matches no account (-1).
+  const brandId = q.brandId === null || q.brandId === undefined ? undefined : await resolveBrandRef(db, q.brandId);
+  const filter = { search: q.search || undefined, brandId, role: q.role };
   const [rows, total] = await Promise.all([repo.findUsers(db, filter, q.pageSize, (q.page - 1) * q.pageSize), repo.countUsers(db, filter)]);
   return { data: rows.map(toListItem), totalCountData: total };
 }

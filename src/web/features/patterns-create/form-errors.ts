@@ -1,6 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
-import { MSG } from '../../../shared/messages';
-import { FILE_MSG, type FileRule } from '../../../shared/contracts/files';
+import type { FileRule } from '../../../shared/contracts/files';
+import { fileProblemText } from '../../lib/file-checks';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { NAMED_FILE_FIELDS } from '../../../shared/contracts/patterns-create';
 import type { AddPatternFormInput } from './form-schema';
@@ -37,7 +37,7 @@ export function countBySection(paths: string[]): Record<SectionId, number> {
 /** The specification's warning toasts for chosen files that break a rule (one toast per kind of problem). */
 export function fileWarnings(problems: { rule: FileRule; problem: 'type' | 'size' }[]): string[] {
   const out = new Set<string>();
-  for (const p of problems) out.add(p.problem === 'size' ? (p.rule === 'pdf' ? MSG.pdfTooLarge : MSG.imagesTooLarge) : FILE_MSG.wrongTypeToast[p.rule]);
+  for (const p of problems) out.add(fileProblemText(p.rule, p.problem));
   return [...out];
 }
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Control } from 'react-hook-form';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
-import { checkChosenFile, type FileRule } from '../../../shared/contracts/files';
+import type { FileRule } from '../../../shared/contracts/files';
+import { checkPickedFile } from '../../lib/file-checks';
 import { PATTERN_LABELS, PatternFieldsSchema, SizeEntrySchema } from '../../../shared/contracts/patterns';
 import { CREATE_MSG, EVERY_TIME, NAMED_FILE_FIELDS, checkUniqueSizes, fileRuleOf, type NamedFileField } from '../../../shared/contracts/patterns-create';
 
@@ -10,7 +11,7 @@ const isFile = (v: unknown): v is File => typeof File !== 'undefined' && v insta
 
 /** A chosen file must pass the same size and type rules the server enforces (by content there). */
 const checked = (rule: FileRule) => (file: File, ctx: z.RefinementCtx) => {
-  const problem = checkChosenFile(file, rule);
+  const problem = checkPickedFile(file, rule);
   if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { problem: problem.problem, rule } });
 };
 
@@ -116,7 +117,7 @@ export function emptyForm(brandId: number | null | undefined): AddPatternFormInp
 export function fileProblems(values: AddPatternFormInput): { rule: FileRule; problem: 'type' | 'size' }[] {
   const out: { rule: FileRule; problem: 'type' | 'size' }[] = [];
   const add = (f: File | null | undefined, rule: FileRule) => {
-    const p = f ? checkChosenFile(f, rule) : undefined;
+    const p = f ? checkPickedFile(f, rule) : undefined;
     if (p) out.push({ rule, problem: p.problem });
   };
   for (const field of NAMED_FILE_FIELDS) {

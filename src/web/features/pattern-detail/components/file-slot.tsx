@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { FILE_KIND_RULE, FILE_LABELS, FILE_RULES, checkChosenFile, type PatternFile } from '../../../../shared/contracts/files';
+import { FILE_KIND_RULE, FILE_LABELS, FILE_RULES, type PatternFile } from '../../../../shared/contracts/files';
+import { checkPickedFile, sniffFiles, toastFileProblem } from '../../../lib/file-checks';
 import { isMultipleKind, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
 import { LIMITS } from '../../../../shared/limits';
 import { toast } from '../../../lib/toast';
@@ -25,16 +26,24 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
   const label = FILE_LABELS[kind];
   const action = multiple ? 'Add images' : files.length ? 'Replace' : 'Upload';
 
-  const onChosen = (list: FileList | null) => {
-    const chosen = Array.from(list ?? []);
+  // A refused file is named here, beside the button, besides the one toast every screen gives for it.
+  const [refusal, setRefusal] = useState<string>();
+  const onChosen = async (list: FileList | null) => {
+    const all = Array.from(list ?? []);
     if (input.current) input.current.value = ''; // choosing the same file again still fires change
-    if (!chosen.length) return;
+    if (!all.length) return;
+    const room = multiple ? Math.max(0, LIMITS.heroImagesMax - files.length) : 1;
+    const chosen = all.slice(0, room);
+    const left = all.length - chosen.length;
+    setRefusal(multiple && left ? `At most ${LIMITS.heroImagesMax} hero images are allowed (this pattern has ${files.length}): ${left} left out.` : undefined);
+    if (!chosen.length) return void toast.warning(`A pattern can have at most ${LIMITS.heroImagesMax} hero images`);
+    await sniffFiles(chosen, rule);
     for (const f of chosen) {
-      const problem = checkChosenFile(f, rule);
-      if (problem) return void toast.warning(problem.message);
-    }
-    if (multiple && files.length + chosen.length > LIMITS.heroImagesMax) {
-      return void toast.warning(`A pattern can have at most ${LIMITS.heroImagesMax} hero images (it has ${files.length})`);
+      const problem = checkPickedFile(f, rule);
+      if (problem) {
+        setRefusal(problem.message);
+        return toastFileProblem(rule, problem.problem);
+      }
     }
     setProgressName(chosen.length > 1 ? `${chosen.length} images` : chosen[0].name);
     save.mutate(
@@ -65,7 +74,7 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
           className="peer sr-only"
           accept={FILE_RULES[rule].accept}
           multiple={multiple}
-          onChange={(e) => onChosen(e.target.files)}
+          onChange={(e) => void onChosen(e.target.files)}
           disabled={save.isPending}
           aria-label={`${action} ${label}`}
         />
@@ -76,6 +85,11 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
           {action}
         </label>
       </div>
+      {refusal && (
+        <p className="mb-2 text-sm font-medium text-red-700" role="alert">
+          {refusal}
+        </p>
+      )}
       {progressName && (
         <p className="mb-2 flex items-center gap-2 text-sm text-gray-700" role="status">
           <Spinner /> Uploading {progressName}…

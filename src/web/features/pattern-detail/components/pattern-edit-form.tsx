@@ -12,6 +12,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdatePattern } from '../api/update-pattern';
 import { useBrandList } from '../../../lib/brand-list';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 
 function defaults(p: PatternDetail): PatternFieldsInput {
@@ -40,6 +41,8 @@ export function PatternEditForm({ pattern, onDone }: Props) {
     setError,
     formState: { errors, isDirty },
   } = useForm<PatternFieldsInput, unknown, PatternFields>({ resolver: zodResolver(PatternFieldsSchema), defaultValues: defaults(pattern) });
+
+  useUnsavedChanges(isDirty);
 
   const brandOptions: Option[] = [
     { id: 0, name: 'Choose Brand', value: null },

@@ -10,10 +10,12 @@ interface ListActionsProps {
   downloading: boolean;
   /** Nothing to export for this filter. */
   nothingToDownload: boolean;
+  /** Set while a filter or search narrows the list: offered whether or not anything matches. */
+  onClearFilters?(): void;
 }
 
 /** What can be done with the selection and with the current filter. */
-export function ListActions({ selectedCount, onDeleteSelected, onClearSelection, onDownload, downloading, nothingToDownload }: ListActionsProps) {
+export function ListActions({ selectedCount, onDeleteSelected, onClearSelection, onDownload, downloading, nothingToDownload, onClearFilters }: ListActionsProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2" aria-live="polite">
@@ -29,10 +31,17 @@ export function ListActions({ selectedCount, onDeleteSelected, onClearSelection,
           </>
         )}
       </div>
-      <Button variant="secondary" onClick={onDownload} disabled={downloading || nothingToDownload} title="Download the patterns of this view as CSV">
-        {downloading ? <Spinner /> : <DownloadIcon />}
-        Download
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        {onClearFilters && (
+          <Button variant="secondary" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        )}
+        <Button variant="secondary" onClick={onDownload} disabled={downloading || nothingToDownload} title="Download the patterns of this view as CSV">
+          {downloading ? <Spinner /> : <DownloadIcon />}
+          Download
+        </Button>
+      </div>
     </div>
   );
 }

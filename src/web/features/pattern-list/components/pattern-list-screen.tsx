@@ -110,6 +110,8 @@ export function PatternListScreen() {
         onDownload={startDownload}
         downloading={download.isPending}
         nothingToDownload={Boolean(empty)}
+        // When nothing matches, the empty state below offers the same button.
+        onClearFilters={params.hasFilters && !empty ? params.clearFilters : undefined}
       />
 
       {list.isError && !data ? (

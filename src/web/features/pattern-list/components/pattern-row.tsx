@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { StatusBadge } from './status-badge';
 import { formatDate, formatPrice, formatTime } from './format';
@@ -16,10 +17,22 @@ interface PatternRowProps {
   onDelete(row: PatternListRow): void;
 }
 
+/**
+ * One pattern. The whole row opens it (a click anywhere but the checkbox and the actions, which keep
+ * their own clicks); from the keyboard the Pattern ID and the name are links.
+ */
 export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, onDelete }: PatternRowProps) {
+  const navigate = useNavigate();
+  const to = `/app/show-records/${row.ID}`;
+  const openRow = (e: MouseEvent<HTMLTableRowElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('a, button, input, label, [data-row-own-click]')) return;
+    if (window.getSelection()?.toString()) return; // selecting text to copy it does not navigate
+    navigate(to);
+  };
   return (
-    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white hover:bg-gray-50'}`}>
-      <td className="w-10 px-3 py-2">
+    <tr onClick={openRow} className={`cursor-pointer border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white hover:bg-gray-50'}`}>
+      <td className="w-10 px-3 py-2" data-row-own-click>
         <input
           type="checkbox"
           className="h-4 w-4 accent-ink"
@@ -34,12 +47,14 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
         <LazyThumbnail url={row.heroFileId ? THUMBNAIL_PATHS.thumbnail(row.heroFileId, 'small') : null} alt={`Main hero photo of ${row.SFCC_Pattern_ID}`} className="h-10 w-10" />
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
-        <Link to={`/app/show-records/${row.ID}`} className="font-medium text-blue-800 underline-offset-2 hover:underline">
+        <Link to={to} className="font-medium text-blue-800 underline-offset-2 hover:underline">
           {row.SFCC_Pattern_ID}
         </Link>
       </td>
       <td className="max-w-[16rem] min-w-[9rem] px-3 py-2">
-        <span className="line-clamp-2 break-words">{row.Pattern_Name}</span>
+        <Link to={to} className="line-clamp-2 break-words text-ink underline-offset-2 hover:underline">
+          {row.Pattern_Name}
+        </Link>
       </td>
       {showBrand && <td className="px-3 py-2 whitespace-nowrap">{row.brandName}</td>}
       <td className="px-3 py-2 whitespace-nowrap">{row.Type ?? <Empty />}</td>
@@ -54,7 +69,7 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
           <span className="text-xs text-gray-600">{formatTime(row.updatedAt)}</span>
         </time>
       </td>
-      <td className={`px-3 py-2 text-right ${STICKY_ACTIONS}`}>
+      <td className={`px-3 py-2 text-right ${STICKY_ACTIONS}`} data-row-own-click>
         <button
           type="button"
           onClick={() => onDelete(row)}

@@ -3,12 +3,14 @@ import { useNavigate } from 'react-router';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '../../../../shared/messages';
-import { checkChosenFile, type FileRule } from '../../../../shared/contracts/files';
+import type { FileRule } from '../../../../shared/contracts/files';
+import { checkPickedFile } from '../../../lib/file-checks';
 import { CREATE_MSG } from '../../../../shared/contracts/patterns-create';
 import type { Option } from '../../../../shared/options';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAddPattern } from '../api/add-pattern';
@@ -81,17 +83,12 @@ export function AddPatternForm() {
     });
   }, [openAll, setFocus]);
 
-  // Leaving the page mid-upload would drop it: let the browser ask first.
-  useEffect(() => {
-    if (!uploading) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
+  // Anything typed or chosen, or an upload under way, is asked about before leaving (links, Back, reload).
+  const guard = useUnsavedChanges(isDirty || uploading);
 
   const warnPicked = (files: File[], rule: FileRule) => {
     const problems = files.flatMap((f) => {
-      const p = checkChosenFile(f, rule);
+      const p = checkPickedFile(f, rule);
       return p ? [{ rule, problem: p.problem }] : [];
     });
     fileWarnings(problems).forEach(showFileWarning);
@@ -102,6 +99,7 @@ export function AddPatternForm() {
       try {
         await add.mutateAsync(values);
         toast.success(MSG.patternAdded);
+        guard.release();
         navigate(LIST_PATH);
       } catch (err) {
         const report = reportFormError(err, setError, { fields: (k) => isFormPath(k, values.Size.length), fallback: 'The pattern could not be saved. Please try again.' });
@@ -172,7 +170,10 @@ export function AddPatternForm() {
           </Button>
         </div>
       </div>
-      <DiscardDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={() => navigate(LIST_PATH)} />
+      <DiscardDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={() => {
+          guard.release();
+          navigate(LIST_PATH);
+        }} />
     </form>
   );
 }

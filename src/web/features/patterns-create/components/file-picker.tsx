@@ -1,5 +1,6 @@
-import { useId, type ChangeEvent } from 'react';
-import { FILE_RULES, checkChosenFile, type FileRule } from '../../../../shared/contracts/files';
+import { useId, useState, type ChangeEvent } from 'react';
+import { FILE_RULES, type FileRule } from '../../../../shared/contracts/files';
+import { checkPickedFile, sniffFiles } from '../../../lib/file-checks';
 import { ChosenFile } from './chosen-file';
 
 interface FilePickerProps {
@@ -27,15 +28,26 @@ interface FilePickerProps {
 export function FilePicker({ name, label, rule, files, onChange, onPicked, multiple, required, error, hint, max }: FilePickerProps) {
   const id = useId();
   const r = FILE_RULES[rule];
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(e.target.files ?? []);
+  // Said at the picker when more files were chosen than the field takes (only the first ones are kept).
+  const [overLimit, setOverLimit] = useState<string>();
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(e.target.files ?? []);
     e.target.value = ''; // the same file can be chosen again after removing it
+    if (!chosen.length) return;
+    const room = multiple && max ? Math.max(0, max - files.length) : chosen.length;
+    const picked = multiple ? chosen.slice(0, room) : chosen.slice(0, 1);
+    setOverLimit(
+      multiple && max && chosen.length > room
+        ? `At most ${max} ${label.toLowerCase()} are allowed: ${picked.length ? `the first ${picked.length} you chose ${picked.length === 1 ? 'was' : 'were'} kept, ` : ''}${chosen.length - picked.length} left out.`
+        : undefined,
+    );
     if (!picked.length) return;
+    await sniffFiles(picked, rule); // the content's first bytes, so a renamed text file is refused now, at the file
     onPicked?.(picked, rule);
-    onChange(multiple ? [...files, ...picked] : picked.slice(0, 1));
+    onChange(multiple ? [...files, ...picked] : picked);
   };
   // A file's own problem shows beside it; the field error repeats it only when it says something else.
-  const shownError = error && !files.some((f) => checkChosenFile(f, rule)?.message === error) ? error : undefined;
+  const shownError = error && !files.some((f) => checkPickedFile(f, rule)?.message === error) ? error : undefined;
   const describedBy = [shownError ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
@@ -54,7 +66,7 @@ export function FilePicker({ name, label, rule, files, onChange, onPicked, multi
           type="file"
           accept={r.accept}
           multiple={multiple}
-          onChange={pick}
+          onChange={(e) => void pick(e)}
           aria-labelledby={`${id}-label`}
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
@@ -76,9 +88,22 @@ export function FilePicker({ name, label, rule, files, onChange, onPicked, multi
       {files.length > 0 && (
         <ul className="flex flex-col gap-2">
           {files.map((f, i) => (
-            <ChosenFile key={`${f.name}-${f.size}-${f.lastModified}-${i}`} file={f} problem={checkChosenFile(f, rule)?.message} onRemove={() => onChange(files.filter((_, j) => j !== i))} />
+            <ChosenFile
+              key={`${f.name}-${f.size}-${f.lastModified}-${i}`}
+              file={f}
+              problem={checkPickedFile(f, rule)?.message}
+              onRemove={() => {
+                setOverLimit(undefined);
+                onChange(files.filter((_, j) => j !== i));
+              }}
+            />
           ))}
         </ul>
+      )}
+      {overLimit && (
+        <p className="text-sm font-medium text-amber-800" role="alert">
+          {overLimit}
+        </p>
       )}
       {shownError && (
         <p id={`${id}-error`} className="text-sm text-red-700" role="alert">

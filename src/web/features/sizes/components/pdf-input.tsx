@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
-import { FILE_RULES, checkChosenFile } from '../../../../shared/contracts/files';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FILE_RULES } from '../../../../shared/contracts/files';
+import { checkPickedFile, sniffFiles, toastFileProblem } from '../../../lib/file-checks';
 import { formatBytes } from '../../../../shared/limits';
-import { MSG } from '../../../../shared/messages';
-import { toast } from '../../../lib/toast';
 import { FieldShell } from '../../../components/text-field';
 
 interface PdfInputProps {
@@ -21,26 +20,31 @@ export function PdfInput({ label, file, onChange, error, required }: PdfInputPro
   useEffect(() => {
     if (!file && ref.current) ref.current.value = '';
   }, [file]);
-  const choose = (f: File | undefined) => {
+  // Why the last chosen file was refused, said at the field (the parent's error wins when it has one).
+  const [refusal, setRefusal] = useState<string>();
+  const choose = async (f: File | undefined) => {
+    setRefusal(undefined);
     if (!f) return onChange(undefined);
-    const problem = checkChosenFile(f, 'pdf');
+    await sniffFiles([f], 'pdf'); // a renamed text file is refused now, not after the upload
+    const problem = checkPickedFile(f, 'pdf');
     if (problem) {
-      toast.warning(problem.problem === 'size' ? MSG.pdfTooLarge : problem.message);
+      setRefusal(problem.message);
+      toastFileProblem('pdf', problem.problem);
       return onChange(undefined);
     }
     onChange(f);
   };
   return (
-    <FieldShell id={id} label={label} required={required} error={error} hint={file ? `${file.name} (${formatBytes(file.size)})` : FILE_RULES.pdf.hint}>
+    <FieldShell id={id} label={label} required={required} error={error ?? refusal} hint={file ? `${file.name} (${formatBytes(file.size)})` : FILE_RULES.pdf.hint}>
       <input
         ref={ref}
         id={id}
         type="file"
         accept={FILE_RULES.pdf.accept}
-        onChange={(e) => choose(e.target.files?.[0])}
-        aria-invalid={error ? true : undefined}
+        onChange={(e) => void choose(e.target.files?.[0])}
+        aria-invalid={error || refusal ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        aria-describedby={error || refusal ? `${id}-error` : `${id}-hint`}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold hover:file:bg-gray-100"
       />
     </FieldShell>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PIECE_LABELS as L, PieceFieldsSchema, type Piece, type PieceFields, type PieceFieldsInput } from '../../../../shared/contracts/pieces';
@@ -10,6 +10,8 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useSavePiece } from '../api/save-piece';
 import { Modal } from '../../../components/modal';
+import { LeaveDialog } from '../../../components/leave-dialog';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 type Name = keyof PieceFieldsInput;
 const EMPTY: PieceFieldsInput = { Piece_Number: '', pattern_view: '', Piece_Description: '', Fabric_Category: '', Cut_Quantity: '', Fold: '', Patterns_SVG: '', Contrast: '' };
@@ -39,8 +41,16 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PieceFieldsInput, unknown, PieceFields>({ resolver: zodResolver(PieceFieldsSchema), defaultValues: toInput(piece, view) });
+  useUnsavedChanges(open && isDirty);
+  // Cancel, Close, Escape and a click outside ask first when something was typed.
+  const [askClose, setAskClose] = useState(false);
+  const requestClose = () => {
+    if (save.isPending) return;
+    if (isDirty) setAskClose(true);
+    else onClose();
+  };
   useEffect(() => {
     if (open) reset(toInput(piece, view));
   }, [open, piece, view, reset]);
@@ -60,7 +70,7 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
   const text = (n: Name, extra: Record<string, unknown> = {}) => <TextField label={L[n]} {...register(n)} error={errors[n]?.message} {...extra} />;
 
   return (
-    <Modal open={open} onClose={() => !save.isPending && onClose()} title={piece ? `Edit piece ${piece.Piece_Number}` : 'Add piece'} size="lg">
+    <Modal open={open} onClose={requestClose} title={piece ? `Edit piece ${piece.Piece_Number}` : 'Add piece'} size="lg">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
           {text('Piece_Number', { required: true, autoFocus: true })}
@@ -73,7 +83,7 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
         <TextArea label={L.Piece_Description} rows={2} {...register('Piece_Description')} error={errors.Piece_Description?.message} />
         {text('Patterns_SVG', { hint: 'File name or path of the piece outline' })}
         <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+          <Button variant="secondary" onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>
           <Button type="submit" disabled={save.isPending}>
@@ -82,6 +92,14 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
           </Button>
         </div>
       </form>
+      <LeaveDialog
+        open={askClose}
+        onStay={() => setAskClose(false)}
+        onLeave={() => {
+          setAskClose(false);
+          onClose();
+        }}
+      />
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { TextArea, TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUpdateSize } from '../api/update-size';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 type Name = keyof SizeFieldsInput;
 /** The template fields of spec section 3, grouped as a person reads them. */
@@ -36,6 +37,8 @@ export function SizeFieldsForm({ size }: { size: Size }) {
     reset,
     formState: { errors, isDirty },
   } = useForm<SizeFieldsInput, unknown, SizeFields>({ resolver: zodResolver(SizeFieldsSchema), values: current });
+
+  useUnsavedChanges(isDirty);
 
   const onSubmit = handleSubmit(
     async (data) => {

@@ -11,7 +11,8 @@ import { reportFormError } from '../../../lib/form-errors';
 import { inputClass } from '../../../components/text-field';
 import { Spinner } from '../../../components/spinner';
 import { useUpdateSize } from '../api/update-size';
-import { STICKY_ACTIONS } from '../../../components/table-classes';
+import { STICKY_ACTIONS, STICKY_SIZE, STICKY_VIEW } from '../../../components/table-classes';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 interface SizeRowProps {
   size: Size;
@@ -42,8 +43,9 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<SizeFieldsInput, unknown, SizeFields>({ resolver: zodResolver(SizeFieldsSchema), values: current });
+  useUnsavedChanges(editing && isDirty);
 
   const save = handleSubmit(async (data) => {
     try {
@@ -70,7 +72,7 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
         aria-invalid={errors[name] ? true : undefined}
         aria-required={required || undefined}
         onKeyDown={keys}
-        className={`${inputClass(errors[name]?.message)} min-w-24`}
+        className={`${inputClass(errors[name]?.message)} min-w-0 md:min-w-24`}
       />
       {errors[name] && (
         <p className="mt-1 text-xs text-red-700" role="alert">
@@ -87,14 +89,14 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
       </td>
       {editing ? (
         <>
-          <td className={cell}>{input('pattern_view', true)}</td>
-          <td className={cell}>{input('Size', true)}</td>
+          <td className={`${cell} ${STICKY_VIEW}`}>{input('pattern_view', true)}</td>
+          <td className={`${cell} ${STICKY_SIZE}`}>{input('Size', true)}</td>
           <td className={cell}>{input('VariationID')}</td>
         </>
       ) : (
         <>
-          <td className={cell}>{size.pattern_view}</td>
-          <td className={`${cell} font-semibold`}>
+          <td className={`${cell} ${STICKY_VIEW}`}>{size.pattern_view}</td>
+          <td className={`${cell} ${STICKY_SIZE} font-semibold`}>
             <Link to={`/app/show-records/${patternId}/${size.ID}`} className="text-blue-800 underline-offset-2 hover:underline">
               {size.Size}
             </Link>
@@ -132,7 +134,8 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
             <button type="button" className={action} onClick={() => onEdit(true)} aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}>
               Edit
             </button>
-            <Link to={`/app/show-records/${patternId}/${size.ID}`} className={action} aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}>
+            {/* On a phone the Size link opens the size; the pinned actions stay narrow. */}
+            <Link to={`/app/show-records/${patternId}/${size.ID}`} className={`${action} max-md:hidden`} aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}>
               Open
             </Link>
             <button type="button" className={`${action} text-red-800`} onClick={onDelete} aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}>

@@ -11,8 +11,8 @@ import { useBulkDeleteSizes } from '../api/bulk-delete-sizes';
 import { AddSizeDialog } from './add-size-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SizeRow } from './size-row';
-import { STICKY_ACTIONS } from '../../../components/table-classes';
 import { loadErrorMessage } from '../../../lib/error-message';
+import { STICKY_ACTIONS, STICKY_SIZE, STICKY_VIEW } from '../../../components/table-classes';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 
@@ -97,8 +97,14 @@ export function SizesTable({ patternId }: { patternId: number }) {
                 <th className={th} scope="col">
                   <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.ID)) : new Set())} aria-label="Select all sizes" />
                 </th>
-                <th className={th} scope="col">Pattern View</th>
-                <th className={th} scope="col">Size</th>
+                <th className={`${th} ${STICKY_VIEW}`} scope="col">
+                  {/* "Pattern View" does not fit the pinned 5rem column of a phone. */}
+                  <span className="max-md:hidden">Pattern View</span>
+                  <span className="md:hidden">View</span>
+                </th>
+                <th className={`${th} ${STICKY_SIZE}`} scope="col">
+                  Size
+                </th>
                 <th className={th} scope="col">VariationID</th>
                 <th className={th} scope="col">PDF</th>
                 <th className={`${th} text-right`} scope="col">Pieces</th>

@@ -13,6 +13,7 @@ import { MSG } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { TextArea, TextField } from '../../../components/text-field';
 import { Dropdown } from '../../../components/dropdown';
 import { Button } from '../../../components/button';
@@ -54,8 +55,9 @@ export function ContactSupportForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(ContactSupportRequestSchema), defaultValues: defaults });
+  useUnsavedChanges(isDirty);
 
   const warnTerms = () => {
     if (accepted) return false;

@@ -1,34 +1,6 @@
-import { useEffect, useState } from 'react';
-import { sessionToken } from '../../../lib/session';
+import { useAuthedImage } from '../../../lib/authed-image';
 
-/**
- * An <img> cannot send the bearer token, so the picture is fetched with it and shown through an
- * object URL, released when the picture changes or the component goes. `version` refetches the
- * same URL after the picture was replaced.
- */
+/** The profile picture behind the bearer token (lib/authed-image.ts; the header's avatar uses it too). */
 export function useProfilePic(url: string | null | undefined, version = 0): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
-  useEffect(() => {
-    if (!url) {
-      setState({ src: null, failed: false });
-      return;
-    }
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    const token = sessionToken();
-    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal, cache: 'no-cache' })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        objectUrl = URL.createObjectURL(await res.blob());
-        setState({ src: objectUrl, failed: false });
-      })
-      .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError') setState({ src: null, failed: true });
-      });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, version]);
-  return state;
+  return useAuthedImage(url, version);
 }

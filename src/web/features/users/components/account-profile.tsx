@@ -7,6 +7,7 @@ import { ROLE_OPTIONS } from '../../../../shared/options';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -31,6 +32,7 @@ export function AccountProfile() {
     resolver: zodResolver(UpdateAccountSchema),
     defaultValues: { fullName: user?.fullName ?? '', removeProfilePic: false },
   });
+  useUnsavedChanges(isDirty || pic !== null);
   if (!user) return null;
 
   const onSubmit = handleSubmit(async (values) => {

@@ -6,6 +6,7 @@ import { ChangeEmailSchema, type ChangeEmail } from '../../../../shared/contract
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { TextField } from '../../../components/text-field';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -22,8 +23,9 @@ export function ChangeEmailForm() {
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<z.input<typeof ChangeEmailSchema>, unknown, ChangeEmail>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '', code: '' } });
+  useUnsavedChanges(isDirty);
   if (!user) return null;
 
   const onSubmit = handleSubmit(async (values) => {

@@ -6,6 +6,7 @@ import { ChangePasswordSchema, type ChangePassword } from '../../../../shared/co
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -24,11 +25,12 @@ export function ChangePasswordForm() {
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<z.input<typeof ChangePasswordSchema>, unknown, ChangePassword>({
     resolver: zodResolver(ChangePasswordSchema),
     defaultValues: { password: '', repeatPassword: '', code: '' },
   });
+  useUnsavedChanges(isDirty);
   if (!user) return null;
 
   const onSubmit = handleSubmit(async (values) => {

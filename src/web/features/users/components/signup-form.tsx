@@ -6,6 +6,7 @@ import type { SessionUser } from '../../../../shared/contracts/auth';
 import { ROLE_OPTIONS, type Option } from '../../../../shared/options';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { TextField } from '../../../components/text-field';
 import { PasswordInput } from '../../../components/password-input';
 import { Dropdown } from '../../../components/dropdown';
@@ -39,8 +40,13 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    setValue,
+    watch,
+    formState: { errors, isDirty },
   } = useForm<FormInput, unknown, Signup>({ resolver: zodResolver(SignupSchema) as unknown as Resolver<FormInput, unknown, Signup>, defaultValues: EMPTY });
+  useUnsavedChanges(isDirty || pic !== null);
+  // An admin works across brands and needs none: choosing Admin hides Brand and clears it.
+  const isAdminRole = watch('role') === 'admin';
 
   const warnFirst = (errs: FieldErrors<FormInput>) => {
     const first = FIELDS.find((f) => errs[f]?.message);
@@ -74,27 +80,42 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
         </div>
         <Controller
           control={control}
-          name="brand"
+          name="role"
           render={({ field }) => (
             <Dropdown
-              label="Brand"
-              disabled={brandsLoading}
-              name="brand"
+              label="Role"
+              name="role"
               required
-              options={brandOptions}
+              options={ROLE_OPTIONS}
               value={field.value}
-              onChange={field.onChange}
-              error={errors.brand?.message}
+              onChange={(v) => {
+                field.onChange(v);
+                if (v === 'admin') setValue('brand', null, { shouldDirty: true });
+              }}
+              error={errors.role?.message}
             />
           )}
         />
-        <Controller
-          control={control}
-          name="role"
-          render={({ field }) => (
-            <Dropdown label="Role" name="role" required options={ROLE_OPTIONS} value={field.value} onChange={field.onChange} error={errors.role?.message} />
-          )}
-        />
+        {isAdminRole ? (
+          <p className="self-end pb-2 text-sm text-gray-600">Admins see every brand, so no brand is needed.</p>
+        ) : (
+          <Controller
+            control={control}
+            name="brand"
+            render={({ field }) => (
+              <Dropdown
+                label="Brand"
+                disabled={brandsLoading}
+                name="brand"
+                required
+                options={brandOptions}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.brand?.message}
+              />
+            )}
+          />
+        )}
         <PasswordInput label="Password" required autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <PasswordInput label="Repeat Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
         <p className="-mt-2 text-xs text-gray-600 sm:col-span-2">

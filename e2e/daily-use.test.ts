@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
+import { E2E_USERS } from './users';
+import { files, removeFiles, seedPattern } from './daily-fixtures';
+import { samplePng } from '../src/server/test/sample-files';
+import { MSG } from '../src/shared/messages';
+
+/** Issue 12: problems caught when a file is picked, and the screens a partner uses all day. */
+describe('daily use', () => {
+  let browser: Browser;
+  let pattern: { id: number; sizeIds: number[] };
+  const code = `E2E-DAILY-${Date.now().toString(36)}`;
+  const pages = trackedPages(() => browser);
+  beforeAll(async () => {
+    browser = await launch();
+    pattern = await seedPattern(code);
+  });
+  afterEach(() => expect(pages.takeErrors()).toEqual([]));
+  afterAll(async () => {
+    await pages.closeAll();
+    await browser.close();
+    removeFiles();
+  });
+
+  it('the add form refuses a renamed text file at that file when picked, keeps 20 of 21 hero images and says so, and says an image is too large with an info toast', async () => {
+    const page = await pages.open();
+    await signIn(page, E2E_USERS.partner);
+    await page.goto('/app/add-record');
+    await page.getByRole('button', { name: "PDF's" }).click();
+    await page.getByRole('button', { name: 'Images', exact: true }).click();
+    await page.getByLabel('Yardage PDF').setInputFiles(files.fakePdf);
+    await page.getByText('fake.pdf is not a PDF').first().waitFor();
+    await page.getByLabel('Main Hero Image').setInputFiles(files.fakePng);
+    await page.getByText('notreally.png is not a JPG or PNG image').first().waitFor();
+
+    await page.getByLabel('Hero Images').setInputFiles(files.heroes);
+    await page.getByText('At most 20 hero images are allowed').waitFor();
+    await page.getByText('20 of 20').waitFor();
+    expect(await page.getByText('hero-21.png').count()).toBe(0);
+
+    await page.getByLabel('Sketch Image').setInputFiles(files.bigImage);
+    await page.locator('.Toastify__toast--info').filter({ hasText: MSG.imagesTooLarge }).first().waitFor();
+  });
+
+  it('the pattern screen says the same for an oversize image, and refuses a renamed text file before uploading it', async () => {
+    const page = await pages.open();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/files') && posts.push(r.url()));
+    await signIn(page, E2E_USERS.partner);
+    await page.goto(`/app/show-records/${pattern.id}`);
+    await page.getByLabel('Upload Sketch Image').setInputFiles(files.bigImage);
+    await page.locator('.Toastify__toast--info').filter({ hasText: MSG.imagesTooLarge }).first().waitFor();
+    await page.getByLabel('Upload Sewing Instructions PDF').setInputFiles(files.fakePdf);
+    await page.getByRole('alert').filter({ hasText: 'fake.pdf is not a PDF' }).waitFor();
+    expect(posts).toEqual([]);
+  });
+
+  it('a row opens its pattern by a click anywhere but the checkbox and actions, and by keyboard; Clear filters shows whenever a filter is set', async () => {
+    const page = await pages.open();
+    await signIn(page, E2E_USERS.partner);
+    await page.goto(`/app/show-records?search=${code}`);
+    const row = page.getByRole('row').filter({ hasText: code });
+    await row.getByRole('checkbox').check(); // the checkbox keeps its own click
+    expect(page.url()).toContain('/app/show-records?');
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor(); // a search is set and it matches
+    await row.getByText('Women Patterns').click();
+    await page.waitForURL(`**/app/show-records/${pattern.id}`);
+    await page.goBack();
+    await row.getByRole('link', { name: code, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/app/show-records/${pattern.id}`);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBeNull();
+    // The URL changes before React renders the new location (a transition): wait for the render.
+    await expect.poll(() => page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+  });
+
+  it('at 390 px the sizes table keeps each size and its view in sight while the rest scrolls', async () => {
+    const page = await pages.open(390);
+    await signIn(page, E2E_USERS.partner);
+    await page.goto(`/app/show-records/${pattern.id}`);
+    const rows = page.getByTestId('size-row');
+    await rows.first().waitFor();
+    await page.locator('table:has([data-testid="size-row"])').evaluate((t) => t.parentElement!.scrollTo({ left: 10_000 }));
+    for (const size of ['S', 'M', 'L']) {
+      const row = rows.filter({ has: page.getByRole('link', { name: size, exact: true }) });
+      for (const cell of [row.getByRole('link', { name: size, exact: true }), row.getByRole('cell', { name: 'View A', exact: true })]) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+    }
+    await page.getByRole('button', { name: 'Delete size S (view View A)' }).waitFor(); // the actions stay too
+  });
+
+  it('the header shows the profile picture once there is one', async () => {
+    const admin = await apiToken(E2E_USERS.admin);
+    const person = { email: `pic-${Date.now()}@e2e.test`, password: 'Picture-pass1', fullName: 'Pia Picture' };
+    const form = new FormData();
+    form.append('data', JSON.stringify({ ...person, repeatPassword: person.password, role: 'user', brand: 'ditto' }));
+    form.append('profile_pic', new Blob([new Uint8Array(samplePng(32, 32, [10, 120, 200]))], { type: 'image/png' }), 'me.png');
+    expect((await fetch(`${baseURL()}/api/auth/signup`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).status).toBe(201);
+    const page = await pages.open();
+    await signIn(page, person);
+    await page.getByRole('banner').getByTestId('header-avatar-picture').waitFor();
+    expect(await page.getByRole('banner').getByTestId('header-avatar-picture').getAttribute('src')).toMatch(/^blob:/);
+  });
+
+  it('About is the default active item; a navigation screen marks its own link only', async () => {
+    const page = await pages.open();
+    await signIn(page, E2E_USERS.partner);
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await page.goto('/app/my-account');
+    await expect.poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'About' }).getAttribute('class')).toContain('bg-ink');
+    await nav.getByRole('link', { name: 'My Patterns' }).click();
+    await expect.poll(() => nav.getByRole('link', { name: 'My Patterns' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('the first HTML already shows the header bar and the loading overlay, before any script runs', async () => {
+    const html = await (await fetch(`${baseURL()}/app/dashboard`)).text();
+    expect(html).toMatch(/<div id="root"><div class="boot-bar"><\/div><div class="boot-overlay"[^>]*role="status"/);
+    const page = await pages.open();
+    await page.route('**/*.js', (r) => r.abort()); // as on a very slow network: only the HTML has arrived
+    await page.goto('/app/dashboard', { waitUntil: 'domcontentloaded' });
+    expect(await page.getByTestId('boot-shell').isVisible()).toBe(true);
+    expect(await page.getByTestId('boot-shell').textContent()).toContain('Loading');
+    pages.takeErrors(); // the aborted scripts are this test's doing
+  });
+
+  // Screenshots for a person to look at (E2E_SCREENSHOTS=dir): the add form, the pattern screen and its sizes table.
+  it.runIf(process.env.E2E_SCREENSHOTS)('screenshots at 1280 and 390 px', async () => {
+    const out = process.env.E2E_SCREENSHOTS!;
+    fs.mkdirSync(out, { recursive: true });
+    for (const width of [1280, 390]) {
+      const page = await pages.open(width);
+      await signIn(page, E2E_USERS.partner);
+      await page.goto('/app/add-record');
+      await page.getByLabel('Pattern ID').waitFor();
+      await page.screenshot({ path: `${out}/add-form-${width}.png`, fullPage: true });
+      await page.goto(`/app/show-records/${pattern.id}`);
+      await page.getByTestId('size-row').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${out}/pattern-${width}.png`, fullPage: true });
+      await page.getByRole('heading', { name: /^Sizes/ }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${out}/sizes-${width}.png` });
+    }
+  });
+});
