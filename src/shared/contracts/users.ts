@@ -112,6 +112,12 @@ export const CodeSchema = z
   .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const ChangeEmailSchema = z.object({ email: EmailSchema, code: CodeSchema });
+
+/**
+ * Where a one-time code goes: the current address (password change), or the new address of an
+ * e-mail change, which must be proven before anything is said about it (issue 11).
+ */
+export const SendCodeQuerySchema = z.object({ email: EmailSchema.optional() });
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
 
 export const ChangePasswordSchema = z

@@ -11,10 +11,12 @@ interface CodeFieldProps {
   label: string;
   error?: string;
   registration: UseFormRegisterReturn;
-  /** The current address, where the code goes. */
+  /** Where the code goes: the current address, or the new one of an e-mail change. */
   email: string;
   sent: boolean;
   onSent(): void;
+  /** For an e-mail change: answers the new address once it is valid (else marks the field and answers undefined). */
+  sendTo?: () => Promise<string | undefined>;
 }
 
 /**
@@ -22,11 +24,13 @@ interface CodeFieldProps {
  * code to the current address (the server's answer shows as an info toast, spec section 8), and
  * what the code is and where it went.
  */
-export function CodeField({ label, error, registration, email, sent, onSent }: CodeFieldProps) {
+export function CodeField({ label, error, registration, email, sent, onSent, sendTo }: CodeFieldProps) {
   const send = useSendCode();
   const onSend = async () => {
     try {
-      const res = await send.mutateAsync();
+      const to = sendTo ? await sendTo() : undefined;
+      if (sendTo && !to) return;
+      const res = await send.mutateAsync(to);
       toast.info(res?.message ?? MSG.otpSent);
       onSent();
     } catch (err) {
@@ -49,7 +53,9 @@ export function CodeField({ label, error, registration, email, sent, onSent }: C
       <p className="text-xs text-gray-600" aria-live="polite">
         {sent
           ? `We sent a 6-digit code to ${email}. It is valid for ${CODE_RULES.validMinutes} minutes and can be tried ${CODE_RULES.maxTries} times.`
-          : `For your security this change needs a 6-digit code, sent to your current email ${email}.`}
+          : sendTo
+            ? 'For your security this change needs a 6-digit code, sent to the new email.'
+            : `For your security this change needs a 6-digit code, sent to your current email ${email}.`}
       </p>
     </div>
   );
