@@ -13,6 +13,7 @@ import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { healthRoutes } from './features/health/health.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { brandsRoutes } from './features/brands/brands.routes';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.decorate('db', deps.database.db);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { ROLES } from '../options';
 import { SessionUserSchema } from './auth';
-import { EmailSchema, passwordSchema, requiredText, pagingFields } from './common';
+import { boundedId, EmailSchema, passwordSchema, requiredText, pagingFields, text } from './common';
 
 export const USER_PATHS = {
   signup: '/api/auth/signup',
@@ -69,7 +69,7 @@ export const SignupSchema = z
   .object({
     fullName: FullNameSchema,
     email: EmailSchema,
-    brand: z.coerce.number({ error: MSG.chooseBrand }).int(MSG.chooseBrand).positive(MSG.chooseBrand),
+    brand: boundedId(MSG.chooseBrand),
     role: z.enum(ROLES, { error: MSG.chooseRole }),
     password: passwordSchema(MSG.passwordRequired, MSG.passwordMinSignup),
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
@@ -85,8 +85,8 @@ export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 export const UserListRequestSchema = z.object({
   ...pagingFields,
-  search: z.string().trim().max(LIMITS.textMax).optional(),
-  brandId: z.coerce.number().int().positive().optional().nullable(),
+  search: text('search').trim().max(LIMITS.textMax).optional(),
+  brandId: boundedId('brandId must be a brand id').optional().nullable(),
   role: z.enum(ROLES).optional().nullable(),
 });
 export type UserListRequest = z.input<typeof UserListRequestSchema>;
@@ -136,7 +136,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordSchema = z
   .object({
     email: EmailSchema,
-    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200),
+    token: text('token', 'The reset link is incomplete').min(1, 'The reset link is incomplete').max(200),
     password: passwordSchema(MSG.confirmPasswordRequired, MSG.passwordMinSignup),
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
   })
