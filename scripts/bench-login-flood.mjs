@@ -61,7 +61,7 @@ let sent = 0;
 const workers = Array.from({ length: WORKERS }, async (_, w) => {
   while (!flood.done) {
     // Half guess the real account's password, half probe other addresses.
-    const r = await signIn(w % 2 ? EMAIL : `probe${w}-${sent}@example.com`, 'Wrong-pass1');
+    const r = await signIn(w % 2 ? EMAIL : `probe${w}-${sent}@example.com`, 'Wrong-pass1').catch(() => ({ status: 'connection error' }));
     sent++;
     statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   }

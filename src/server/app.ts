@@ -47,10 +47,10 @@ export function defaultWebRoot(): string | undefined {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const slow = opts.slowClients ?? SLOW_CLIENT_LIMITS;
   const app = Fastify({
-    // Unfinished headers, whole requests and idle sockets are cut (plugins/slow-clients.ts).
+    // Unfinished headers, slow whole requests and idle kept-alive sockets are cut (plugins/slow-clients.ts).
     http: { headersTimeout: slow.headersMs, requestTimeout: slow.requestMs, connectionsCheckingInterval: Math.min(1000, slow.headersMs) },
     requestTimeout: slow.requestMs,
-    connectionTimeout: slow.idleMs,
+    keepAliveTimeout: slow.keepAliveMs,
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
