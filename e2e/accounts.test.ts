@@ -161,7 +161,7 @@ describe('accounts', () => {
     await context.close();
   });
 
-  it('a user changes their e-mail with the code sent to the current address', async () => {
+  it('a user changes their e-mail with the code sent to the new address', async () => {
     const account = await createAccount('Erin Emailchange');
     const { page, context } = await newPage(browser);
     await signInAs(page, account);
@@ -170,7 +170,7 @@ describe('accounts', () => {
     await page.getByLabel('New Email').fill(newEmail);
     await page.getByRole('button', { name: 'Send code' }).first().click();
     await page.locator('.Toastify__toast').filter({ hasText: 'OTP sent successfully' }).first().waitFor();
-    const code = /code is (\d{6})/.exec(await mailTo(account.email, /code/))![1];
+    const code = /code is (\d{6})/.exec(await mailTo(newEmail, /code/))![1];
     await page.getByLabel('Email code').fill(code);
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.locator('.Toastify__toast').filter({ hasText: 'Your email has been changed' }).waitFor();

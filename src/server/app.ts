@@ -13,6 +13,8 @@ import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { SLOW_CLIENT_LIMITS, slowClientsPlugin, type SlowClientLimits } from './plugins/slow-clients';
 import { healthRoutes } from './features/health/health.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { brandsRoutes } from './features/brands/brands.routes';
@@ -28,6 +30,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
+  /** Time-outs and minimum upload rate for slow clients (tests shorten them). */
+  slowClients?: SlowClientLimits;
 }
 
 export function defaultWebRoot(): string | undefined {
@@ -42,7 +46,12 @@ export function defaultWebRoot(): string | undefined {
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
+  const slow = opts.slowClients ?? SLOW_CLIENT_LIMITS;
   const app = Fastify({
+    // Unfinished headers, slow whole requests and idle kept-alive sockets are cut (plugins/slow-clients.ts).
+    http: { headersTimeout: slow.headersMs, requestTimeout: slow.requestMs, connectionsCheckingInterval: Math.min(1000, slow.headersMs) },
+    requestTimeout: slow.requestMs,
+    keepAliveTimeout: slow.keepAliveMs,
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -54,6 +63,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.decorate('db', deps.database.db);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(slowClientsPlugin, { limits: slow });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,8 +1,8 @@
-import pino from 'pino';
 import { EnvError, loadEnv } from './config/env';
 import { buildApp, defaultWebRoot } from './app';
 import { createDeps } from './deps';
 import { bootstrap } from './bootstrap';
+import { createLogger } from './lib/logger';
 
 async function main() {
   let env;
@@ -16,7 +16,7 @@ async function main() {
     throw err;
   }
   const started = performance.now();
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = createLogger(env.LOG_LEVEL);
   const deps = await createDeps(env, log);
   const admin = await bootstrap(deps);
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });

@@ -8,10 +8,12 @@ import { loadEnv } from '../config/env';
 import { createDeps } from '../deps';
 import { seedBrands } from '../features/brands/brands.service';
 import { insertUser } from '../features/auth/auth.repo';
+import { endResetLinks } from '../features/users/users.repo';
 import { hashPassword } from '../lib/password';
 import { brands } from '../db/schema/brands';
 import { users } from '../db/schema/users';
 import { LoginRequestSchema } from '../../shared/contracts/auth';
+import { PASSWORD_RULE } from '../../shared/contracts/common';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +27,10 @@ const { values } = parseArgs({
 
 const parsed = LoginRequestSchema.safeParse({ email: values.email, password: values.password });
 if (!parsed.success || (values.role !== 'admin' && values.role !== 'user')) {
-  console.error(`create-user: ${parsed.error?.issues[0]?.message ?? 'role must be admin or user'}`);
+  // One line naming the option and the rule; the password itself is never echoed.
+  const issue = parsed.error?.issues[0];
+  const reason = !issue ? '--role must be admin or user' : issue.path[0] === 'password' ? `--password ${PASSWORD_RULE}` : `--email ${issue.message}`;
+  console.error(`create-user: ${reason}`);
   process.exit(1);
 }
 const deps = await createDeps(loadEnv(), pino({ level: 'warn' }));
@@ -44,6 +49,7 @@ const passwordHash = await hashPassword(parsed.data.password);
 const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${parsed.data.email.toLowerCase()}`);
 if (existing) {
   await db.update(users).set({ passwordHash, role: values.role, brandId, disabled: false }).where(eq(users.id, existing.id));
+  await endResetLinks(db, existing.id); // a link mailed before this new password must not override it
   console.log(`Updated ${parsed.data.email}`);
 } else {
   await insertUser(db, { fullName: values.name ?? parsed.data.email, email: parsed.data.email, passwordHash, role: values.role, brandId });

@@ -1,6 +1,7 @@
 import { config as loadDotenv } from 'dotenv';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_RULE, passwordSchema } from '../../shared/contracts/common';
 
 /** The only reader of process.env. A wrong value stops start-up with one line naming the variable. */
 const optionalUrl = z.url().optional();
@@ -29,7 +30,7 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   ADMIN_EMAIL: z.email({ pattern: z.regexes.html5Email }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z.string().optional(),
   PUBLIC_URL: optionalUrl,
   INSTAGRAM_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,16 +52,24 @@ export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: stri
 
 export class EnvError extends Error {}
 
+/** Never echoed back in an error line (it may land in a shared terminal or a log). */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new EnvError(`Invalid configuration: ${name} ${issue.message} (got "${String(cleaned[name] ?? '')}")`);
+    const shown = SECRET_VARIABLES.has(name) ? '' : ` (got "${String(cleaned[name] ?? '')}")`;
+    throw new EnvError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) throw new EnvError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
+  // The first admin signs in through the same rule as everyone: a password it refuses would lock them out.
+  if (env.ADMIN_PASSWORD && !passwordSchema().safeParse(env.ADMIN_PASSWORD).success) {
+    throw new EnvError(`Invalid configuration: ADMIN_PASSWORD ${PASSWORD_RULE}`);
+  }
   if (env.S3_BUCKET && !env.S3_ENDPOINT) throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');
   return {
     ...env,

@@ -15,8 +15,9 @@ import * as support from './schema/support';
 import * as preflight from './schema/preflight';
 import * as jobs from './schema/jobs';
 import * as imports from './schema/imports';
+import * as devices from './schema/devices';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports, ...devices };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

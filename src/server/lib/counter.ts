@@ -1,9 +1,16 @@
 import type { Redis } from 'ioredis';
 
-/** Fixed-window counters for rate limits: in memory on one machine, in Redis when REDIS_URL is set. */
+/**
+ * Fixed-window counters for rate limits: in memory on one machine, in Redis when REDIS_URL is set.
+ * Limits reserve before they work: `hit` first (one atomic increment), refuse when the answer is
+ * over the limit, and only then do the costly part. Reading with `peek` and counting afterwards
+ * lets any number of simultaneous requests through (they all read the same count).
+ */
 export interface Counter {
   /** Adds one to `key` and answers the count in the current window and the seconds until it resets. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  /** Gives back one reserved hit (an attempt that turned out not to count), never below zero; keeps the window. */
+  release(key: string): Promise<void>;
   peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
   reset(key: string): Promise<void>;
 }
@@ -31,6 +38,10 @@ export function memoryCounter(): Counter {
       entry.count++;
       return { count: entry.count, resetInSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) };
     },
+    async release(key) {
+      const entry = current(key);
+      if (entry && entry.count > 0) entry.count--;
+    },
     async peek(key) {
       const entry = current(key);
       return entry ? { count: entry.count, resetInSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) } : { count: 0, resetInSeconds: 0 };
@@ -40,6 +51,9 @@ export function memoryCounter(): Counter {
     },
   };
 }
+
+/** Decrements an existing, positive key only: a DECR on a missing key would create one without expiry. */
+const RELEASE_SCRIPT = "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
   return {
@@ -59,6 +73,9 @@ export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
         await redis.pexpire(k, ms);
       }
       return { count, resetInSeconds: Math.ceil(ms / 1000) };
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async peek(key) {
       const k = prefix + key;

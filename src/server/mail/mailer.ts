@@ -17,8 +17,9 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox/*.eml and its
- * first link logged, so the embedded default works end to end without a mail server.
+ * SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox/*.eml, so the
+ * embedded default works end to end without a mail server. The log names the file only: links,
+ * codes and addresses are read from the outbox, never from the log.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
@@ -37,8 +38,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      const link = m.text.match(/https?:\/\/\S+/)?.[0];
-      opts.log.info({ to: m.to, subject: m.subject, file, link }, 'mail written to outbox');
+      opts.log.info({ file }, 'mail written to outbox');
     },
     close: () => undefined,
   };

@@ -4,6 +4,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody } from '../../shared/errors';
 import { AppError } from '../lib/app-error';
+import { isDataException } from '../lib/db-errors';
 
 /**
  * One error handler for every route: AppErrors and framework errors become the error body of
@@ -47,6 +48,10 @@ export const errorsPlugin = fp(async (app) => {
             : error.message;
       const code = status === 404 ? ERROR_CODES.notFound : status === 415 ? ERROR_CODES.unsupportedType : ERROR_CODES.badRequest;
       return reply.status(status).send({ message, code } satisfies ErrorBody);
+    }
+    if (isDataException(error)) {
+      // The last line of defence: the shared schemas refuse such values with the field named.
+      return reply.status(400).send({ message: 'A value in the request cannot be stored (out of range or not allowed)', code: ERROR_CODES.badRequest } satisfies ErrorBody);
     }
     const ref = crypto.randomBytes(4).toString('hex');
     request.log.error({ err: error, ref }, 'unhandled error');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diskStore } from './disk-store';
-import { storeUpload } from './upload';
+import { storeUpload, withDetectedExtension } from './upload';
 import { LIMITS } from '../../shared/limits';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-upload-'));
@@ -41,5 +41,17 @@ describe('storeUpload', () => {
     const r = await storeUpload(store, Readable.from([png]), { rule: 'image', field: 'Sketch_Image', fileName: 'sketch.png', prefix: 'p' });
     expect(r.contentType).toBe('image/png');
     expect(r.byteSize).toBe(png.length);
+  });
+
+  it('gives every stored file the extension of its detected type (issue 11)', async () => {
+    const r = await storeUpload(store, Readable.from([png]), { rule: 'image', field: 'Sketch_Image', fileName: 'photo.html', prefix: 'p' });
+    expect(r.fileName).toBe('photo.png');
+    const bare = await storeUpload(store, Readable.from([png]), { rule: 'image', field: 'Sketch_Image', fileName: 'photo', prefix: 'p' });
+    expect(bare.fileName).toBe('photo.png');
+    const doc = await storeUpload(store, chunked(pdf(1000)), { rule: 'pdf', field: 'Instruction_PDF', fileName: 'setup.exe', prefix: 'p' });
+    expect(doc.fileName).toBe('setup.pdf');
+    expect(withDetectedExtension('Photo.JPEG', 'image/jpeg')).toBe('Photo.JPEG');
+    expect(withDetectedExtension('photo.png', 'image/jpeg')).toBe('photo.jpg');
+    expect(withDetectedExtension('Front.PDF', 'application/pdf')).toBe('Front.PDF');
   });
 });

@@ -96,6 +96,24 @@ class GuardStream extends Transform {
   }
 }
 
+/** The extensions of each accepted type; the first is the one given to a name that has none of them. */
+const EXTENSIONS: Record<string, string[]> = { 'application/pdf': ['pdf'], 'image/png': ['png'], 'image/jpeg': ['jpg', 'jpeg'] };
+
+/**
+ * The name a stored file keeps: its own extension when that matches the detected type, otherwise
+ * the type's (`photo.html` holding a PNG becomes `photo.png`), so a download opened from disk
+ * opens as what it is.
+ */
+export function withDetectedExtension(fileName: string, mime: string): string {
+  const exts = EXTENSIONS[mime];
+  if (!exts) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  if (exts.includes(ext)) return fileName;
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  return `${stem}.${exts[0]}`;
+}
+
 export function newStorageKey(prefix: string): string {
   return `${prefix}/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}`;
 }
@@ -126,5 +144,6 @@ export async function storeUpload(
     source.resume(); // drain the rest of this part so the request can finish
     throw err;
   }
-  return { key, fileName, contentType: guard.detected ?? rule.mimes[0], byteSize: guard.bytes };
+  const contentType = guard.detected ?? rule.mimes[0];
+  return { key, fileName: withDetectedExtension(fileName, contentType), contentType, byteSize: guard.bytes };
 }

@@ -13,6 +13,7 @@ import { seedBrands } from '../features/brands/brands.service';
 import { insertUser } from '../features/auth/auth.repo';
 import { createSession } from '../features/auth/auth.service';
 import { hashPassword } from '../lib/password';
+import { createLogger } from '../lib/logger';
 import { brands } from '../db/schema/brands';
 import type { AppDeps } from '../context';
 import { withDatabase } from './global-setup';
@@ -48,14 +49,15 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 /** A real app on a fresh copy of the migrated database (PGlite, or PostgreSQL in the api-postgres project). */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(envOverrides: Record<string, string> = {}, opts: { logTo?: (line: string) => void } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
   const { database, drop } = await cloneDatabase();
-  const silent = { level: 'silent' } as never;
-  const deps = await createDeps(env, (await import('pino')).default(silent), database);
+  // Silent, unless a test reads the log lines (the app's own logger: redaction and scrubbing included).
+  const log = opts.logTo ? createLogger('info', { write: opts.logTo }) : createLogger('silent');
+  const deps = await createDeps(env, log, database);
   await seedBrands(database.db);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, opts.logTo ? { logger: log } : {});
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BrandRefSchema } from './auth';
+import { text } from './common';
 
 export const BRAND_PATHS = { list: '/api/brands' } as const;
 
@@ -10,8 +11,7 @@ export type BrandListResponse = z.infer<typeof BrandListResponseSchema>;
 export const BRAND_ADMIN_PATHS = { create: '/api/brands', rename: (id: number | string) => `/api/brands/${id}` } as const;
 
 export const BrandNameSchema = z.object({
-  name: z
-    .string({ error: 'Brand name is required' })
+  name: text('Brand name', 'Brand name is required')
     .trim()
     .min(1, 'Brand name is required')
     .max(100, 'Brand name must be at most 100 characters'),

@@ -4,6 +4,9 @@ import { MSG } from '../messages';
 
 const SPECIAL = /[-+_!@#$%^&*.,?]/;
 
+/** The password rule in one sentence, for operators (ADMIN_PASSWORD, create-user). */
+export const PASSWORD_RULE = `must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters with a lower-case letter, an upper-case letter, a digit and one of - + _ ! @ # $ % ^ & * . , ?`;
+
 /** The one password rule of PRODUCT.md: 8 to 30 characters with lower, upper, digit and a special character. */
 export function passwordSchema(requiredMsg: string = MSG.passwordRequired, minMsg: string = MSG.passwordMin) {
   return z
@@ -17,21 +20,50 @@ export function passwordSchema(requiredMsg: string = MSG.passwordRequired, minMs
 /** The browser's own rule (HTML5): accepts `admin@localhost`, the default first admin. */
 export const emailFormat = (message: string) => z.email({ pattern: z.regexes.html5Email, message });
 
-export const EmailSchema = z
-  .string({ error: MSG.emailRequired })
+export const EmailSchema = text('Email', MSG.emailRequired)
   .trim()
   .min(1, MSG.emailRequired)
   .max(LIMITS.textMax, 'Email is too long')
   .pipe(emailFormat(MSG.emailInvalid));
 
-/** A row ID (Postgres `serial`): larger numbers would fail in the database as a 500, so they are refused here. */
+/**
+ * Input schemas as a class (issue 11): every text input, integer and price a request carries goes
+ * through one of these, so no value the database cannot store reaches it (it would answer 500).
+ */
+
+/** PostgreSQL cannot store NUL (U+0000) in text; every text input refuses it, naming the field. */
+export function hasNul(v: string): boolean {
+  return v.includes('\u0000');
+}
+export function nulMessage(label: string): string {
+  return `${label} must not contain a NUL character`;
+}
+export function text(label: string, message?: string) {
+  return z.string(message ? { error: message } : undefined).refine((v) => !hasNul(v), nulMessage(label));
+}
+
+/** A row ID or any `integer` column (Postgres int4): larger numbers are refused here, not by the database. */
 export const DB_ID_MAX = 2_147_483_647;
-export const dbId = () => z.coerce.number().int().positive().max(DB_ID_MAX);
+/** A positive id from a query, a path or a form (text or number), bounded to the column. */
+export function boundedId(message = 'Must be a whole number from 1', opts: { coerce?: boolean } = { coerce: true }) {
+  const base = opts.coerce === false ? z.number({ error: message }) : z.coerce.number({ error: message });
+  return base.int(message).positive(message).max(DB_ID_MAX, message);
+}
+export const dbId = () => boundedId();
+
+/** `Price` is numeric(10, 2): checked after rounding to cents, so 99999999.999 cannot overflow. */
+export const PRICE_MAX = 99_999_999.99;
+export const PRICE_MESSAGE = 'Price must be a number from 0 to 99,999,999.99';
+export const PriceSchema = z
+  .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number()], { error: 'Price must be a number' })
+  .optional()
+  .transform((v) => (v === undefined || !Number.isFinite(v) ? v : Math.round(v * 100) / 100))
+  .refine((v) => v === undefined || (Number.isFinite(v) && v >= 0 && v <= PRICE_MAX), PRICE_MESSAGE);
 export const IdParamSchema = z.object({ id: dbId() });
 
 /** `page` and `pageSize` (one of LIMITS.pageSizes) of a paged list query. */
 export const pagingFields = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000_000, 'page must be at most 10000000').default(1),
   pageSize: z.coerce
     .number()
     .int()
@@ -42,16 +74,14 @@ export const pagingFields = {
 export const MessageSchema = z.object({ message: z.string() });
 
 export function requiredText(label: string, max: number = LIMITS.textMax) {
-  return z
-    .string({ error: MSG.required(label) })
+  return text(label, MSG.required(label))
     .trim()
     .min(1, MSG.required(label))
     .max(max, `${label} must be at most ${max} characters`);
 }
 
 export function optionalText(label: string, max: number = LIMITS.textMax) {
-  return z
-    .string()
+  return text(label)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
@@ -70,7 +100,7 @@ export function brandRef(message: string) {
     .transform((v, ctx): number | string => {
       const text = typeof v === 'string' ? v.trim() : '';
       const id = typeof v === 'number' ? v : /^\d{1,10}$/.test(text) ? Number(text) : undefined;
-      const ok = id !== undefined ? Number.isInteger(id) && id > 0 && id <= DB_ID_MAX : text.length > 0 && text.length <= 100;
+      const ok = id !== undefined ? Number.isInteger(id) && id > 0 && id <= DB_ID_MAX : text.length > 0 && text.length <= 100 && !hasNul(text);
       if (!ok) ctx.addIssue({ code: 'custom', message });
       return id ?? text;
     })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, YES_NO } from '../options';
-import { brandRef } from './common';
+import { boundedId, brandRef, text } from './common';
 
 /**
  * My Patterns (/app/show-records): the list call, its CSV export and pattern deletion.
@@ -42,7 +42,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
 
 /** Filters and search: shared by the list and the CSV export. */
 export const PatternFilterSchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
+  search: text('search').trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
   /** Brand id or slug (the spec's option value, e.g. `mccalls`); admins only (a user's list is always their own brand). */
   brand: brandRef('brand must be a brand id or slug').optional(),
   status: oneOf('status', PATTERN_STATUSES).optional(),
@@ -55,7 +55,7 @@ export const PatternFilterSchema = z.object({
 export type PatternFilter = z.infer<typeof PatternFilterSchema>;
 
 const pageSizeMsg = `pageSize must be one of: ${LIMITS.pageSizes.join(', ')}`;
-const rowId = (name: string) => z.coerce.number({ error: `${name} must be a pattern ID` }).int(`${name} must be a pattern ID`).positive(`${name} must be a pattern ID`);
+const rowId = (name: string) => boundedId(`${name} must be a pattern ID`);
 
 export const PatternListQuerySchema = PatternFilterSchema.extend({
   page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000_000).default(LIST_DEFAULTS.page),
@@ -108,7 +108,7 @@ export type PatternExportQuery = z.infer<typeof PatternExportQuerySchema>;
 export const BULK_DELETE_MAX = Math.max(...LIMITS.pageSizes);
 export const BulkDeleteRequestSchema = z.object({
   ids: z
-    .array(z.number({ error: 'ids must be pattern IDs' }).int('ids must be pattern IDs').positive('ids must be pattern IDs'), { error: 'ids must be a list of pattern IDs' })
+    .array(boundedId('ids must be pattern IDs', { coerce: false }), { error: 'ids must be a list of pattern IDs' })
     .min(1, 'Choose at least one pattern to delete')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} patterns can be deleted at once`),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
-import { brandRef, optionalText, requiredText } from './common';
+import { brandRef, optionalText, PriceSchema, requiredText, text } from './common';
 
 /** Labels of the pattern record's fields (spec section 3); used by forms, errors and CSV headers. */
 export const PATTERN_LABELS = {
@@ -48,10 +48,7 @@ export const PatternFieldsSchema = z.object({
   Type: optionalEnum(L.Type, PATTERN_TYPES),
   Is_Printable: optionalEnum(L.Is_Printable, YES_NO),
   Gender: optionalEnum(L.Gender, GENDERS),
-  Price: z
-    .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number()], { error: 'Price must be a number' })
-    .optional()
-    .refine((v) => v === undefined || (Number.isFinite(v) && v >= 0 && v < 100_000_000), 'Price must be a number from 0 to 99,999,999.99'),
+  Price: PriceSchema,
   Suitable_For: optionalText(L.Suitable_For),
   is_Subscribable: optionalEnum(L.is_Subscribable, YES_NO),
   Pattern_Fit: optionalText(L.Pattern_Fit),
@@ -63,7 +60,7 @@ export type PatternFieldsInput = z.input<typeof PatternFieldsSchema>;
 export const SizeEntrySchema = z.object({
   pattern_view: requiredText('Pattern View'), // 'Pattern View is required'
   Size: requiredText('Size'), // 'Size is required'
-  Pattern_Pdf_File_Name: z.string().max(LIMITS.textMax).optional(),
+  Pattern_Pdf_File_Name: text('Pattern_Pdf_File_Name').max(LIMITS.textMax).optional(),
   VariationID: optionalText('VariationID'),
 });
 export type SizeEntry = z.infer<typeof SizeEntrySchema>;

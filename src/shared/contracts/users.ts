@@ -3,7 +3,7 @@ import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { ROLES } from '../options';
 import { SessionUserSchema } from './auth';
-import { brandRef, EmailSchema, passwordSchema, requiredText, pagingFields } from './common';
+import { brandRef, EmailSchema, passwordSchema, requiredText, pagingFields, text } from './common';
 
 export const USER_PATHS = {
   signup: '/api/auth/signup',
@@ -102,7 +102,7 @@ export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 export const UserListRequestSchema = z.object({
   ...pagingFields,
-  search: z.string().trim().max(LIMITS.textMax).optional(),
+  search: text('search').trim().max(LIMITS.textMax).optional(),
   brandId: brandRef('brandId must be a brand id or slug').optional().nullable(),
   role: z.enum(ROLES).optional().nullable(),
 });
@@ -129,6 +129,12 @@ export const CodeSchema = z
   .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const ChangeEmailSchema = z.object({ email: EmailSchema, code: CodeSchema });
+
+/**
+ * Where a one-time code goes: the current address (password change), or the new address of an
+ * e-mail change, which must be proven before anything is said about it (issue 11).
+ */
+export const SendCodeQuerySchema = z.object({ email: EmailSchema.optional() });
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
 
 export const ChangePasswordSchema = z
@@ -147,7 +153,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordSchema = z
   .object({
     email: EmailSchema,
-    token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200),
+    token: text('token', 'The reset link is incomplete').min(1, 'The reset link is incomplete').max(200),
     password: passwordSchema(MSG.confirmPasswordRequired, MSG.passwordMinSignup),
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
   })

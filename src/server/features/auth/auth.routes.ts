@@ -3,12 +3,17 @@ import { AUTH_PATHS, LoginRequestSchema, LoginResponseSchema, MeResponseSchema }
 import { MessageSchema } from '../../../shared/contracts/common';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './auth.service';
+import { deviceCookie, deviceTokenFrom } from './login-throttle';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.login,
     { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } } },
-    async (request) => service.login(app.deps, request.body, request.ip),
+    async (request, reply) => {
+      const { response, newDeviceToken } = await service.login(app.deps, request.body, request.ip, deviceTokenFrom(request.headers.cookie));
+      if (newDeviceToken) reply.header('set-cookie', deviceCookie(newDeviceToken, app.deps.env.publicUrl.startsWith('https:')));
+      return response;
+    },
   );
 
   app.get(

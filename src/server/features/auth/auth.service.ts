@@ -2,18 +2,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps, AuthUser } from '../../context';
 import type { LoginRequest, LoginResponse, SessionUser } from '../../../shared/contracts/auth';
 import { MSG } from '../../../shared/messages';
-import { AppError, retryIn, tooMany, unauthenticated } from '../../lib/app-error';
+import { AppError, unauthenticated } from '../../lib/app-error';
 import { ERROR_CODES } from '../../../shared/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as repo from './auth.repo';
+import * as throttle from './login-throttle';
 
-/**
- * Sign-in throttling. Per account: 10 failures in 15 minutes locks that e-mail for the rest of
- * the window (at most 40 failures an hour, and a real user is never locked out for more than 15
- * minutes). Per address: 30 failures in 15 minutes.
- */
-export const LOGIN_LIMITS = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 30 } as const;
+export { LOGIN_LIMITS } from './login-throttle';
 
 export function toSessionUser(row: repo.UserRow): SessionUser {
   return {
@@ -38,33 +34,28 @@ export async function createSession(deps: AppDeps, userId: number): Promise<stri
   return token;
 }
 
-async function assertNotThrottled(deps: AppDeps, accountKey: string, addressKey: string) {
-  const [account, address] = await Promise.all([deps.counter.peek(accountKey), deps.counter.peek(addressKey)]);
-  if (account.count >= LOGIN_LIMITS.perAccount) {
-    throw tooMany(`Too many failed sign-in attempts for this account. Try again ${retryIn(account.resetInSeconds)}.`, account.resetInSeconds);
-  }
-  if (address.count >= LOGIN_LIMITS.perAddress) {
-    throw tooMany(`Too many failed sign-in attempts from your network. Try again ${retryIn(address.resetInSeconds)}.`, address.resetInSeconds);
-  }
-}
-
-export async function login(deps: AppDeps, input: LoginRequest, ip: string): Promise<LoginResponse> {
+/**
+ * Checks a password under the sign-in limits (login-throttle.ts). Answers the session and, for a
+ * browser that did not know this account yet, a device token to keep in a cookie.
+ */
+export async function login(
+  deps: AppDeps,
+  input: LoginRequest,
+  ip: string,
+  deviceToken?: string,
+): Promise<{ response: LoginResponse; newDeviceToken?: string }> {
   const email = input.email.toLowerCase();
-  const accountKey = `login:account:${email}`;
-  const addressKey = `login:ip:${ip}`;
-  await assertNotThrottled(deps, accountKey, addressKey);
+  const attempt = await throttle.reserveAttempt(deps, email, ip, deviceToken);
 
   const user = await repo.findUserByEmail(deps.database.db, email);
   // Verify against a dummy hash when the e-mail is unknown, so timing does not reveal which was wrong.
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    await Promise.all([deps.counter.hit(accountKey, LOGIN_LIMITS.windowSeconds), deps.counter.hit(addressKey, LOGIN_LIMITS.windowSeconds)]);
-    throw new AppError(401, ERROR_CODES.unauthenticated, MSG.invalidCredentials);
-  }
+  // A known browser's check goes ahead of a flood's queue: it is the account's owner, most likely.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()), { urgent: attempt.deviceId !== undefined });
+  if (!user || !ok) throw new AppError(401, ERROR_CODES.unauthenticated, MSG.invalidCredentials);
   if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
-  await deps.counter.reset(accountKey);
+  const newDeviceToken = await throttle.succeeded(deps, attempt, user.id);
   const token = await createSession(deps, user.id);
-  return { ...toSessionUser(user), token };
+  return { response: { ...toSessionUser(user), token }, newDeviceToken };
 }
 
 export async function me(deps: AppDeps, user: AuthUser): Promise<SessionUser> {

@@ -7,6 +7,7 @@ import { oneTimeCodes, users } from '../../db/schema/users';
 import { MSG } from '../../../shared/messages';
 import { USER_MSG } from '../../../shared/contracts/users';
 import { CODE_LIMITS } from './account-limits';
+import { CHANGE_EMAIL_LIMIT } from './account.service';
 import { PDF, PNG, profileForm, readOutbox, waitForMail } from './test-helpers';
 
 describe(`my account (${dbKind})`, () => {
@@ -17,7 +18,8 @@ describe(`my account (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const update = (u: TestUser, form: FormData) => t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: u.auth, payload: form });
-  const sendCode = (u: TestUser) => t.app.inject({ url: '/api/auth/send-otp', headers: u.auth });
+  const sendCode = (u: TestUser, to?: string) =>
+    t.app.inject({ url: `/api/auth/send-otp${to ? `?email=${encodeURIComponent(to)}` : ''}`, headers: u.auth });
   const changeEmail = (u: TestUser, email: string, code: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/change-email', headers: u.auth, payload: { email, code } });
   const changePassword = (u: TestUser, password: string, code: string, repeatPassword = password) =>
@@ -26,12 +28,12 @@ describe(`my account (${dbKind})`, () => {
   const fileExists = (key: string) => fs.existsSync(path.join(t.dataDir, 'files', key));
 
   /** Requests a code and reads it from the outbox, as the user would from their mailbox. */
-  async function codeFor(u: TestUser): Promise<string> {
+  async function codeFor(u: TestUser, to?: string): Promise<string> {
     const before = readOutbox(t.dataDir).length;
-    const res = await sendCode(u);
+    const res = await sendCode(u, to);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MSG.otpSent });
-    const mail = await waitForMail(t.dataDir, u.email, /code/, before);
+    const mail = await waitForMail(t.dataDir, to ?? u.email, /code/, before);
     return /code is (\d{6})/.exec(mail.text)![1];
   }
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -82,9 +84,12 @@ describe(`my account (${dbKind})`, () => {
     expect(rows[0].codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('changes the e-mail with the code, once, and tells the old address', async () => {
+  it('changes the e-mail with the code sent to the new address, once, and tells the old address', async () => {
     const u = await createUser(t, { email: 'before@example.com' });
-    const code = await codeFor(u);
+    // A code of the current address does not prove the new one.
+    const current = await codeFor(u);
+    expect((await changeEmail(u, 'After@Example.com', current)).json().fields.code).toBe(USER_MSG.codeWrong(CODE_LIMITS.maxTries - 1));
+    const code = await codeFor(u, 'After@Example.com');
     const res = await changeEmail(u, 'After@Example.com', code);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: expect.objectContaining({ email: 'After@Example.com' }), message: USER_MSG.emailChanged });
@@ -95,10 +100,17 @@ describe(`my account (${dbKind})`, () => {
     expect(reuse.json().fields).toEqual({ code: USER_MSG.codeMissing });
   });
 
-  it('refuses a taken or unchanged e-mail without using a try', async () => {
+  it('says nothing about another account until the code sent to that address is proven', async () => {
     const other = await createUser(t, { email: 'occupied@example.com' });
     const u = await createUser(t, { email: 'mine@example.com' });
-    const code = await codeFor(u);
+    // Without the new address's code, a taken and a free address answer alike.
+    const probeTaken = await changeEmail(u, 'OCCUPIED@example.com', '000000');
+    const probeFree = await changeEmail(u, 'unused-address@example.com', '000000');
+    expect(probeTaken.statusCode).toBe(probeFree.statusCode);
+    expect(Object.keys(probeTaken.json().fields)).toEqual(['code']);
+    expect(Object.keys(probeFree.json().fields)).toEqual(['code']);
+    // Whoever proves the mailbox may learn that it already has an account.
+    const code = await codeFor(u, 'occupied@example.com');
     const taken = await changeEmail(u, 'OCCUPIED@example.com', code);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields).toEqual({ email: USER_MSG.emailTaken });
@@ -106,13 +118,20 @@ describe(`my account (${dbKind})`, () => {
     expect(same.json().fields).toEqual({ email: USER_MSG.sameEmail });
     const bad = await changeEmail(u, 'nope', 'abc');
     expect(bad.json().fields).toEqual({ email: MSG.emailInvalid, code: 'The code has 6 digits' });
-    expect((await changeEmail(u, 'free@example.com', code)).statusCode).toBe(200);
+    expect((await changeEmail(u, 'free@example.com', await codeFor(u, 'free@example.com'))).statusCode).toBe(200);
     expect(other.id).toBeGreaterThan(0);
+  });
+
+  it('limits e-mail change calls per user', async () => {
+    const u = await createUser(t);
+    const answers = await Promise.all(Array.from({ length: CHANGE_EMAIL_LIMIT.perUser + 3 }, () => changeEmail(u, 'x@example.com', '000000')));
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(3);
+    expect(answers.find((r) => r.statusCode === 429)!.json().message).toMatch(/Try again in \d+ minutes/);
   });
 
   it('allows 5 tries, then the code is spent even when right', async () => {
     const u = await createUser(t);
-    const code = await codeFor(u);
+    const code = await codeFor(u, 'tries@example.com');
     for (let i = 1; i < CODE_LIMITS.maxTries; i++) {
       const res = await changeEmail(u, 'tries@example.com', wrong(code));
       expect(res.statusCode).toBe(400);
@@ -123,9 +142,18 @@ describe(`my account (${dbKind})`, () => {
     expect(right.statusCode).toBe(400);
     expect(right.json().fields.code).toBe(USER_MSG.codeExhausted);
     // A new code works again, and the old one does not.
-    const fresh = await codeFor(u);
+    const fresh = await codeFor(u, 'tries@example.com');
     if (fresh !== code) expect((await changeEmail(u, 'tries@example.com', code)).json().fields.code).toBe(USER_MSG.codeWrong(CODE_LIMITS.maxTries - 1));
     expect((await changeEmail(u, 'tries@example.com', fresh)).statusCode).toBe(200);
+  });
+
+  it('many tries at once compare the code at most five times', async () => {
+    const u = await createUser(t);
+    const code = await codeFor(u);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => changePassword(u, 'Fresh-pass1', wrong(code))));
+    const messages = answers.map((r) => r.json().fields.code as string);
+    expect(messages.filter((m) => m !== USER_MSG.codeExhausted)).toHaveLength(CODE_LIMITS.maxTries - 1);
+    expect((await changePassword(u, 'Fresh-pass1', code)).json().fields.code).toBe(USER_MSG.codeExhausted);
   });
 
   it('refuses an expired code', async () => {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamSchema, MessageSchema } from '../../../shared/contracts/common';
-import { AccountResponseSchema, ChangeEmailSchema, ChangePasswordSchema, UpdateAccountSchema, USER_PATHS } from '../../../shared/contracts/users';
+import {
+  AccountResponseSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  SendCodeQuerySchema,
+  UpdateAccountSchema,
+  USER_PATHS,
+} from '../../../shared/contracts/users';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { MailQueue } from './mail-queue';
 import { readProfileForm } from './profile-form';
@@ -39,8 +46,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
 
   app.get(
     USER_PATHS.sendCode,
-    { preValidation: requireUser, schema: { tags: ['account'], summary: 'E-mail a one-time code to the current address', response: { 200: MessageSchema } } },
-    async (request) => sendCode(app.deps, currentUser(request)),
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail a one-time code to the current address, or to the new address of an e-mail change (?email=)',
+        querystring: SendCodeQuerySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => sendCode(app.deps, currentUser(request), request.query.email),
   );
 
   app.post(

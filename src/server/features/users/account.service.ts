@@ -1,7 +1,7 @@
 import type { AppDeps, AuthUser } from '../../context';
 import type { StoredUpload } from '../../storage/upload';
 import { USER_MSG, type AccountResponse, type ChangeEmail, type ChangePassword, type UpdateAccount } from '../../../shared/contracts/users';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest, notFound, retryIn, tooMany } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
 import { clearLoginFailures, endSessions } from '../auth/auth.service';
@@ -29,15 +29,25 @@ export async function updateAccount(deps: AppDeps, user: AuthUser, input: Update
   return { data: await mustFindSessionUser(db, user.id), message: USER_MSG.accountUpdated };
 }
 
-/** A new e-mail needs the code sent to the current one; the old address is told of the change. */
+/** Calls of change-email per user and hour, reserved before anything is checked. */
+export const CHANGE_EMAIL_LIMIT = { perUser: 10, windowSeconds: 60 * 60 } as const;
+
+/**
+ * A new e-mail needs the code sent to that new address; the old address is told of the change.
+ * Whether another account has the address is said only once its code is proven, so the call
+ * cannot be used to find out who has an account.
+ */
 export async function changeEmail(deps: AppDeps, mail: MailQueue, user: AuthUser, input: ChangeEmail): Promise<AccountResponse> {
+  const hit = await deps.counter.hit(`change-email:user:${user.id}`, CHANGE_EMAIL_LIMIT.windowSeconds);
+  if (hit.count > CHANGE_EMAIL_LIMIT.perUser) {
+    throw tooMany(`Too many e-mail changes tried. Try again ${retryIn(hit.resetInSeconds)}.`, hit.resetInSeconds);
+  }
   const db = deps.database.db;
   const account = await repo.findAccount(db, user.id);
   if (!account) throw notFound('User');
   if (input.email.toLowerCase() === account.email.toLowerCase()) throw badRequest(USER_MSG.sameEmail, { email: USER_MSG.sameEmail });
-  // Refuse a taken address before the code is checked, so the user keeps their tries.
+  await useCode(db, user.id, input.email, input.code);
   if (await repo.emailTaken(db, input.email, user.id)) throw emailTakenError();
-  await useCode(db, user.id, input.code);
   try {
     await repo.updateAccount(db, user.id, { email: input.email });
   } catch (err) {
@@ -51,7 +61,7 @@ export async function changeEmail(deps: AppDeps, mail: MailQueue, user: AuthUser
 /** A new password needs the code; every other session of the user ends, this one stays. */
 export async function changePassword(deps: AppDeps, user: AuthUser, input: ChangePassword): Promise<AccountResponse> {
   const db = deps.database.db;
-  await useCode(db, user.id, input.code);
+  await useCode(db, user.id, user.email, input.code);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await repo.updateAccount(tx, user.id, { passwordHash });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeCodes, passwordResets } from '../../db/schema/users';
 
@@ -24,14 +24,17 @@ export async function findLatestCode(db: DbOrTx, userId: number) {
   return row;
 }
 
-/** Counts a wrong try in SQL, so two requests at once cannot both use the same try. */
-export async function addCodeAttempt(db: DbOrTx, id: number): Promise<number> {
+/**
+ * Takes one try of an unused code in one statement, before it is compared: answers the tries used
+ * so far, or undefined when none is left (two requests at once can never share the last try).
+ */
+export async function reserveCodeAttempt(db: DbOrTx, id: number, maxTries: number): Promise<number | undefined> {
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(eq(oneTimeCodes.id, id))
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, maxTries)))
     .returning({ attempts: oneTimeCodes.attempts });
-  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+  return row?.attempts;
 }
 
 /** Marks a code used; false when another request used it first. */

@@ -92,6 +92,33 @@ describe(`forgot and reset password (${dbKind})`, () => {
     expect((await reset(t, { ...first, password: 'Reset-pass2', repeatPassword: 'Reset-pass2' })).json().message).toBe(USER_MSG.resetUsed);
   });
 
+  it('a link issued before a password change, a disable or a direct reset stops working at that moment', async () => {
+    const body = { password: 'Reset-pass3', repeatPassword: 'Reset-pass3' };
+    // Changed on My Account (with its code).
+    const changer = await createUser(t);
+    const beforeChange = await linkFor(changer);
+    const before = readOutbox(t.dataDir).length;
+    await t.app.inject({ url: '/api/auth/send-otp', headers: changer.auth });
+    const code = /(\d{6})/.exec((await waitForMail(t.dataDir, changer.email, /code/, before)).text)![1];
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: changer.auth,
+      payload: { password: 'Changed-pass1', repeatPassword: 'Changed-pass1', code },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await reset(t, { ...beforeChange, ...body })).json().message).toBe(USER_MSG.resetUsed);
+    expect((await login(t, changer.email, 'Changed-pass1')).statusCode).toBe(200);
+    // Disabled by an admin: the link must not work after the account is enabled again either.
+    const admin = await createUser(t, { role: 'admin', brand: null });
+    const disabled = await createUser(t);
+    const beforeDisable = await linkFor(disabled);
+    const status = (d: boolean) => t.app.inject({ method: 'PATCH', url: `/api/users/${disabled.id}/status`, headers: admin.auth, payload: { disabled: d } });
+    expect((await status(true)).statusCode).toBe(200);
+    expect((await status(false)).statusCode).toBe(200);
+    expect((await reset(t, { ...beforeDisable, ...body })).json().message).toBe(USER_MSG.resetUsed);
+  });
+
   it('checks both fields with the form messages', async () => {
     const base = { email: 'a@example.com', token: 'abc' };
     expect((await reset(t, { ...base, password: '', repeatPassword: '' })).json().fields).toEqual({

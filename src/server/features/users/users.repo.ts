@@ -1,7 +1,7 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
-import { users } from '../../db/schema/users';
+import { passwordResets, users } from '../../db/schema/users';
 import type { Role } from '../../../shared/options';
 
 const listColumns = {
@@ -54,6 +54,16 @@ export async function updateAccount(
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+  // A reset link issued before the password, the address or the access changed stops working now.
+  if (values.passwordHash !== undefined || values.email !== undefined || values.disabled === true) await endResetLinks(db, id);
+}
+
+/** Every open reset link of the user is spent. */
+export async function endResetLinks(db: DbOrTx, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 export interface UserFilter {

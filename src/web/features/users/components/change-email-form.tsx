@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { useChangeEmail } from '../api/change-email';
 import { CodeField } from './code-field';
 
-/** A new e-mail address, confirmed by the code sent to the current one. */
+/** A new e-mail address, confirmed by the code sent to that new address (the old one is told afterwards). */
 export function ChangeEmailForm() {
   const { user, updateUser } = useAuth();
   const change = useChangeEmail();
@@ -23,6 +23,9 @@ export function ChangeEmailForm() {
     handleSubmit,
     setError,
     reset,
+    trigger,
+    getValues,
+    watch,
     formState: { errors, isDirty },
   } = useForm<z.input<typeof ChangeEmailSchema>, unknown, ChangeEmail>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '', code: '' } });
   useUnsavedChanges(isDirty);
@@ -47,7 +50,15 @@ export function ChangeEmailForm() {
         Change email
       </h2>
       <TextField label="New Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <CodeField label="Email code" error={errors.code?.message} registration={register('code')} email={user.email} sent={sent} onSent={() => setSent(true)} />
+      <CodeField
+        label="Email code"
+        error={errors.code?.message}
+        registration={register('code')}
+        email={watch('email') || user.email}
+        sent={sent}
+        onSent={() => setSent(true)}
+        sendTo={async () => ((await trigger('email')) ? getValues('email').trim() : undefined)}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending && <Spinner />}

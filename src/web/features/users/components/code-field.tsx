@@ -11,10 +11,12 @@ interface CodeFieldProps {
   label: string;
   error?: string;
   registration: UseFormRegisterReturn;
-  /** The current address, where the code goes. */
+  /** Where the code goes: the current address, or the new one of an e-mail change. */
   email: string;
   sent: boolean;
   onSent(): void;
+  /** For an e-mail change: answers the new address once it is valid (else marks the field and answers undefined). */
+  sendTo?: () => Promise<string | undefined>;
 }
 
 /**
@@ -22,16 +24,19 @@ interface CodeFieldProps {
  * code to the current address (the server's answer shows as an info toast, spec section 8), and
  * what the code is and where it went.
  */
-export function CodeField({ label, error, registration, email, sent, onSent }: CodeFieldProps) {
+export function CodeField({ label, error, registration, email, sent, onSent, sendTo }: CodeFieldProps) {
   const send = useSendCode();
   // A failure's toast comes from the mutation cache (lib/query-client.ts).
-  const onSend = () =>
-    send.mutate(undefined, {
+  const onSend = async () => {
+    const to = sendTo ? await sendTo() : undefined;
+    if (sendTo && !to) return;
+    send.mutate(to, {
       onSuccess: (res) => {
         toast.info(res?.message ?? MSG.otpSent);
         onSent();
       },
     });
+  };
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -48,7 +53,9 @@ export function CodeField({ label, error, registration, email, sent, onSent }: C
       <p className="text-xs text-gray-600" aria-live="polite">
         {sent
           ? `We sent a 6-digit code to ${email}. It is valid for ${CODE_RULES.validMinutes} minutes and can be tried ${CODE_RULES.maxTries} times.`
-          : `For your security this change needs a 6-digit code, sent to your current email ${email}.`}
+          : sendTo
+            ? 'For your security this change needs a 6-digit code, sent to the new email.'
+            : `For your security this change needs a 6-digit code, sent to your current email ${email}.`}
       </p>
     </div>
   );
