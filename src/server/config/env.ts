@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-For only behind a proxy you run; otherwise clients could dodge per-address limits. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Lets webhooks reach private/loopback addresses and plain http (tests, closed networks). Off by default: SSRF. */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Consecutive failed deliveries after which an endpoint is disabled and admins get one e-mail. */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10000).default(50),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
