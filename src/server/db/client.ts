@@ -12,9 +12,10 @@ import * as brands from './schema/brands';
 import * as users from './schema/users';
 import * as patterns from './schema/patterns';
 import * as support from './schema/support';
+import * as jobs from './schema/jobs';
 import * as integrations from './schema/integrations';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...integrations };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...jobs, ...integrations };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
