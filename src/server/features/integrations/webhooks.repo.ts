@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/integrations';
+import { users } from '../../db/schema/users';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -119,4 +120,10 @@ export async function disableEndpoint(db: DbOrTx, endpointId: number, reason: st
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;
+}
+
+/** Who hears about a disabled endpoint: every enabled admin. */
+export async function enabledAdminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
+  return rows.map((r) => r.email);
 }

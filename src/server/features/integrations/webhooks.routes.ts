@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamSchema } from '../../../shared/contracts/common';
+import { dbId, IdParamSchema } from '../../../shared/contracts/common';
+import { z } from 'zod';
 import {
   DeliveryListResponseSchema,
   EndpointListResponseSchema,
@@ -12,6 +13,8 @@ import {
 } from '../../../shared/contracts/integrations';
 import { requireAdmin } from '../../plugins/auth';
 import * as service from './webhooks.service';
+
+const DeliveryParamsSchema = z.object({ id: dbId(), deliveryId: dbId() });
 
 /** Webhook endpoints (admins). Creating one and rotating its secret answer the secret, once. */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +47,24 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     INTEGRATION_PATHS.rotate(':id'),
     { ...guard, schema: { tags, params: IdParamSchema, response: { 200: EndpointSecretResponseSchema } } },
     async (request) => service.rotateSecret(app.db, request.params.id),
+  );
+
+  app.post(
+    INTEGRATION_PATHS.test(':id'),
+    { ...guard, schema: { tags, description: 'Queues a `webhook.test` event for this endpoint.', params: IdParamSchema, response: { 202: MessageResponseSchema } } },
+    async (request, reply) => {
+      await service.sendTestEvent(app.db, request.params.id);
+      return reply.status(202).send({ message: INTEGRATION_MSG.testQueued });
+    },
+  );
+
+  app.post(
+    INTEGRATION_PATHS.redeliver(':id', ':deliveryId'),
+    { ...guard, schema: { tags, description: 'Sends the delivery again, with the same `webhook-id`.', params: DeliveryParamsSchema, response: { 202: MessageResponseSchema } } },
+    async (request, reply) => {
+      await service.redeliver(app.db, request.params.id, request.params.deliveryId);
+      return reply.status(202).send({ message: INTEGRATION_MSG.redeliveryQueued });
+    },
   );
 
   app.get(

@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import { checkWebhookUrl, UnsafeUrlError } from './ssrf';
 import { newWebhookSecret } from './signing';
 import * as repo from './webhooks.repo';
+import { enqueueJob } from '../../jobs/outbox';
+import { queueEvent, WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS } from './events';
 
 /** After a rotation the old secret keeps signing (next to the new one) this long, so receivers can switch. */
 export const SECRET_GRACE_MS = 24 * 3600 * 1000;
@@ -87,4 +89,23 @@ export async function listDeliveries(db: DbOrTx, id: number): Promise<Delivery[]
   return (await repo.listDeliveries(db, id)).map((d) => ({ ...d, lastAttemptAt: iso(d.lastAttemptAt), createdAt: d.createdAt.toISOString() }));
 }
 
-export { mustFind as findEndpointOr404 };
+/** A `webhook.test` event to this endpoint only (even if it is disabled or not subscribed), to check a receiver. */
+export async function sendTestEvent(db: DbOrTx, id: number): Promise<void> {
+  const endpoint = await mustFind(db, id);
+  await db.transaction((tx) => queueEvent(tx, 'webhook.test', { message: 'A test event from the Pattern Partner Portal', endpoint: { id, url: endpoint.url } }, [id]));
+}
+
+/**
+ * Sends a delivery again, with the same `webhook-id` (receivers that already processed it can
+ * recognise it). A double click queues one job: the key includes the attempts made so far.
+ */
+export async function redeliver(db: DbOrTx, endpointId: number, deliveryId: number): Promise<void> {
+  await mustFind(db, endpointId);
+  const row = await repo.loadDelivery(db, deliveryId);
+  if (!row || row.endpoint.id !== endpointId) throw notFound('Delivery');
+  await db.transaction(async (tx) => {
+    await repo.setDeliveryStatus(tx, deliveryId, 'pending');
+    const dedupeKey = `${row.event.id}:${endpointId}:redeliver:${row.delivery.attempts}`;
+    await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId }, dedupeKey, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+  });
+}
