@@ -23,6 +23,7 @@ import { supportRoutes } from './features/support/support.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { integrationsRoutes } from './features/integrations/integrations.routes';
+import { integrationsOpenApi } from './features/integrations/openapi';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -69,7 +70,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     limits: { fileSize: LIMITS.imageBytes, files: LIMITS.heroImagesMax + LIMITS.sizesMax + 10, fields: 20, fieldSize: 1024 * 1024, parts: 400 },
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Pattern Partner Portal API', version: '1.0.0' } },
+    openapi: { info: { title: 'Pattern Partner Portal API', version: '1.0.0' }, ...integrationsOpenApi },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
