@@ -136,7 +136,7 @@ describe('accessibility (axe-core)', () => {
   it("an admin's screens, the fullName menu and Create Account's errors", async () => {
     const page = await pages.open(1280);
     await signIn(page, E2E_USERS.admin);
-    const paths = ['/app/show-records', '/app/my-account', '/app/support-inbox', '/app/signup'];
+    const paths = ['/app/show-records', '/app/my-account', '/app/support-inbox', '/app/integrations', '/app/signup'];
     expect(await audit(page, paths)).toEqual(clean(paths));
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('main').getByText('Full Name is required').waitFor();

@@ -25,6 +25,8 @@ import { supportRoutes } from './features/support/support.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { importsRoutes } from './features/imports/imports.routes';
+import { integrationsRoutes } from './features/integrations/integrations.routes';
+import { integrationsOpenApi } from './features/integrations/openapi';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -80,7 +82,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     limits: { fileSize: LIMITS.imageBytes, files: LIMITS.heroImagesMax + LIMITS.sizesMax + 10, fields: 20, fieldSize: 1024 * 1024, parts: 400 },
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Pattern Partner Portal API', version: '1.0.0' } },
+    openapi: { info: { title: 'Pattern Partner Portal API', version: '1.0.0' }, ...integrationsOpenApi },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(newsletterRoutes);
   await app.register(siteRoutes);
   await app.register(importsRoutes);
+  await app.register(integrationsRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

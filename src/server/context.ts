@@ -22,6 +22,8 @@ export interface AuthUser {
   email: string;
   fullName: string;
   sessionId: number;
+  /** Set when the request carries an API token instead of a session (issue 14). */
+  token?: { id: number; scope: 'read' | 'read_write' };
 }
 
 declare module 'fastify' {

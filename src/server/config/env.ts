@@ -46,6 +46,10 @@ const EnvSchema = z.object({
   IMPORT_MAX_RATIO: z.coerce.number().min(1).default(100),
   /** `off`: this process runs no imports (API tests drive a worker themselves). */
   IMPORT_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Lets webhooks reach private/loopback addresses and plain http (tests, closed networks). Off by default: SSRF. */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Consecutive failed deliveries after which an endpoint is disabled and admins get one e-mail. */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10000).default(50),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

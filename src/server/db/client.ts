@@ -16,8 +16,9 @@ import * as preflight from './schema/preflight';
 import * as jobs from './schema/jobs';
 import * as imports from './schema/imports';
 import * as devices from './schema/devices';
+import * as integrations from './schema/integrations';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports, ...devices };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports, ...devices, ...integrations };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

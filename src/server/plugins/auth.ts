@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/app-error';
 import type { AuthUser } from '../context';
 import { findSessionUser } from '../features/auth/auth.service';
+import { assertTokenMayCall, findTokenUser, isApiToken } from '../features/integrations/tokens.service';
 
 function bearer(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
@@ -16,7 +17,7 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | u
   if (request.authUser) return request.authUser;
   const token = bearer(request);
   if (!token) return undefined;
-  request.authUser = await findSessionUser(request.server.db, token);
+  request.authUser = isApiToken(token) ? await findTokenUser(request.server.db, token) : await findSessionUser(request.server.db, token);
   return request.authUser;
 }
 
@@ -39,4 +40,12 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('authUser', undefined);
+  // API tokens are checked before any route runs, public ones included: a read-only token gets
+  // 403 on every write, and no token manages accounts, tokens or webhooks.
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request);
+    if (!token || !isApiToken(token) || !request.routeOptions.url) return;
+    const user = await resolveUser(request);
+    if (user) assertTokenMayCall(user, request.method, request.routeOptions.url);
+  });
 });

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'app/signup', ...page(() => import('./routes/auth/signup')) },
           { path: 'app/support-inbox', ...page(() => import('./routes/support/support-inbox')) },
+          { path: 'app/integrations', ...page(() => import('./routes/integrations/integrations')) },
         ],
       },
       {

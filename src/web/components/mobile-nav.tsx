@@ -81,6 +81,13 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
                       </NavLink>
                     </li>
                   )}
+                  {isAdmin && (
+                    <li>
+                      <NavLink to={ACCOUNT_ITEMS.integrations.to} className={linkClass} onClick={onClose}>
+                        {ACCOUNT_ITEMS.integrations.label}
+                      </NavLink>
+                    </li>
+                  )}
                   <li>
                     <NavLink to={ACCOUNT_ITEMS.signOut.to} className={linkClass} onClick={onClose}>
                       {ACCOUNT_ITEMS.signOut.label}

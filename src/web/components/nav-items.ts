@@ -24,6 +24,7 @@ export const DEFAULT_NAV_ITEM = '/app/about';
 export const ACCOUNT_ITEMS = {
   myAccount: { to: '/app/my-account', label: 'My Account' },
   createAccount: { to: '/app/signup', label: 'Create Account' },
+  integrations: { to: '/app/integrations', label: 'Integrations' },
   signOut: { to: '/app/signout', label: 'Sign out' },
   login: { to: '/app/login', label: 'Login' },
 } as const;

@@ -7,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { DELETE_MSG, type DeleteResponse } from '../../../shared/contracts/pattern-list';
 import { deletingObjects, keysOf } from '../files/files.service';
 import * as repo from './delete.repo';
+import { emitPatternEvent } from '../integrations/events';
 
 /**
  * Deletes patterns (one, or a bulk selection) with their sizes, pieces, file rows and stored
@@ -29,6 +30,7 @@ export async function deletePatterns(deps: AppDeps, user: AuthUser, requested: n
       if (published.length > 0) {
         throw conflict(ids.length === 1 ? DELETE_MSG.publishedOne : DELETE_MSG.publishedMany(published.map((r) => r.SFCC_Pattern_ID)));
       }
+      for (const id of ids) await emitPatternEvent(tx, 'pattern.deleted', id); // before the rows go: the event carries the pattern as it was
       return repo.deletePatterns(tx, ids);
     },
     log,

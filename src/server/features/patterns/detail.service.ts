@@ -10,6 +10,7 @@ import { toPatternFile } from '../files/files.service';
 import { patternPreflight, withPreflight } from '../files/preflight.service';
 import { findBrand, resolveBrandRef } from '../brands/brands.service';
 import * as repo from './detail.repo';
+import { emitPatternEvent } from '../integrations/events';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -23,7 +24,10 @@ export async function loadPattern(db: DbOrTx, user: AuthUser, id: number, opts: 
 }
 
 /** A size, piece or file of the pattern changed: its `updatedAt` moves (the "edited after" notice reads it). */
-export const markPatternEdited = (db: DbOrTx, id: number) => repo.touchPattern(db, id);
+export async function markPatternEdited(db: DbOrTx, id: number) {
+  await repo.touchPattern(db, id);
+  await emitPatternEvent(db, 'pattern.updated', id);
+}
 
 type CompletenessSize = Awaited<ReturnType<typeof repo.sizesForCompleteness>>[number];
 
@@ -58,6 +62,12 @@ export function editedAfter(p: Pick<repo.PatternRow, 'SFCC_Status' | 'updatedAt'
 export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise<PatternDetail> {
   const p = await loadPattern(db, user, id);
   return buildDetail(db, p);
+}
+
+/** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
+export async function patternDetailById(db: DbOrTx, id: number): Promise<PatternDetail | undefined> {
+  const p = await repo.findPattern(db, id, null);
+  return p ? buildDetail(db, p) : undefined;
 }
 
 async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetail> {
@@ -103,7 +113,10 @@ export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input
   // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
   for (const k of TEXT_FIELDS) (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
   try {
-    await repo.updatePattern(db, id, values);
+    await db.transaction(async (tx) => {
+      await repo.updatePattern(tx, id, values);
+      await emitPatternEvent(tx, 'pattern.updated', id);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw patternIdTaken();
     throw err;

@@ -5,6 +5,7 @@ import { LIFECYCLE_MSG, type PublishResponse, type SendToReviewResponse } from '
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
 import { editedAfter, loadPattern, patternMissing } from './detail.service';
 import * as repo from './lifecycle.repo';
+import { emitPatternEvent } from '../integrations/events';
 
 function assertComplete(missing: MissingItem[]) {
   if (!missing.length) return;
@@ -24,6 +25,7 @@ export async function sendToReview(db: DbOrTx, user: AuthUser, id: number): Prom
     if (p.SFCC_Status === 'published' && !editedAfter(p)) throw conflict(LIFECYCLE_MSG.alreadyPublished);
     assertComplete((await patternMissing(tx, p)).missing);
     const row = await repo.markInReview(tx, id, new Date());
+    await emitPatternEvent(tx, 'pattern.sent_to_review', id);
     return { data: row, message: LIFECYCLE_MSG.reviewed };
   });
 }
@@ -36,6 +38,7 @@ export async function publish(db: DbOrTx, user: AuthUser, id: number): Promise<P
     // Edits after review may have removed a size or a PDF: production gets only complete patterns.
     assertComplete((await patternMissing(tx, p)).missing);
     const row = await repo.markPublished(tx, id, new Date());
+    await emitPatternEvent(tx, 'pattern.published', id);
     return { data: row, message: LIFECYCLE_MSG.published };
   });
 }

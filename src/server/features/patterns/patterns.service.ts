@@ -14,6 +14,7 @@ import * as files from '../files/files.service';
 import { findBrand, resolveBrandRef } from '../brands/brands.service';
 import { receiveSubmission, type Received } from './create-upload';
 import * as repo from './patterns.repo';
+import { emitPatternEvent } from '../integrations/events';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
 
@@ -127,6 +128,7 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
       ];
       const ids = await files.recordPatternFiles(tx, patternId, all);
       recorded = all.map((f, i) => files.toPatternFile({ ...f, id: ids[i] }));
+      await emitPatternEvent(tx, 'pattern.submitted', patternId);
       return patternId;
     });
     return { ID, files: recorded };

@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { launch, newPage, signIn } from './browser';
+import { E2E_USERS } from './users';
+
+describe('integrations screen', () => {
+  let browser: Browser;
+  let server: http.Server;
+  let url: string;
+  const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push({ headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(async () => {
+    await browser.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('an admin adds an endpoint, sends a test event, sees the delivery and redelivers it', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, E2E_USERS.admin);
+    await page.goto('/app/integrations');
+    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    await page.getByText('No webhook endpoints yet.').waitFor();
+
+    await page.getByLabel('URL').fill(url);
+    await page.getByLabel('Description').fill('Storefront sync');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = (await page.getByTestId('shown-once').textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const card = page.getByRole('listitem').filter({ hasText: url });
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test event queued').waitFor();
+    const row = card.getByRole('row').filter({ hasText: 'webhook.test' });
+    await row.getByRole('cell', { name: 'Delivered' }).waitFor({ timeout: 20_000 });
+    await row.getByRole('cell', { name: '200' }).waitFor();
+    expect(got).toHaveLength(1);
+    expect(new Webhook(secret).verify(got[0].body, got[0].headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+
+    await row.getByRole('button', { name: 'Redeliver' }).click();
+    await page.getByText('Redelivery queued').waitFor();
+    await row.getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: 20_000 });
+    expect(got).toHaveLength(2);
+    expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);
+  });
+});

@@ -1,0 +1,20 @@
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../context';
+import { brandScope } from '../../lib/scope';
+import type { ChangesResponse } from '../../../shared/contracts/integrations';
+import * as repo from './changes.repo';
+
+/** The cursor is "txid.seq": opaque to clients, ordered the way the feed reads. */
+export async function listChanges(db: DbOrTx, user: AuthUser, since: string | undefined, limit: number): Promise<ChangesResponse> {
+  const [txid, seq] = (since ?? '0.0').split('.');
+  const rows = await repo.changesAfter(db, { txid, seq }, limit, brandScope(user));
+  const data = rows.map((r) => ({
+    cursor: `${r.txid}.${r.seq}`,
+    change: r.op,
+    patternId: r.pattern_id,
+    SFCC_Pattern_ID: r.SFCC_Pattern_ID,
+    brandId: r.brand_id,
+    at: r.at,
+  }));
+  return { data, next: data.length ? data[data.length - 1].cursor : `${txid}.${seq}` };
+}

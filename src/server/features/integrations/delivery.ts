@@ -1,0 +1,77 @@
+import type { AppDeps } from '../../context';
+import type { JobHandler } from '../../jobs/outbox';
+import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, type WebhookJobPayload } from './events';
+import { postWebhook } from './send';
+import { webhookHeaders } from './signing';
+import { checkWebhookUrl, UnsafeUrlError, type Lookup } from './ssrf';
+import { signingSecrets } from './webhooks.service';
+import * as repo from './webhooks.repo';
+
+/**
+ * Retries for about a day (Standard Webhooks' suggested schedule): 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h, 10 h after the 1st…7th failure (≈ 27.6 h in all), each ±20 % so one outage's retries spread.
+ */
+const SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+export function deliveryBackoffMs(attempt: number): number {
+  const base = SCHEDULE_MS[Math.min(attempt, SCHEDULE_MS.length) - 1] ?? SCHEDULE_MS[0];
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+export class DeliveryFailed extends Error {}
+
+/** Links in the payload become absolute, so a receiver can fetch the files (with an API token). */
+function absoluteUrls(payload: unknown, publicUrl: string): unknown {
+  return JSON.parse(JSON.stringify(payload), (k, v) => (k === 'url' && typeof v === 'string' && v.startsWith('/api/') ? publicUrl + v : v));
+}
+
+export function webhookDeliveryHandler(deps: AppDeps, opts: { lookup?: Lookup; backoffMs?: (attempt: number) => number } = {}): JobHandler<WebhookJobPayload> {
+  const { env } = deps;
+  const db = deps.database.db;
+  return {
+    kind: WEBHOOK_JOB,
+    backoffMs: opts.backoffMs ?? deliveryBackoffMs,
+    async handle({ deliveryId }, ctx) {
+      const row = await repo.loadDelivery(db, deliveryId);
+      if (!row || row.delivery.status === 'succeeded') return; // endpoint deleted, or a repeat after a lost "done"
+      const { endpoint, event } = row;
+      if (!endpoint.enabled && event.type !== 'webhook.test') {
+        await repo.recordAttempt(db, deliveryId, { attempt: ctx.attempt, statusCode: null, durationMs: 0, response: null, error: 'Endpoint is disabled', status: 'failed' });
+        return;
+      }
+      const body = JSON.stringify(absoluteUrls(event.payload, env.publicUrl));
+      let result;
+      try {
+        const target = await checkWebhookUrl(endpoint.url, env.WEBHOOK_ALLOW_PRIVATE, opts.lookup);
+        result = await postWebhook(target, webhookHeaders(signingSecrets(endpoint), event.id, body), body);
+      } catch (err) {
+        if (!(err instanceof UnsafeUrlError)) throw err;
+        result = { statusCode: null, durationMs: 0, response: null, error: err.message };
+      }
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const last = ctx.attempt >= WEBHOOK_MAX_ATTEMPTS;
+      await repo.recordAttempt(db, deliveryId, { attempt: ctx.attempt, ...result, status: ok ? 'succeeded' : last ? 'failed' : 'pending' });
+      if (ok) {
+        await repo.resetFailures(db, endpoint.id);
+        return;
+      }
+      const failures = await repo.countFailure(db, endpoint.id);
+      if (failures >= env.WEBHOOK_DISABLE_AFTER_FAILURES && (await repo.disableEndpoint(db, endpoint.id, `Disabled after ${failures} failed deliveries in a row`))) {
+        ctx.log.warn({ endpointId: endpoint.id, failures }, 'webhook endpoint disabled');
+        await notifyAdmins(deps, endpoint.url, failures);
+      }
+      throw new DeliveryFailed(result.error ?? `Answered ${result.statusCode}`);
+    },
+    async onFailed({ deliveryId }) {
+      await repo.setDeliveryStatus(db, deliveryId, 'failed');
+    },
+  };
+}
+
+async function notifyAdmins(deps: AppDeps, url: string, failures: number) {
+  const text = [
+    `The webhook endpoint ${url} failed ${failures} times in a row and has been disabled.`,
+    '',
+    `Check the receiver, then enable the endpoint again on the Integrations screen: ${deps.env.publicUrl}/app/integrations`,
+  ].join('\n');
+  for (const to of await repo.enabledAdminEmails(deps.database.db)) await deps.mailer.send({ to, subject: 'A webhook endpoint was disabled', text });
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** Integrations (issue 14): API tokens, webhook endpoints and the changes feed. Admins only, except the feed. */
+export const INTEGRATION_PATHS = {
+  tokens: '/api/integrations/tokens',
+  token: (id: number | string) => `/api/integrations/tokens/${id}`,
+  endpoints: '/api/integrations/webhooks',
+  endpoint: (id: number | string) => `/api/integrations/webhooks/${id}`,
+  rotate: (id: number | string) => `/api/integrations/webhooks/${id}/rotate-secret`,
+  test: (id: number | string) => `/api/integrations/webhooks/${id}/test`,
+  deliveries: (id: number | string) => `/api/integrations/webhooks/${id}/deliveries`,
+  redeliver: (id: number | string, deliveryId: number | string) => `/api/integrations/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
+  changes: '/api/patterns/changes',
+} as const;
+
+/** API tokens start with this, so the auth plugin tells them from session tokens without a lookup. */
+export const API_TOKEN_PREFIX = 'ppp_';
+export const TOKEN_SCOPES = ['read', 'read_write'] as const;
+export const TOKEN_SCOPE_LABELS: Record<(typeof TOKEN_SCOPES)[number], string> = { read: 'Read only', read_write: 'Read and write' };
+
+export const WEBHOOK_EVENTS = [
+  'pattern.submitted',
+  'pattern.sent_to_review',
+  'pattern.changes_requested',
+  'pattern.published',
+  'pattern.unpublished',
+  'pattern.updated',
+  'pattern.deleted',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
+
+export const INTEGRATION_MSG = {
+  tokenReadOnly: 'This API token is read-only.',
+  tokenNotAllowed: 'API tokens cannot manage users, tokens or webhooks.',
+  tokenCreated: 'Token created. Copy it now: it is not shown again.',
+  tokenRevoked: 'Token revoked',
+  endpointCreated: 'Endpoint added. Copy the signing secret now: it is not shown again.',
+  endpointSaved: 'Endpoint saved',
+  endpointDeleted: 'Endpoint deleted',
+  secretRotated: 'New signing secret created. The old one keeps working for 24 hours.',
+  testQueued: 'Test event queued',
+  redeliveryQueued: 'Redelivery queued',
+  badCursor: 'The cursor is not one this feed gave out',
+} as const;
+
+const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+
+export const CreateTokenSchema = z.object({
+  name,
+  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read only or read and write' }),
+  brandId: z.number().int().positive().nullable().default(null),
+  expiresAt: z.iso.datetime({ offset: true, error: 'Expiry must be a date and time' }).nullable().default(null),
+});
+export type CreateToken = z.input<typeof CreateTokenSchema>;
+
+export const ApiTokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  scope: z.enum(TOKEN_SCOPES),
+  brand: z.object({ id: z.number(), name: z.string() }).nullable(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+export const TokenListResponseSchema = z.object({ data: z.array(ApiTokenSchema) });
+export const TokenCreatedResponseSchema = z.object({ data: ApiTokenSchema, token: z.string(), message: z.string() });
+export type TokenCreatedResponse = z.infer<typeof TokenCreatedResponseSchema>;
+
+export const WebhookEndpointInputSchema = z.object({
+  url: z.string({ error: 'URL is required' }).trim().min(1, 'URL is required').max(2000, 'URL must be at most 2000 characters'),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event'),
+  enabled: z.boolean().default(true),
+});
+export type WebhookEndpointInput = z.input<typeof WebhookEndpointInputSchema>;
+
+export const WebhookEndpointSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.string()),
+  enabled: z.boolean(),
+  consecutiveFailures: z.number(),
+  disabledReason: z.string().nullable(),
+  previousSecretUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+export const EndpointListResponseSchema = z.object({ data: z.array(WebhookEndpointSchema) });
+export const EndpointResponseSchema = z.object({ data: WebhookEndpointSchema, message: z.string() });
+export const EndpointSecretResponseSchema = z.object({ data: WebhookEndpointSchema, secret: z.string(), message: z.string() });
+export type EndpointSecretResponse = z.infer<typeof EndpointSecretResponseSchema>;
+
+export const DeliverySchema = z.object({
+  id: z.number(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number(),
+  statusCode: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  response: z.string().nullable(),
+  error: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+export const DeliveryListResponseSchema = z.object({ data: z.array(DeliverySchema) });
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+export const ChangesQuerySchema = z.object({
+  since: z.string().regex(/^\d{1,19}\.\d{1,18}$/, INTEGRATION_MSG.badCursor).optional(),
+  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 1000').max(1000, 'Limit must be between 1 and 1000').default(100),
+});
+export const PatternChangeSchema = z.object({
+  cursor: z.string(),
+  change: z.enum(['created', 'updated', 'deleted']),
+  patternId: z.number(),
+  SFCC_Pattern_ID: z.string(),
+  brandId: z.number(),
+  at: z.string(),
+});
+export type PatternChange = z.infer<typeof PatternChangeSchema>;
+export const ChangesResponseSchema = z.object({
+  data: z.array(PatternChangeSchema),
+  /** Pass as `since` on the next call; unchanged when nothing new was answered. */
+  next: z.string(),
+});
+export type ChangesResponse = z.infer<typeof ChangesResponseSchema>;
