@@ -79,12 +79,3 @@ export const PatternMetaSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-
-/**
- * The VariationID a size gets when none is given (PRODUCT.md): `<Pattern ID>_<view>_<size>`,
- * each part slugged. Used by the submission and by adding a size later, so both agree.
- */
-export function variationIdFor(patternId: string, view: string, size: string): string {
-  const part = (s: string) => s.toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-  return `${part(patternId)}_${part(view)}_${part(size)}`;
-}
