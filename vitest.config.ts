@@ -17,6 +17,8 @@ const api = (name: string, dbKind: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Test places in the source let scripts/test.mjs count a test that runs in both projects once.
+    includeTaskLocation: true,
     projects: [api('api-pglite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : [])],
   },
 });

@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
+    includeTaskLocation: true,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
