@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
+  /** Called on the new instance before any plugin or route is registered: tests add hooks (`onRoute`) here. */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
 export function defaultWebRoot(): string | undefined {
@@ -41,12 +43,14 @@ export function defaultWebRoot(): string | undefined {
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
-  const app = Fastify({
+  const base = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-  }).withTypeProvider<ZodTypeProvider>();
+  });
+  opts.beforeRoutes?.(base);
+  const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

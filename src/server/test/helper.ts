@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { parseEnv } from '../config/env';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildOptions } from '../app';
 import { createDeps } from '../deps';
 import { seedBrands } from '../features/brands/brands.service';
 import { insertUser } from '../features/auth/auth.repo';
@@ -48,14 +48,14 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 /** A real app on a fresh copy of the migrated database (PGlite, or PostgreSQL in the api-postgres project). */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(envOverrides: Record<string, string> = {}, build: BuildOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
   const { database, drop } = await cloneDatabase();
   const silent = { level: 'silent' } as never;
-  const deps = await createDeps(env, (await import('pino')).default(silent), database);
+  const deps = await createDeps(env, build.logger ?? (await import('pino')).default(silent), database);
   await seedBrands(database.db);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, build);
   await app.ready();
   return {
     app,
