@@ -22,6 +22,7 @@ import { filesRoutes } from './features/files/files.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { startBackgroundJobs } from './background';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(supportRoutes);
   await app.register(newsletterRoutes);
   await app.register(siteRoutes);
+  startBackgroundJobs(app);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

@@ -133,14 +133,18 @@ export function contentDisposition(fileName: string, inline = false): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export const SWEEP_AGE_MS = 60 * 60 * 1000;
+/**
+ * The longest an upload may last: an object older than this is no longer being written by any
+ * instance, so the sweep may judge it. The server's request time-out must not exceed it.
+ */
+export const LONGEST_UPLOAD_MS = 30 * 60 * 1000;
 
 /**
  * Removes what failed or interrupted uploads left behind: `.part` temporaries anywhere in the store
  * and objects under the patterns prefix that no row references, both older than `olderThanMs`.
  */
 export async function sweepOrphans(deps: AppDeps, opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger } = {}) {
-  const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? SWEEP_AGE_MS);
+  const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? LONGEST_UPLOAD_MS);
   let temporaries = 0;
   let orphans = 0;
   let batch: string[] = [];
