@@ -40,7 +40,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
 
 /** Filters and search: shared by the list and the CSV export. */
-export const PatternFilterSchema = z.object({
+const PatternFilterSchema = z.object({
   search: z.string().trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
   /** Brand id; admins only (a user's list is always their own brand). */
   brand: z.coerce.number({ error: 'brand must be a brand id' }).int('brand must be a brand id').positive('brand must be a brand id').optional(),
@@ -71,7 +71,6 @@ export const PatternListQuerySchema = PatternFilterSchema.extend({
   before: rowId('before').optional(),
 });
 export type PatternListQuery = z.infer<typeof PatternListQuerySchema>;
-export type PatternListQueryInput = z.input<typeof PatternListQuerySchema>;
 
 export const PatternListRowSchema = z.object({
   ID: z.number(),
@@ -109,7 +108,6 @@ export const BulkDeleteRequestSchema = z.object({
     .min(1, 'Choose at least one pattern to delete')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} patterns can be deleted at once`),
 });
-export type BulkDeleteRequest = z.infer<typeof BulkDeleteRequestSchema>;
 
 export const DeleteResponseSchema = z.object({ message: z.string(), deleted: z.array(z.number()) });
 export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;

@@ -66,16 +66,3 @@ export const SizeEntrySchema = z.object({
   Pattern_Pdf_File_Name: z.string().max(LIMITS.textMax).optional(),
   VariationID: optionalText('VariationID'),
 });
-export type SizeEntry = z.infer<typeof SizeEntrySchema>;
-
-/** Status, dates and brand name every pattern response carries besides its fields. */
-export const PatternMetaSchema = z.object({
-  ID: z.number(),
-  brandName: z.string(),
-  IS_SFCC_TESTING: z.boolean(),
-  SFCC_Status: z.enum(['draft', 'in_review', 'published']),
-  reviewedAt: z.string().nullable(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});

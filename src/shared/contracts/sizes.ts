@@ -110,7 +110,6 @@ export const BulkDeleteSizesRequestSchema = z.object({
     .min(1, 'Choose the sizes to delete')
     .max(LIMITS.sizesMax, `At most ${LIMITS.sizesMax} sizes at once`),
 });
-export type BulkDeleteSizesRequest = z.infer<typeof BulkDeleteSizesRequestSchema>;
 
 export const DeleteSizesResponseSchema = z.object({ data: z.object({ deleted: z.number(), totalCountData: z.number() }), message: z.string() });
 export type DeleteSizesResponse = z.infer<typeof DeleteSizesResponseSchema>;

@@ -76,7 +76,6 @@ export const SignupSchema = z
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
-export type SignupInput = z.input<typeof SignupSchema>;
 export type Signup = z.infer<typeof SignupSchema>;
 export const SignupResponseSchema = SessionUserSchema;
 

@@ -105,10 +105,6 @@ export async function deletingObjects<T>(deps: AppDeps, keys: (db: Tx) => Promis
   return result;
 }
 
-/** Deletes a pattern's rows (through `removeRows`) and then every stored object of it. */
-export const deletePatternWithObjects = <T>(deps: AppDeps, patternId: number, removeRows: (tx: Tx) => Promise<T>, log?: FastifyBaseLogger) =>
-  deletingObjects(deps, keysOf.patterns([patternId]), removeRows, log);
-
 /** A file row as responses describe it. */
 export function toPatternFile(row: { id: number; kind: FileKind; sizeId: number | null; fileName: string; contentType: string; byteSize: number }): PatternFile {
   return { id: row.id, kind: row.kind, sizeId: row.sizeId, fileName: row.fileName, contentType: row.contentType, byteSize: row.byteSize, url: FILE_PATHS.download(row.id) };
