@@ -73,7 +73,7 @@ describe('npm start', () => {
     });
     expect(again.status).toBe(200);
     await stop(second.child);
-  });
+  }, 180_000); // two starts of the built app and three scrypt sign-ins: over 60 s on a loaded machine
 
   it('stops with one line naming a bad setting', () => {
     const r = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: 'eighty' }, encoding: 'utf8' });
