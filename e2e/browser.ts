@@ -13,8 +13,31 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * Uncaught errors and console errors of every page any test opens (through `newPage`, so through
+ * `trackedPages` too). e2e/setup.ts fails each test that leaves one here: a script error the screen
+ * hides must not pass. Failed requests ("Failed to load resource", such as the 401 of a wrong
+ * password) are expected answers, not errors of the page.
+ */
+let pageErrors: string[] = [];
+
+function watch(page: Page) {
+  page.on('pageerror', (e) => pageErrors.push(`uncaught in ${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console.error in ${page.url()}: ${m.text()}`);
+  });
+}
+
+/** The page errors recorded since the last call, cleared. A test that provokes one on purpose calls it to drop them. */
+export function takePageErrors(): string[] {
+  const taken = pageErrors;
+  pageErrors = [];
+  return taken;
+}
+
 export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, acceptDownloads: true });
+  context.on('page', watch); // pages the app opens itself (a PDF in a new tab) too
   const page = await context.newPage();
   return { context, page };
 }
@@ -39,29 +62,16 @@ export async function apiToken(user: { email: string; password: string }): Promi
   return (await res.json()).token;
 }
 
-/**
- * Pages for one test file that record script errors and React warnings (failed requests, such
- * as a 401 on a wrong password, are expected). Call `takeErrors()` after each test and expect
- * it to be empty; `closeAll()` after the file.
- */
+/** Pages for one test file, closed together by `closeAll()`; their errors fail the test (see `newPage`). */
 export function trackedPages(browser: () => Browser) {
   const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
   return {
     async open(width?: number): Promise<Page> {
       const { page, context } = await newPage(browser(), { width });
       contexts.push(context);
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
       return page;
     },
-    takeErrors(): string[] {
-      const taken = errors;
-      errors = [];
-      return taken;
-    },
+    takeErrors: takePageErrors,
     async closeAll() {
       await Promise.all(contexts.map((c) => c.close()));
     },

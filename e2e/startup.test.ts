@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 describe('npm start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-start-'));
   const port = 4100 + Math.floor(Math.random() * 800);
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
+  // info: the request log lines tell when the server has a request in hand.
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   async function start(): Promise<{ child: ChildProcess; output: () => string }> {
@@ -22,6 +23,13 @@ describe('npm start', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     return { child, output: () => out };
+  }
+  async function until(condition: () => boolean, output: () => string, ms = 10_000) {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`condition not met in ${ms} ms:\n${output()}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
   }
   const stop = (child: ChildProcess) =>
     new Promise<number | null>((resolve) => {
@@ -49,7 +57,9 @@ describe('npm start', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@localhost', password }),
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // SIGTERM only once the server has the request (its log line says so), not after a guessed sleep.
+    const logins = () => first.output().split('\n').filter((l) => l.includes('"incoming request"') && l.includes('"url":"/api/auth/login"'));
+    await until(() => logins().length === 2, first.output);
     const exited = stop(first.child);
     expect((await inFlight).status).toBe(200);
     expect(await exited, first.output()).toBe(0);
@@ -63,7 +73,7 @@ describe('npm start', () => {
     });
     expect(again.status).toBe(200);
     await stop(second.child);
-  });
+  }, 180_000); // two starts of the built app and three scrypt sign-ins: over 60 s on a loaded machine
 
   it('stops with one line naming a bad setting', () => {
     const r = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: 'eighty' }, encoding: 'utf8' });

@@ -1,5 +1,7 @@
-// `npm test`: type check, API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-// end-to-end journeys in Chromium. Ends with one plain line of totals over every suite: "N passed, N failed".
+// `npm test`: type check, lint, API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+// end-to-end journeys in Chromium. Its last line counts every test once: "N passed, N failed, N skipped".
+// An API test runs in two projects (api-pglite, api-postgres) and passes only if it passed in each;
+// every skip is listed above the totals with its reason (scripts/tally-reporter.mjs reads them).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,46 +9,84 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, '.test-results');
 fs.mkdirSync(out, { recursive: true });
-const only = process.argv[2]; // optional: typecheck | lint | api | e2e
+// Optional: typecheck | lint | api | e2e, then (for api or e2e) test files to run instead of all of them.
+const [only, ...files] = process.argv.slice(2);
 let passed = 0;
-let failed = 0;
+const failures = [];
+const skips = []; // [name, reason]
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
 }
 
+function step(name, cmd, args) {
+  if (run(cmd, args) === 0) passed += 1;
+  else failures.push(name);
+}
+
+/** One test's outcome over the projects it ran in: a failure anywhere fails it; a real skip anywhere skips it. */
+function merge(occurrences) {
+  const failed = occurrences.find((o) => o.state === 'failed');
+  if (failed) return { state: 'failed', name: failed.name };
+  const ran = occurrences.filter((o) => o.state === 'passed');
+  const skipped = occurrences.filter((o) => o.state !== 'passed' && !(o.elsewhere && ran.length > 0));
+  if (skipped.length === 0 && ran.length > 0) return { state: 'passed' };
+  const s = skipped[0] ?? occurrences[0];
+  const name = s.name.replace(/ \((SKIPPED|runs in)[^)]*\)/g, '');
+  const reason = s.reason ?? (s.elsewhere ? `runs in ${s.elsewhere}, which did not run` : undefined);
+  const where = occurrences.length > 1 ? ` [${s.project}]` : '';
+  return reason ? { state: 'skipped', name: name + where, reason } : { state: 'failed', name: `${name}${where}: skipped without a reason (see src/server/test/skip.ts)` };
+}
+
 function vitestSuite(name, args) {
-  const file = path.join(out, `${name}.json`);
-  fs.rmSync(file, { force: true });
-  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  if (fs.existsSync(file)) {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    // A file that failed to load counts as one failure even though it ran no test.
-    failed += report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  } else if (code !== 0) failed += 1;
-  if (code !== 0 && failed === 0) failed += 1;
+  const tally = path.join(out, `${name}.tally.json`);
+  fs.rmSync(tally, { force: true });
+  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'], { TALLY_FILE: tally });
+  if (!fs.existsSync(tally)) {
+    failures.push(`${name}: Vitest ended (exit ${code}) before reporting`);
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(tally, 'utf8'));
+  const byKey = new Map();
+  for (const t of report.tests) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
+  const before = failures.length;
+  for (const occurrences of byKey.values()) {
+    const r = merge(occurrences);
+    if (r.state === 'passed') passed += 1;
+    else if (r.state === 'failed') failures.push(r.name);
+    else skips.push([r.name, r.reason]);
+  }
+  for (const file of report.broken) failures.push(`${file}: failed outside its tests (load error or hook)`);
+  if (report.unhandledErrors > 0) failures.push(`${name}: ${report.unhandledErrors} unhandled error(s)`);
+  if (code !== 0 && failures.length === before) failures.push(`${name}: Vitest exited with ${code}`);
 }
 
 if (!only || only === 'typecheck') {
   console.log('\n== Type check ==');
-  if (run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) === 0) passed += 1;
-  else failed += 1;
+  step('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 }
 if (!only || only === 'lint') {
-  console.log('\n== Lint (dependency direction) ==');
-  if (run('npx', ['eslint', '.']) === 0) passed += 1;
-  else failed += 1;
+  console.log('\n== Lint (npm run lint) ==');
+  step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (!only || only === 'api') {
-  console.log(`\n== API tests (PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''}) ==`);
-  vitestSuite('api', []);
+  const pg = Boolean(process.env.TEST_DATABASE_URL);
+  console.log(`\n== API tests (PGlite${pg ? ' and PostgreSQL' : ''}) ==`);
+  if (!pg) skips.push(['API tests on PostgreSQL (the api-postgres project)', 'TEST_DATABASE_URL is not set']);
+  vitestSuite('api', files);
 }
 if (!only || only === 'e2e') {
   console.log('\n== End-to-end tests (Chromium) ==');
-  vitestSuite('e2e', ['-c', 'vitest.e2e.config.ts']);
+  vitestSuite('e2e', ['-c', 'vitest.e2e.config.ts', ...files]);
 }
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+
+if (failures.length) console.log(`\nFailed (${failures.length}):\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
+if (skips.length) {
+  const byReason = new Map();
+  for (const [name, reason] of skips) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+  console.log(`\nSkipped (${skips.length}):`);
+  for (const [reason, names] of byReason) console.log(`  because ${reason}:\n${names.map((n) => `    - ${n}`).join('\n')}`);
+}
+console.log(`\n${passed} passed, ${failures.length} failed, ${skips.length} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);

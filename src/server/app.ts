@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { integrationsRoutes } from './features/integrations/integrations.routes';
 import { integrationsOpenApi } from './features/integrations/openapi';
+import { startBackgroundJobs } from './background';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -34,6 +35,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Time-outs and minimum upload rate for slow clients (tests shorten them). */
   slowClients?: SlowClientLimits;
+  /** Called on the new instance before any plugin or route is registered: tests add hooks (`onRoute`) here. */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
 export function defaultWebRoot(): string | undefined {
@@ -49,7 +52,7 @@ export function defaultWebRoot(): string | undefined {
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const slow = opts.slowClients ?? SLOW_CLIENT_LIMITS;
-  const app = Fastify({
+  const base = Fastify({
     // Unfinished headers, slow whole requests and idle kept-alive sockets are cut (plugins/slow-clients.ts).
     http: { headersTimeout: slow.headersMs, requestTimeout: slow.requestMs, connectionsCheckingInterval: Math.min(1000, slow.headersMs) },
     requestTimeout: slow.requestMs,
@@ -58,7 +61,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-  }).withTypeProvider<ZodTypeProvider>();
+  });
+  opts.beforeRoutes?.(base);
+  const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -99,6 +104,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(siteRoutes);
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
+  startBackgroundJobs(app);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

@@ -14,6 +14,7 @@ import { buildApp } from './app';
 import { createTestApp } from './test/helper';
 import { withDatabase } from './test/global-setup';
 import { startS3Server, type TestS3Server } from './test/s3-server';
+import { runsIn } from './test/skip';
 
 /**
  * The scaled-out configuration, on real servers: PostgreSQL (a scratch database made from
@@ -95,7 +96,7 @@ describe.skipIf(!redis)(`createDeps with REDIS_URL and S3_*${noRedis}`, () => {
   });
 });
 
-describe.skipIf(kind !== 'pglite')('createDeps without them', () => {
+describe.skipIf(kind !== 'pglite')(`createDeps without them${runsIn('api-pglite', kind === 'pglite')}`, () => {
   it('keeps files on disk and counts in memory', async () => {
     const t = await createTestApp();
     try {

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const backends: [string, () => Counter, boolean][] = [
-  ['memory', () => memoryCounter(), once],
+  [`memory${once ? ' (runs in api-pglite)' : ''}`, () => memoryCounter(), once],
   [`redis${redisSkip}`, () => redisCounter(redis!, prefix), !redis],
 ];
 

@@ -13,6 +13,8 @@ export interface Counter {
   release(key: string): Promise<void>;
   peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
   reset(key: string): Promise<void>;
+  /** Drops windows that ended (memory only; Redis expires its keys). Run by src/server/background.ts. */
+  sweepExpired?(): void;
 }
 
 export function memoryCounter(): Counter {
@@ -23,12 +25,11 @@ export function memoryCounter(): Counter {
     entries.delete(key);
     return undefined;
   };
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [k, v] of entries) if (v.resetAt <= now) entries.delete(k);
-  }, 60_000);
-  sweep.unref();
   return {
+    sweepExpired() {
+      const now = Date.now();
+      for (const [k, v] of entries) if (v.resetAt <= now) entries.delete(k);
+    },
     async hit(key, windowSeconds) {
       let entry = current(key);
       if (!entry) {

@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FileStore } from './file-store';
 import { IMAGE_MIME_TYPES, LIMITS, MB, PDF_MIME_TYPE, sanitizeFileName } from '../../shared/limits';
 import { tooLarge, unsupportedType } from '../lib/app-error';
+import { uploadError } from './multipart';
 
 export type UploadRule = 'pdf' | 'image' | 'sheet' | 'zip';
 
@@ -134,7 +135,7 @@ export async function storeUpload(
   const key = newStorageKey(opts.prefix);
   // The store's pipeline reports the guard's failure; this listener keeps a late second emit from going uncaught.
   guard.on('error', () => undefined);
-  source.on('error', (err) => guard.destroy(err));
+  source.on('error', (err) => guard.destroy(uploadError(err) as Error)); // a body cut off mid-file is bad input, not a fault
   // @fastify/multipart marks a stream truncated at its own global limit: treat as too large.
   source.on('limit', () => guard.destroy(tooLarge(`${fileName} is too large`, { [opts.field]: `${fileName} is too large` })));
   try {

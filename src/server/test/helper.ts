@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { parseEnv } from '../config/env';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildOptions } from '../app';
 import { createDeps } from '../deps';
 import { seedBrands } from '../features/brands/brands.service';
 import { insertUser } from '../features/auth/auth.repo';
@@ -49,15 +49,19 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 /** A real app on a fresh copy of the migrated database (PGlite, or PostgreSQL in the api-postgres project). */
-export async function createTestApp(envOverrides: Record<string, string> = {}, opts: { logTo?: (line: string) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  opts: BuildOptions & { logTo?: (line: string) => void } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
   const { database, drop } = await cloneDatabase();
+  const { logTo, ...build } = opts;
   // Silent, unless a test reads the log lines (the app's own logger: redaction and scrubbing included).
-  const log = opts.logTo ? createLogger('info', { write: opts.logTo }) : createLogger('silent');
+  const log = logTo ? createLogger('info', { write: logTo }) : (build.logger ?? createLogger('silent'));
   const deps = await createDeps(env, log, database);
   await seedBrands(database.db);
-  const app = await buildApp(deps, opts.logTo ? { logger: log } : {});
+  const app = await buildApp(deps, logTo ? { ...build, logger: log } : build);
   await app.ready();
   return {
     app,

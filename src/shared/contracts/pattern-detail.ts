@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { dbId } from './common';
 import { PATTERN_STATUSES } from '../options';
 import { PatternFieldsSchema } from './patterns';
-import { FILE_KINDS, PatternFileSchema, type FileKind } from './files';
+import { FILE_KINDS, FILE_KIND_RULE, PatternFileSchema, type FileKind } from './files';
 import { PreflightWarningSchema } from './preflight';
+import { LIMITS } from '../limits';
+import type { MultipartSpec } from './uploads';
 
 /**
  * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its
@@ -89,3 +91,10 @@ export const PATTERN_DETAIL_MSG = {
   sizePdfRemove: "A size's PDF cannot be removed; replace it on the size's screen",
   notFound: 'This pattern does not exist or you cannot see it',
 } as const;
+
+/** The files call's multipart body: one part per file, named by its kind; Hero_Images may repeat. */
+export const PATTERN_FILES_UPLOAD: MultipartSpec = {
+  notMultipart: 'Send the files as multipart/form-data',
+  fields: [],
+  files: PATTERN_FILE_KINDS.map((k) => ({ name: k, accepts: FILE_KIND_RULE[k], max: isMultipleKind(k) ? LIMITS.heroImagesMax : 1 })),
+};

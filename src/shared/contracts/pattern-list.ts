@@ -72,7 +72,6 @@ export const PatternListQuerySchema = PatternFilterSchema.extend({
   before: rowId('before').optional(),
 });
 export type PatternListQuery = z.infer<typeof PatternListQuerySchema>;
-export type PatternListQueryInput = z.input<typeof PatternListQuerySchema>;
 
 export const PatternListRowSchema = z.object({
   ID: z.number(),
@@ -112,7 +111,6 @@ export const BulkDeleteRequestSchema = z.object({
     .min(1, 'Choose at least one pattern to delete')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} patterns can be deleted at once`),
 });
-export type BulkDeleteRequest = z.infer<typeof BulkDeleteRequestSchema>;
 
 export const DeleteResponseSchema = z.object({ message: z.string(), deleted: z.array(z.number()) });
 export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { LIMITS, MB } from '../limits';
+import type { MultipartSpec } from './uploads';
 import { FILE_KIND_RULE, PatternFileSchema, type FileKind } from './files';
 import { PatternFieldsSchema, SizeEntrySchema } from './patterns';
 
@@ -93,3 +94,30 @@ export const PatternCreateResponseSchema = z.object({
   data: z.object({ ID: z.number(), files: z.array(PatternFileSchema) }),
 });
 export type PatternCreateResponse = z.infer<typeof PatternCreateResponseSchema>;
+
+/**
+ * The submission's multipart body: `data` (JSON), the named files, and a PDF per size as
+ * `pattern_pdf_file{i}` or as `files` parts named `pattern_pdf_file{i}.pdf`.
+ */
+export const PATTERN_CREATE_UPLOAD: MultipartSpec = {
+  notMultipart: 'Send the pattern as multipart/form-data',
+  fields: ['data'],
+  files: [
+    ...NAMED_FILE_FIELDS.map((f) => ({ name: f, accepts: fileRuleOf(f), max: isMultipleFileField(f) ? LIMITS.heroImagesMax : 1 })),
+    { name: new RegExp(`^${SIZE_PDF_FIELD}\\d{1,4}$`), accepts: 'pdf' as const, max: 1 },
+    { name: SIZE_PDF_BATCH_FIELD, accepts: 'pdf' as const, max: LIMITS.sizesMax },
+  ],
+  // 20 hero images and 200 size PDFs, each checked against its own rule while streaming; fileSize is one
+  // byte over the largest rule, so the upload guard (not the parser) reports an image over 10 MB at its field.
+  limits: {
+    fileSize: LIMITS.imageBytes + 1,
+    files: LIMITS.heroImagesMax + LIMITS.sizesMax + NAMED_FILE_FIELDS.length,
+    fields: 10,
+    fieldSize: MB,
+    parts: LIMITS.heroImagesMax + LIMITS.sizesMax + NAMED_FILE_FIELDS.length + 10,
+  },
+  messages: {
+    tooManyFiles: `Too many files: at most ${LIMITS.heroImagesMax} hero images and ${LIMITS.sizesMax} sizes`,
+    invalidJson: CREATE_MSG.dataInvalidJson,
+  },
+};

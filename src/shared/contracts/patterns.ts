@@ -63,25 +63,3 @@ export const SizeEntrySchema = z.object({
   Pattern_Pdf_File_Name: text('Pattern_Pdf_File_Name').max(LIMITS.textMax).optional(),
   VariationID: optionalText('VariationID'),
 });
-export type SizeEntry = z.infer<typeof SizeEntrySchema>;
-
-/** Status, dates and brand name every pattern response carries besides its fields. */
-export const PatternMetaSchema = z.object({
-  ID: z.number(),
-  brandName: z.string(),
-  IS_SFCC_TESTING: z.boolean(),
-  SFCC_Status: z.enum(['draft', 'in_review', 'published']),
-  reviewedAt: z.string().nullable(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-/**
- * The VariationID a size gets when none is given (PRODUCT.md): `<Pattern ID>_<view>_<size>`,
- * each part slugged. Used by the submission and by adding a size later, so both agree.
- */
-export function variationIdFor(patternId: string, view: string, size: string): string {
-  const part = (s: string) => s.toLowerCase().trim().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
-  return `${part(patternId)}_${part(view)}_${part(size)}`;
-}

@@ -4,6 +4,7 @@ import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
 import { dbId, optionalText, requiredText } from './common';
 import { PatternFileSchema } from './files';
+import type { MultipartSpec } from './uploads';
 
 /** Sizes of a pattern: list, add (multipart), read, update (multipart), delete one or many. */
 export const SIZE_PATHS = {
@@ -109,7 +110,6 @@ export const BulkDeleteSizesRequestSchema = z.object({
     .min(1, 'Choose the sizes to delete')
     .max(LIMITS.sizesMax, `At most ${LIMITS.sizesMax} sizes at once`),
 });
-export type BulkDeleteSizesRequest = z.infer<typeof BulkDeleteSizesRequestSchema>;
 
 export const DeleteSizesResponseSchema = z.object({ data: z.object({ deleted: z.number(), totalCountData: z.number() }), message: z.string() });
 export type DeleteSizesResponse = z.infer<typeof DeleteSizesResponseSchema>;
@@ -127,3 +127,11 @@ export const SIZE_MSG = {
   notFound: 'This size does not exist or you cannot see it',
   badData: 'The size data must be JSON',
 } as const;
+
+/** The add and update calls' multipart body: `data` (JSON of the fields, or one text part per field) and one PDF. */
+export const SIZE_UPLOAD: MultipartSpec = {
+  notMultipart: 'Send the size as multipart/form-data: a "data" JSON part and the "pattern_pdf_file" PDF',
+  fields: [SIZE_PARTS.data, ...Object.keys(SizeFieldsSchema.shape)],
+  files: [{ name: SIZE_PARTS.pdf, accepts: 'pdf', max: 1 }],
+  messages: { invalidJson: SIZE_MSG.badData },
+};

@@ -87,7 +87,6 @@ export const SupportListQuerySchema = z.object({
   ...pagingFields,
   status: z.enum(SUPPORT_STATUSES).default('all'),
 });
-export type SupportListQuery = z.input<typeof SupportListQuerySchema>;
 export type SupportListParams = z.infer<typeof SupportListQuerySchema>;
 
 export const SupportListResponseSchema = z.object({
@@ -97,7 +96,6 @@ export const SupportListResponseSchema = z.object({
 export type SupportListResponse = z.infer<typeof SupportListResponseSchema>;
 
 export const MarkHandledRequestSchema = z.object({ handled: z.boolean() });
-export type MarkHandledRequest = z.infer<typeof MarkHandledRequestSchema>;
 
 export const MarkHandledResponseSchema = z.object({ data: SupportMessageSchema });
 export type MarkHandledResponse = z.infer<typeof MarkHandledResponseSchema>;

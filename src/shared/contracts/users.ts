@@ -4,6 +4,7 @@ import { MSG } from '../messages';
 import { ROLES } from '../options';
 import { SessionUserSchema } from './auth';
 import { brandRef, EmailSchema, passwordSchema, requiredText, pagingFields, text } from './common';
+import type { MultipartSpec } from './uploads';
 
 export const USER_PATHS = {
   signup: '/api/auth/signup',
@@ -159,3 +160,11 @@ export const ResetPasswordSchema = z
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+/** The signup and account update calls' multipart body: `data` JSON and an optional picture. */
+export const PROFILE_UPLOAD: MultipartSpec = {
+  notMultipart: `Send the form as multipart/form-data with a "${DATA_FIELD}" part`,
+  fields: [DATA_FIELD],
+  files: [{ name: PROFILE_PIC_FIELD, accepts: 'image', max: 1 }],
+  messages: { invalidJson: `The "${DATA_FIELD}" part is not valid JSON` },
+};

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ChunkLoadError, loadChunk } from './chunk-load';
 
 // Pure browser-side logic, no database: run once, in the project that always runs.
-describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('loadChunk', () => {
+const once = process.env.TEST_DB_KIND === 'postgres';
+describe.skipIf(once)(`loadChunk${once ? ' (runs in api-pglite)' : ''}`, () => {
   it('passes the module through', async () => {
     await expect(loadChunk(async () => ({ Component: 'x' }))).resolves.toEqual({ Component: 'x' });
   });

@@ -7,9 +7,7 @@ import { notFound } from '../../lib/app-error';
 import * as service from './files.service';
 import { openThumbnail } from './preflight.service';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
-/** Routes of the "files" feature: the authenticated download, and the sweep of upload leftovers. */
+/** Routes of the "files" feature: the authenticated download (the sweep of upload leftovers runs from src/server/background.ts). */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FILE_PATHS.downloadPattern,
@@ -57,27 +55,4 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header('content-type', 'image/webp').send(stream);
     },
   );
-
-  // Leftovers of interrupted uploads: swept in the background at start-up, then hourly.
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const sweep = () => {
-    if (running) return;
-    running = service
-      .sweepOrphans(app.deps, { log: app.log })
-      .then((r) => {
-        if (r.orphans || r.temporaries) app.log.info(r, 'swept upload leftovers');
-      })
-      .catch((err) => app.log.warn({ err }, 'sweep of upload leftovers failed'))
-      .finally(() => (running = undefined));
-  };
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running; // never close the database under a running sweep
-  });
 };

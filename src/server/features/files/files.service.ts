@@ -121,10 +121,6 @@ export async function deletingObjects<T>(deps: AppDeps, keys: (db: Tx) => Promis
   return result;
 }
 
-/** Deletes a pattern's rows (through `removeRows`) and then every stored object of it. */
-export const deletePatternWithObjects = <T>(deps: AppDeps, patternId: number, removeRows: (tx: Tx) => Promise<T>, log?: FastifyBaseLogger) =>
-  deletingObjects(deps, keysOf.patterns([patternId]), removeRows, log);
-
 /** A file row as responses describe it. */
 export function toPatternFile(row: { id: number; kind: FileKind; sizeId: number | null; fileName: string; contentType: string; byteSize: number }): PatternFile {
   return { id: row.id, kind: row.kind, sizeId: row.sizeId, fileName: row.fileName, contentType: row.contentType, byteSize: row.byteSize, url: FILE_PATHS.download(row.id) };
@@ -149,14 +145,18 @@ export function contentDisposition(fileName: string, inline = false): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export const SWEEP_AGE_MS = 60 * 60 * 1000;
+/**
+ * The longest an upload may last: an object older than this is no longer being written by any
+ * instance, so the sweep may judge it. The server's request time-out must not exceed it.
+ */
+export const LONGEST_UPLOAD_MS = 30 * 60 * 1000;
 
 /**
  * Removes what failed or interrupted uploads left behind: `.part` temporaries anywhere in the store
  * and objects under the patterns prefix that no row references, both older than `olderThanMs`.
  */
 export async function sweepOrphans(deps: AppDeps, opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger } = {}) {
-  const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? SWEEP_AGE_MS);
+  const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? LONGEST_UPLOAD_MS);
   let temporaries = 0;
   let orphans = 0;
   let batch: string[] = [];

@@ -2,25 +2,17 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { AppDeps } from '../../context';
 import { AppError, badRequest, tooLarge } from '../../lib/app-error';
 import { LIMITS, MB } from '../../../shared/limits';
+import { fileSpecOf } from '../../../shared/contracts/uploads';
 import {
   CREATE_MSG,
   NAMED_FILE_FIELDS,
+  PATTERN_CREATE_UPLOAD,
   SIZE_PDF_BATCH_FIELD,
   isMultipleFileField,
   sizePdfErrorKey,
   type NamedFileField,
 } from '../../../shared/contracts/patterns-create';
 import * as files from '../files/files.service';
-
-/** Per-request multipart limits: 20 hero images and 200 size PDFs, each checked against its own rule while streaming. */
-export const CREATE_MULTIPART_LIMITS = {
-  // One byte over the largest rule, so the upload guard (not the parser) reports an image over 10 MB at its field.
-  fileSize: LIMITS.imageBytes + 1,
-  files: LIMITS.heroImagesMax + LIMITS.sizesMax + NAMED_FILE_FIELDS.length,
-  fields: 10,
-  fieldSize: MB,
-  parts: LIMITS.heroImagesMax + LIMITS.sizesMax + NAMED_FILE_FIELDS.length + 10,
-};
 
 const SIZE_PDF_FIELD_RE = /^pattern_pdf_file(\d{1,4})$/;
 const SIZE_PDF_NAME_RE = /^pattern_pdf_file(\d{1,4})(\.pdf)?$/i;
@@ -44,6 +36,7 @@ export interface Received {
 type Target = { kind: 'named'; field: NamedFileField } | { kind: 'size'; index: number } | { kind: 'batch'; index?: number } | { kind: 'unknown' };
 
 function classify(part: MultipartFile): Target {
+  if (!fileSpecOf(PATTERN_CREATE_UPLOAD, part.fieldname)) return { kind: 'unknown' };
   if ((NAMED_FILE_FIELDS as readonly string[]).includes(part.fieldname)) return { kind: 'named', field: part.fieldname as NamedFileField };
   const bySize = SIZE_PDF_FIELD_RE.exec(part.fieldname);
   if (bySize) return { kind: 'size', index: Number(bySize[1]) };
@@ -149,13 +142,9 @@ export async function receiveSubmission(deps: AppDeps, parts: AsyncIterable<Mult
       }
     }
   } catch (err) {
-    // The parser's own errors: a cut-off request, a count limit, a malformed JSON part.
+    // The body's own failures (cut off, too many parts, no boundary) arrive mapped by readParts;
+    // a refusal recorded before them is the better answer.
     if (r.failure instanceof AppError) throw r.failure;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw badRequest(CREATE_MSG.dataInvalidJson, { data: CREATE_MSG.dataInvalidJson });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(`Too many files: at most ${LIMITS.heroImagesMax} hero images and ${LIMITS.sizesMax} sizes`);
-    // Busboy's own errors (a malformed or empty body) carry no status: they are bad input, not a fault.
-    if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) throw badRequest(`The upload could not be read (${err.message})`);
     throw err;
   }
   return r;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATTERN_CREATE_PATH, PatternCreateResponseSchema } from '../../../shared/contracts/patterns-create';
-import { badRequest } from '../../lib/app-error';
+import { PATTERN_CREATE_PATH, PATTERN_CREATE_UPLOAD, PatternCreateResponseSchema } from '../../../shared/contracts/patterns-create';
+import { readParts } from '../../storage/multipart';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { CREATE_MULTIPART_LIMITS } from './create-upload';
 import * as service from './patterns.service';
 
 /** The Pattern Submission Form's call (spec section 7); the multipart layout is described in the contract. */
@@ -19,10 +18,7 @@ export const createPatternRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the pattern as multipart/form-data');
-      // The upload guard reports a file over its limit at the field; the parser need not raise it again.
-      const parts = request.parts({ limits: CREATE_MULTIPART_LIMITS, throwFileSizeLimit: false } as Parameters<typeof request.parts>[0]);
-      const data = await service.createPattern(app.deps, currentUser(request), parts, request.log);
+      const data = await service.createPattern(app.deps, currentUser(request), readParts(request, PATTERN_CREATE_UPLOAD), request.log);
       return reply.status(201).send({ success: true as const, data });
     },
   );

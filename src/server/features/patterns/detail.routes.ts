@@ -4,12 +4,13 @@ import {
   FilesMutationResponseSchema,
   PATTERN_DETAIL_MSG,
   PATTERN_DETAIL_ROUTES,
+  PATTERN_FILES_UPLOAD,
   PatternDetailResponseSchema,
   PatternFileParamsSchema,
   UpdatePatternRequestSchema,
   UpdatePatternResponseSchema,
 } from '../../../shared/contracts/pattern-detail';
-import { badRequest } from '../../lib/app-error';
+import { readParts } from '../../storage/multipart';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './detail.service';
 import * as files from './detail-files.service';
@@ -45,8 +46,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
-      const list = await files.saveFiles(app.deps, currentUser(request), request.params.id, request.parts(), request.log);
+      const list = await files.saveFiles(app.deps, currentUser(request), request.params.id, readParts(request, PATTERN_FILES_UPLOAD), request.log);
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.filesUpdated };
     },
   );

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { patternFiles } from '../../db/schema/patterns';
-import { variationIdFor, type PatternFields } from '../../../shared/contracts/patterns';
+import type { PatternFields } from '../../../shared/contracts/patterns';
+import { variationIdFor } from '../../../shared/variation-id';
 import { MSG } from '../../../shared/messages';
 import { badRequest } from '../../lib/app-error';
 import * as files from '../files/files.service';

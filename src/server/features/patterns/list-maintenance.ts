@@ -5,33 +5,10 @@ import { sql } from 'drizzle-orm';
  * PGlite runs no autovacuum (single-user mode): without this, planner statistics of `patterns`
  * never appear and index-only scans (the list's deep pages) keep visiting the table. Like
  * autovacuum's default thresholds, it vacuums and analyzes the table once enough rows changed.
- * PostgreSQL's own autovacuum does this there.
+ * PostgreSQL's own autovacuum does this there. Scheduled by src/server/background.ts (PGlite only).
  */
-const CHECK_EVERY_MS = 5 * 60_000;
-const FIRST_CHECK_MS = 30_000;
-
-export function startListMaintenance(app: FastifyInstance) {
-  if (app.deps.database.kind !== 'pglite') return;
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if (await needsVacuum(app)) await app.db.execute(sql`vacuum (analyze) patterns`);
-    } catch (err) {
-      app.log.warn({ err }, 'patterns maintenance failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void check(), FIRST_CHECK_MS);
-  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
-  first.unref();
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  });
+export async function maintainPatternsTable(app: FastifyInstance): Promise<void> {
+  if (await needsVacuum(app)) await app.db.execute(sql`vacuum (analyze) patterns`);
 }
 
 export async function needsVacuum(app: FastifyInstance): Promise<boolean> {

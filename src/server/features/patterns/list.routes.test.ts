@@ -5,6 +5,7 @@ import { patterns } from '../../db/schema/patterns';
 import { PATTERN_SORT_KEYS, type PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { expectedOrder, idsOf, seedList, type ListSeed } from './list.fixtures';
 import { needsVacuum } from './list-maintenance';
+import { runsIn } from '../../test/skip';
 
 describe(`pattern list (${dbKind})`, () => {
   let t: TestApp;
@@ -211,7 +212,7 @@ describe(`pattern list (${dbKind})`, () => {
     expect(n).toBe(60);
   });
 
-  it.skipIf(dbKind !== 'pglite')('on PGlite (no autovacuum), asks for vacuum and analyze once enough rows changed', async () => {
+  it.skipIf(dbKind !== 'pglite')(`on PGlite (no autovacuum), asks for vacuum and analyze once enough rows changed${runsIn('api-pglite', dbKind === 'pglite')}`, async () => {
     await t.deps.database.db.execute(sql`vacuum (analyze) patterns`);
     expect(await needsVacuum(t.app)).toBe(false);
     const extra = await seedList(t, 'style-arc', 'VAC', 80, 'Style Arc');

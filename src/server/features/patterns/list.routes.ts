@@ -4,7 +4,6 @@ import { PATTERN_LIST_ROUTES, PatternExportQuerySchema, PatternListQuerySchema, 
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './list.service';
 import { exportFileName, prepareExport } from './list-export.service';
-import { startListMaintenance } from './list-maintenance';
 
 /** My Patterns: the list call and its CSV export. */
 export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,5 +39,4 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  startListMaintenance(app);
 };

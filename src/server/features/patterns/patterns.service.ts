@@ -7,7 +7,7 @@ import { brandScope } from '../../lib/scope';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { sanitizeFileName } from '../../../shared/limits';
-import { variationIdFor } from '../../../shared/contracts/patterns';
+import { variationIdFor } from '../../../shared/variation-id';
 import type { PatternFile } from '../../../shared/contracts/files';
 import { CREATE_MSG, PatternCreateDataSchema, sizePdfErrorKey, sizePdfField, SIZE_PDF_BATCH_FIELD, type PatternCreateData } from '../../../shared/contracts/patterns-create';
 import * as files from '../files/files.service';

@@ -5,19 +5,16 @@ import {
   DeleteSizesResponseSchema,
   SIZE_MSG,
   SIZE_ROUTES,
+  SIZE_UPLOAD,
   SizeDetailResponseSchema,
   SizeIdParamSchema,
   SizeListResponseSchema,
   SizeMutationResponseSchema,
 } from '../../../shared/contracts/sizes';
-import { badRequest } from '../../lib/app-error';
+import { readParts } from '../../storage/multipart';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './sizes.service';
 import { piecesRoutes } from './pieces.routes';
-
-const multipartOnly = (isMultipart: boolean) => {
-  if (!isMultipart) throw badRequest('Send the size as multipart/form-data: a "data" JSON part and the "pattern_pdf_file" PDF');
-};
 
 /** Sizes of a pattern (list, add, bulk delete) and one size (read, update, delete); its pieces. */
 export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,8 +33,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, description: 'Multipart: "data" JSON of the size fields, "pattern_pdf_file" PDF.', params: IdParamSchema, response: { 201: SizeMutationResponseSchema } },
     },
     async (request, reply) => {
-      multipartOnly(request.isMultipart());
-      const data = await service.addSize(app.deps, currentUser(request), request.params.id, request.parts(), request.log);
+      const data = await service.addSize(app.deps, currentUser(request), request.params.id, readParts(request, SIZE_UPLOAD), request.log);
       return reply.status(201).send({ data, message: SIZE_MSG.added });
     },
   );
@@ -69,8 +65,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      multipartOnly(request.isMultipart());
-      return { data: await service.updateSize(app.deps, currentUser(request), request.params.sizeId, request.parts(), request.log), message: SIZE_MSG.updated };
+      return { data: await service.updateSize(app.deps, currentUser(request), request.params.sizeId, readParts(request, SIZE_UPLOAD), request.log), message: SIZE_MSG.updated };
     },
   );
 

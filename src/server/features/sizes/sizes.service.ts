@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { zodFields } from '../../lib/zod-fields';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
-import { slugify } from '../../../shared/options';
+import { variationIdFor } from '../../../shared/variation-id';
 import { SIZE_MSG, SIZE_PARTS, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeDetail, type SizeFields } from '../../../shared/contracts/sizes';
 import { loadPattern, markPatternEdited } from '../patterns/detail.service';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files/files.service';
@@ -26,11 +26,6 @@ export function toSize(r: repo.SizeRow): Size {
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
-}
-
-/** `<Pattern ID>_<view>_<size>`, each part slugged (PRODUCT.md). */
-export function variationId(patternId: string, view: string, size: string): string {
-  return [patternId, view, size].map((p) => slugify(p) || 'x').join('_');
 }
 
 /** The size a user may see, with its pattern; another brand's size is "not found". */
@@ -71,7 +66,7 @@ function sizeValues(f: SizeFields, patternCode: string) {
   const values: repo.SizeValues & { pattern_view: string; Size: string; VariationID: string } = {
     pattern_view: f.pattern_view,
     Size: f.Size,
-    VariationID: f.VariationID || variationId(patternCode, f.pattern_view, f.Size),
+    VariationID: f.VariationID || variationIdFor(patternCode, f.pattern_view, f.Size),
     updatedAt: new Date(),
   };
   for (const k of SIZE_TEMPLATE_FIELDS) values[k] = f[k] || null; // '' clears

@@ -5,7 +5,8 @@ import { storeUpload, type StoredUpload } from '../../storage/upload';
 import { AppError, badRequest, tooLarge } from '../../lib/app-error';
 import { LIMITS, MB, sanitizeFileName } from '../../../shared/limits';
 import { parseOrFields } from '../../lib/zod-fields';
-import { DATA_FIELD, PROFILE_PIC_FIELD } from '../../../shared/contracts/users';
+import { DATA_FIELD, PROFILE_PIC_FIELD, PROFILE_UPLOAD } from '../../../shared/contracts/users';
+import { readParts } from '../../storage/multipart';
 
 export const PROFILE_PIC_PREFIX = 'profile-pics';
 
@@ -28,14 +29,13 @@ export async function readProfileForm<S extends z.ZodType>(
   files: FileStore,
   schema: S,
 ): Promise<{ data: z.infer<S>; pic?: StoredUpload }> {
-  if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data with a "data" part');
   let raw: unknown;
   let sawData = false;
   let pic: StoredUpload | undefined;
   let picError: AppError | undefined;
   let picName = 'picture';
   try {
-    for await (const part of request.parts()) {
+    for await (const part of readParts(request, PROFILE_UPLOAD)) {
       if (part.type === 'file') {
         // An empty file input still sends a part with no name; a second picture is ignored.
         if (part.fieldname !== PROFILE_PIC_FIELD || !part.filename || pic || picError) {

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from './app';
+import { scheduleJobs } from './background';
+import { createTestApp, createUser, dbKind, type TestApp } from './test/helper';
+import { listObjects } from './test/submission';
+import { seedPattern } from './features/patterns/detail.fixtures';
+import { LONGEST_UPLOAD_MS } from './features/files/files.service';
+
+const until = async (condition: () => boolean) => {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in 10 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe(`background jobs (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createUser(t, { brand: 'ditto' });
+  });
+  afterAll(() => t.close());
+
+  it('schedules every job from one place once the app is ready', () => {
+    const jobs = Object.fromEntries(t.app.background.map((j) => [j.name, j]));
+    expect(jobs['upload sweep']).toMatchObject({ firstAfterMs: 0, everyMs: 60 * 60_000, scheduled: true });
+    expect(jobs['rate-limit counters sweep']).toMatchObject({ everyMs: 60_000, scheduled: true });
+    if (dbKind === 'pglite') expect(jobs['patterns table maintenance']).toMatchObject({ firstAfterMs: 30_000, everyMs: 5 * 60_000, scheduled: true });
+    else expect(jobs['patterns table maintenance']).toBeUndefined(); // PostgreSQL's autovacuum does it
+  });
+
+  it('sweeps upload leftovers at start-up: old `.part` files and unreferenced objects go, the rest stays', async () => {
+    const p = await seedPattern(t, { sizes: 1 });
+    const root = path.join(t.dataDir, 'files');
+    const stale = new Date(Date.now() - LONGEST_UPLOAD_MS - 60_000);
+    const recent = new Date(Date.now() - LONGEST_UPLOAD_MS + 5 * 60_000);
+    const make = (key: string, at: Date) => {
+      const file = path.join(root, key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'left by a killed process');
+      fs.utimesSync(file, at, at);
+    };
+    make('patterns/2026-01/killed-upload.part', stale);
+    make('patterns/2026-01/never-referenced', stale);
+    make('patterns/2026-01/still-uploading.part', recent);
+    make('patterns/2026-01/row-not-written-yet', recent);
+    const referenced = listObjects(t).filter((k) => k.startsWith('patterns/') && !k.startsWith('patterns/2026-01/'));
+    expect(referenced.length).toBeGreaterThan(0);
+    for (const k of referenced) fs.utimesSync(path.join(root, k), stale, stale);
+    expect(p.id).toBeGreaterThan(0);
+
+    // A restart: a new app on the same store and database, as after kill -9.
+    const restarted = await buildApp(t.deps);
+    try {
+      await restarted.ready();
+      const sweep = restarted.background.find((j) => j.name === 'upload sweep')!;
+      expect(sweep.runs).toBe(1); // started by ready(), not an hour later
+      await until(() => !listObjects(t).includes('patterns/2026-01/never-referenced'));
+      await until(() => !listObjects(t).includes('patterns/2026-01/killed-upload.part'));
+      const left = listObjects(t);
+      expect(left).toContain('patterns/2026-01/still-uploading.part');
+      expect(left).toContain('patterns/2026-01/row-not-written-yet');
+      for (const k of referenced) expect(left).toContain(k);
+    } finally {
+      await restarted.close();
+    }
+    expect(restarted.background.every((j) => !j.scheduled)).toBe(true);
+  });
+});
+
+describe('scheduleJobs', () => {
+  it('runs a job after its first delay, then at its interval, never twice at once, and stops on close', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    try {
+      let finish: () => void = () => undefined;
+      const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+      const { states, stop } = scheduleJobs([{ name: 'job', firstAfterMs: 1000, everyMs: 5000, run }], pino({ level: 'silent' }));
+      expect(run).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(run).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(5000); // still running: skipped, not stacked
+      expect(run).toHaveBeenCalledTimes(1);
+      finish();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(run).toHaveBeenCalledTimes(2);
+      finish();
+      expect(states[0]).toMatchObject({ runs: 2, scheduled: true });
+      await stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(run).toHaveBeenCalledTimes(2);
+      expect(states[0].scheduled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logs a failed run and keeps the schedule', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    try {
+      const warn = vi.fn();
+      const log = { warn } as unknown as Parameters<typeof scheduleJobs>[1];
+      const run = vi.fn(async () => {
+        throw new Error('store unreachable');
+      });
+      const { stop } = scheduleJobs([{ name: 'flaky', firstAfterMs: 0, everyMs: 100, run }], log);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(run).toHaveBeenCalledTimes(3);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'flaky' }), 'background job failed');
+      await stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

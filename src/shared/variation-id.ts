@@ -1,0 +1,13 @@
+import { slugify } from './options';
+
+/**
+ * The VariationID a size gets when none is given (PRODUCT.md): `<Pattern ID>_<view>_<size>`, each part
+ * slugged (accents folded: `Ü` → `u`); a part with nothing left after slugging becomes `x`. The one
+ * generator: the submission and adding a size later both call it, so the same size gets the same ID.
+ * Only new rows use it; stored VariationIDs are never regenerated.
+ */
+export function variationIdFor(patternId: string, view: string, size: string): string {
+  // Marks are dropped before slugging: slugify alone turns `é` into `e-` (its combining accent becomes a dash).
+  const fold = (part: string) => part.normalize('NFKD').replace(/\p{M}/gu, '');
+  return [patternId, view, size].map((part) => slugify(fold(part)) || 'x').join('_');
+}
