@@ -12,8 +12,9 @@ import * as brands from './schema/brands';
 import * as users from './schema/users';
 import * as patterns from './schema/patterns';
 import * as support from './schema/support';
+import * as jobs from './schema/jobs';
 
-export const schema = { ...brands, ...users, ...patterns, ...support };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...jobs };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client';
+import { jobs } from '../db/schema/jobs';
+
+/**
+ * The shared durable queue (transactional outbox). A job is inserted with `enqueueJob(tx, …)` in the
+ * same transaction as the change that causes it, so a rolled-back change queues nothing and a
+ * committed one never loses its job. Delivery is at-least-once: a process killed between claim and
+ * finish leaves a row whose lease expires and is claimed again, so receivers de-duplicate by the
+ * job's dedupe key (docs/operations.md).
+ */
+export async function enqueueJob(
+  db: DbOrTx,
+  job: { kind: string; payload: unknown; dedupeKey?: string; runAt?: Date; maxAttempts?: number },
+): Promise<number | null> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload ?? null,
+      dedupeKey: job.dedupeKey ?? null,
+      ...(job.runAt ? { runAt: job.runAt } : {}),
+      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+  return rows[0] ? Number(rows[0].id) : null; // null: that dedupe key is already queued
+}
+
+export interface JobContext {
+  jobId: number;
+  attempt: number;
+  log: FastifyBaseLogger;
+}
+
+export interface JobHandler<P = any> {
+  kind: string;
+  /** Throwing schedules a retry (or marks the job failed after its last attempt). */
+  handle(payload: P, ctx: JobContext): Promise<void>;
+  backoffMs?(attempt: number): number;
+  onFailed?(payload: P, err: unknown, ctx: { jobId: number; attempt: number }): Promise<void>;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Exponential from 1 s, capped at one hour, ±20 % jitter so retries of one outage spread out. */
+export function defaultBackoffMs(attempt: number): number {
+  const base = Math.min(3_600_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * One statement: with several processes on PostgreSQL, SKIP LOCKED means no two take the same row;
+ * a `running` row whose lease ran out belongs to a process that died and is taken again.
+ */
+export async function claimJobs(db: Db, kinds: string[], leaseMs: number, batch: number): Promise<ClaimedJob[]> {
+  if (!kinds.length) return [];
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const res = await db.execute<{ id: string | number; kind: string; payload: unknown; attempts: number; max_attempts: number }>(sql`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1,
+      locked_until = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE kind IN (${kindList})
+        AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+      ORDER BY run_at, id LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, payload, attempts, max_attempts`);
+  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }));
+}
+
+/** Error text kept for operators: first line only, credentials in URLs blanked, bounded. */
+function errorText(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.split('\n')[0]!.replace(/\/\/[^/@\s]+@/g, '//***@').slice(0, 500);
+}
+
+async function runJob(db: Db, job: ClaimedJob, handler: JobHandler, log: FastifyBaseLogger): Promise<void> {
+  // `attempts = job.attempts` guards the update: if this lease ran out and another worker took the
+  // row, the slower one must not overwrite that worker's outcome.
+  const mine = sql`id = ${job.id} AND attempts = ${job.attempts} AND status = 'running'`;
+  try {
+    await handler.handle(job.payload, { jobId: job.id, attempt: job.attempts, log });
+    await db.execute(sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`);
+  } catch (err) {
+    const text = errorText(err);
+    if (job.attempts >= job.maxAttempts) {
+      await db.execute(sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now() WHERE ${mine}`);
+      log.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: text }, 'job failed after its last attempt');
+      try {
+        await handler.onFailed?.(job.payload, err, { jobId: job.id, attempt: job.attempts });
+      } catch (hookErr) {
+        log.error({ jobId: job.id, error: errorText(hookErr) }, 'onFailed hook threw');
+      }
+      return;
+    }
+    const delay = Math.max(0, Math.round((handler.backoffMs ?? defaultBackoffMs)(job.attempts)));
+    await db.execute(sql`
+      UPDATE jobs SET status = 'pending', locked_until = NULL, last_error = ${text}, updated_at = now(),
+        run_at = now() + ${delay}::int * interval '1 millisecond'
+      WHERE ${mine}`);
+    log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, error: text }, 'job failed; will retry');
+  }
+}
+
+export interface JobWorker {
+  stop(): Promise<void>;
+  /** Wakes the worker now (after a commit that queued something) instead of at the next poll. */
+  kick(): void;
+  /** Claims and runs one batch; answers how many jobs ran. Tests drive the worker with it. */
+  runOnce(): Promise<number>;
+}
+
+export function startJobWorker(opts: {
+  db: Db;
+  log: FastifyBaseLogger;
+  handlers: JobHandler[];
+  pollMs?: number;
+  leaseMs?: number;
+  batch?: number;
+  /** false: no timer; only runOnce() runs jobs (tests). */
+  autoStart?: boolean;
+}): JobWorker {
+  const { db, log } = opts;
+  const pollMs = opts.pollMs ?? 2000;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const batch = opts.batch ?? 10;
+  const byKind = new Map(opts.handlers.map((h) => [h.kind, h]));
+  const kinds = [...byKind.keys()];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let kickedWhileRunning = false;
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claimJobs(db, kinds, leaseMs, batch);
+    for (const job of claimed) await runJob(db, job, byKind.get(job.kind)!, log);
+    return claimed.length;
+  }
+
+  function schedule(ms: number) {
+    if (stopped || opts.autoStart === false) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  }
+
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      kickedWhileRunning = true; // the batch in flight may have been claimed before the new job committed
+      return;
+    }
+    running = runOnce().catch((err) => {
+      log.error({ error: errorText(err) }, 'job worker poll failed');
+      return 0;
+    });
+    void running.then((n) => {
+      running = undefined;
+      const again = n >= batch || kickedWhileRunning; // a full batch: more may be waiting
+      kickedWhileRunning = false;
+      schedule(again ? 0 : pollMs);
+    });
+  }
+
+  schedule(0);
+  return {
+    runOnce,
+    kick: () => schedule(0),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
