@@ -22,6 +22,8 @@ import { filesRoutes } from './features/files/files.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { activityRoutes } from './features/activity/activity.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -83,6 +85,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(supportRoutes);
   await app.register(newsletterRoutes);
   await app.register(siteRoutes);
+  await app.register(activityRoutes);
+  await app.register(notificationsRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

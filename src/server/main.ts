@@ -3,6 +3,8 @@ import { EnvError, loadEnv } from './config/env';
 import { buildApp, defaultWebRoot } from './app';
 import { createDeps } from './deps';
 import { bootstrap } from './bootstrap';
+import { startJobWorker } from './jobs/outbox';
+import { mailJobHandler } from './mail/mail-job';
 
 async function main() {
   let env;
@@ -21,6 +23,8 @@ async function main() {
   const admin = await bootstrap(deps);
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Queued mails (the transactional outbox, src/server/jobs/outbox.ts); every process runs one worker.
+  const jobWorker = startJobWorker({ db: deps.database.db, log, handlers: [mailJobHandler(deps.mailer)], pollMs: 1000 });
 
   const url = `${env.publicUrl}/app/`;
   const lines = [
@@ -50,6 +54,7 @@ async function main() {
     reaper.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
       await deps.closeAll();
       process.exit(0);
     } catch (err) {

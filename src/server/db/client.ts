@@ -13,8 +13,9 @@ import * as users from './schema/users';
 import * as patterns from './schema/patterns';
 import * as support from './schema/support';
 import * as jobs from './schema/jobs';
+import * as review from './schema/review';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...jobs };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...jobs, ...review };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

@@ -73,7 +73,7 @@ export const PatternMetaSchema = z.object({
   ID: z.number(),
   brandName: z.string(),
   IS_SFCC_TESTING: z.boolean(),
-  SFCC_Status: z.enum(['draft', 'in_review', 'published']),
+  SFCC_Status: z.enum(['draft', 'in_review', 'changes_requested', 'published']),
   reviewedAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),

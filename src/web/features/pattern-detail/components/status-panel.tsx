@@ -14,6 +14,7 @@ import { formatDate } from '../format';
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
   draft: 'bg-gray-200 text-gray-900',
   in_review: 'bg-blue-100 text-blue-900',
+  changes_requested: 'bg-amber-100 text-amber-900',
   published: 'bg-green-100 text-green-900',
 };
 
