@@ -100,6 +100,8 @@ export const ReviewStateSchema = z.object({
   changedSinceReview: z
     .object({ reviewedAt: z.string().nullable(), outcome: z.enum(['published', 'changes_requested']).nullable(), changes: z.array(ChangeSchema) })
     .nullable(),
+  /** Admins only: what a note can be about (fields, files, sizes of the pattern now). */
+  targets: z.array(z.object({ targetType: z.enum(NOTE_TARGETS), targetKey: z.string(), label: z.string() })),
 });
 export type ReviewState = z.infer<typeof ReviewStateSchema>;
 export const ReviewStateResponseSchema = z.object({ data: ReviewStateSchema });

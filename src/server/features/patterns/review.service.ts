@@ -67,17 +67,24 @@ export async function getReviewState(db: DbOrTx, user: AuthUser, id: number): Pr
   const state = lifecycleState(p);
   const request = await repo.openRequest(db, id);
   let changedSinceReview: ReviewState['changedSinceReview'] = null;
+  let targets: ReviewState['targets'] = [];
   if (user.role === 'admin' && p.SFCC_Status === 'in_review') {
-    const last = await repo.findSnapshot(db, id);
+    const [last, now] = [await repo.findSnapshot(db, id), await takeSnapshot(db, p)];
     changedSinceReview = last
-      ? { reviewedAt: last.reviewedAt.toISOString(), outcome: last.outcome, changes: diffSnapshots(last.snapshot as ReviewSnapshot, await takeSnapshot(db, p)) }
+      ? { reviewedAt: last.reviewedAt.toISOString(), outcome: last.outcome, changes: diffSnapshots(last.snapshot as ReviewSnapshot, now) }
       : { reviewedAt: null, outcome: null, changes: [] };
+    targets = [
+      ...Object.entries(PATTERN_LABELS).map(([k, label]) => ({ targetType: 'field' as const, targetKey: k, label })),
+      ...Object.entries(now.files).map(([k, f]) => ({ targetType: 'file' as const, targetKey: k, label: `${f.label} ${f.fileName}` })),
+      ...Object.entries(now.sizes).map(([k, s]) => ({ targetType: 'size' as const, targetKey: k, label: `Size ${s.label}` })),
+    ];
   }
   return {
     allowedActions: allowedActions(state, user.role),
     publishBlockedReason: user.role === 'admin' && editedAfter(p) ? refusal('publish', state) : null,
     request: request ? { reason: request.reason, requestedBy: request.by ?? 'An admin', at: request.at.toISOString(), notes: request.notes.map(toNote) } : null,
     changedSinceReview,
+    targets,
   };
 }
 

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../../../features/users/components/change-pa
 import { UsersAdmin } from '../../../features/users/components/users-admin';
 import { BrandManager } from '../../../features/brands/components/brand-manager';
 import { brandOptions, useBrandList } from '../../../features/brands/api/list-brands';
+import { MailPreferencesForm } from '../../../features/review/components/mail-preferences-form';
 
 const TABS = ['account', 'users', 'brands'] as const;
 const tabClass =
@@ -24,6 +25,7 @@ export function Component() {
       <div className="flex flex-col gap-6">
         <ChangeEmailForm />
         <ChangePasswordForm />
+        <MailPreferencesForm isAdmin={isAdmin} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ export function useSendToReview(id: number) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: patternKey(id) });
       void qc.invalidateQueries({ queryKey: ['patterns'] });
+      void qc.invalidateQueries({ queryKey: ['review-count'] });
     },
   });
 }
