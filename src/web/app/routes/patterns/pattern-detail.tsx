@@ -46,6 +46,8 @@ export function Component() {
   const p = pattern.data;
   const r = review.data;
   const fieldNotes = notesByTarget(r?.request?.notes, 'field');
+  // Size and file notes sit above their table and cards, each naming its size or file.
+  const notesOf = (type: 'size' | 'file') => (r?.request?.notes ?? []).filter((n) => n.targetType === type);
   const annotations = Object.fromEntries(Object.entries(fieldNotes).map(([k, notes]) => [k, <NoteCallout key={k} notes={notes} />]));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
@@ -69,8 +71,8 @@ export function Component() {
                 </StatusPanel>
               </div>
             </div>
-            <SizesTable patternId={p.ID} />
-            <FilesPanel pattern={p} />
+            <SizesTable patternId={p.ID} annotation={<NoteCallout notes={notesOf('size')} withLabel />} />
+            <FilesPanel pattern={p} annotation={<NoteCallout notes={notesOf('file')} withLabel />} />
           </TabPanel>
           <TabPanel>
             <section aria-labelledby="activity-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">

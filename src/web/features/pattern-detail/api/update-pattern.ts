@@ -12,6 +12,8 @@ export function useUpdatePattern(id: number) {
     mutationFn: (body: PatternFields) => updatePattern(id, body),
     onSuccess: (res) => {
       qc.setQueryData(patternKey(id), res.data);
+      // Queries under the pattern's key (its review notes, activity) changed with the edit too.
+      void qc.invalidateQueries({ queryKey: patternKey(id), predicate: (q) => q.queryKey.length > 2 });
       // The list shows names, brands and dates: it must not show the old ones.
       void qc.invalidateQueries({ queryKey: ['patterns'] });
     },
