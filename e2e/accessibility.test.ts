@@ -96,7 +96,7 @@ describe('accessibility (axe-core)', () => {
   it.each([1280, 390])("a partner's screens at %i px", async (width) => {
     const page = await pages.open(width);
     await signIn(page, E2E_USERS.partner);
-    const paths = ['/app/dashboard', '/app/show-records', `/app/show-records/${seeded.id}`, `/app/show-records/${seeded.id}/${seeded.sizeId}`, '/app/add-record', '/app/my-account', '/app/contact-support', '/app/imports', '/app/imports/new'];
+    const paths = ['/app/dashboard', '/app/show-records', `/app/show-records/${seeded.id}`, `/app/show-records/${seeded.id}/${seeded.sizeId}`, `/app/show-records/${seeded.id}?tab=activity`, '/app/add-record', '/app/my-account', '/app/contact-support', '/app/imports', '/app/imports/new'];
     expect(await audit(page, paths)).toEqual(clean(paths));
   });
 
@@ -145,5 +145,19 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('menu').waitFor();
     // Headless UI's menu is modal (the page behind it is inert), so page-level rules would only see the menu: check the menu itself.
     expect(await violations(page, '[role="menu"]'), 'fullName menu').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // The review screens: a pattern in review (Changed since last review, Request changes and its dialog).
+    const token = await apiToken(E2E_USERS.partner);
+    const sent = await fetch(`${baseURL()}/api/patterns/${seeded.id}/send-to-review`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(sent.status).toBe(200);
+    expect(await audit(page, [`/app/show-records/${seeded.id}`])).toEqual(clean([`/app/show-records/${seeded.id}`]));
+    await page.getByRole('heading', { name: 'Changed since last review' }).waitFor();
+    await page.getByRole('button', { name: 'Request changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request changes' });
+    await dialog.getByRole('button', { name: 'Add note' }).click();
+    await dialog.getByRole('button', { name: 'Request changes' }).click();
+    await dialog.getByText('Reason is required').waitFor();
+    expect(await violations(page, '[role="dialog"]'), 'request changes dialog').toEqual([]);
   });
 });

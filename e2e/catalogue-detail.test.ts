@@ -148,6 +148,12 @@ describe('pattern and size detail', () => {
     await page.reload();
     await page.getByRole('heading', { name: /Size S/, level: 1 }).waitFor();
     expect(await page.getByLabel('Design ID').inputValue()).toBe('D-100');
+
+    // Edited after it was sent to review: it goes to review again, so the admin publishes what was reviewed.
+    await page.goto(`/app/show-records/${patternId}`);
+    await page.getByRole('button', { name: 'Send to review' }).click();
+    await page.getByRole('dialog', { name: 'Send to review' }).getByRole('button', { name: 'Send to review' }).click();
+    await toast(page, MSG.reviewed);
   });
 
   it('an admin opens the pattern in review and publishes it', async () => {

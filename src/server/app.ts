@@ -28,6 +28,8 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { integrationsRoutes } from './features/integrations/integrations.routes';
 import { integrationsOpenApi } from './features/integrations/openapi';
 import { startBackgroundJobs } from './background';
+import { activityRoutes } from './features/activity/activity.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
   startBackgroundJobs(app);
+  await app.register(activityRoutes);
+  await app.register(notificationsRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

@@ -5,6 +5,7 @@ import { bootstrap } from './bootstrap';
 import { createLogger } from './lib/logger';
 import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations/delivery';
+import { mailJobHandler } from './mail/mail-job';
 
 async function main() {
   let env;
@@ -23,8 +24,8 @@ async function main() {
   const admin = await bootstrap(deps);
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });
   await app.listen({ port: env.PORT, host: env.HOST });
-  // Queued webhook deliveries (the transactional outbox, src/server/jobs/outbox.ts); every process runs one worker.
-  const jobWorker = startJobWorker({ db: deps.database.db, log, handlers: [webhookDeliveryHandler(deps)], pollMs: 1000 });
+  // Queued mails and webhook deliveries (the transactional outbox, src/server/jobs/outbox.ts); every process runs one worker.
+  const jobWorker = startJobWorker({ db: deps.database.db, log, handlers: [mailJobHandler(deps.mailer), webhookDeliveryHandler(deps)], pollMs: 1000 });
 
   const url = `${env.publicUrl}/app/`;
   const lines = [

@@ -46,9 +46,14 @@ export const SUBSCRIBABLE_OPTIONS = list('Choose Subscribable', YES_NO.map((v) =
 export const COUNTRIES = ['US', 'CA', 'EU'] as const;
 export const COUNTRY_OPTIONS = list('Choose Country', COUNTRIES.map((c) => [c, c] as [string, string]));
 
-export const PATTERN_STATUSES = ['draft', 'in_review', 'published'] as const;
+export const PATTERN_STATUSES = ['draft', 'in_review', 'changes_requested', 'published'] as const;
 export type PatternStatus = (typeof PATTERN_STATUSES)[number];
-export const STATUS_LABELS: Record<PatternStatus, string> = { draft: 'Draft', in_review: 'In review', published: 'Published' };
+export const STATUS_LABELS: Record<PatternStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  changes_requested: 'Changes requested',
+  published: 'Published',
+};
 
 export function slugify(name: string): string {
   return name

@@ -17,8 +17,9 @@ import * as jobs from './schema/jobs';
 import * as imports from './schema/imports';
 import * as devices from './schema/devices';
 import * as integrations from './schema/integrations';
+import * as review from './schema/review';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports, ...devices, ...integrations };
+export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports, ...devices, ...integrations, ...review };
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

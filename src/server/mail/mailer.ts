@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Stable id of a queued mail: a retried send reuses it, so receivers and the outbox file see one message. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -36,7 +38,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
+      // A queued mail sent again after a crash overwrites its own file instead of adding a second one.
+      const name = m.messageId
+        ? `mail-${m.messageId.replace(/[^a-zA-Z0-9._-]/g, '_')}`
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}`;
+      const file = path.join(opts.outboxDir, `${name}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ file }, 'mail written to outbox');
     },

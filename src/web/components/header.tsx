@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { Logo } from './logo';
 import { ACCOUNT_ITEMS, initials, NAV_ITEMS, navCurrent } from './nav-items';
+import { ToReviewLink } from './to-review-link';
 
 // The menu and the phone panel carry Headless UI (menus, dialogs, floating positioning): loaded on
 // their own, they stay out of the sign-in page's script, and the panel loads on its first opening.
@@ -51,6 +52,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
+          {isAdmin && <ToReviewLink />}
           {user ? (
             <Suspense
               fallback={

@@ -21,4 +21,6 @@ export const queryKeys = {
   supportMessageList: (params: object) => ['support', 'messages', params] as const,
   siteConfig: ['site', 'config'] as const,
   newsletterSummary: ['newsletter', 'summary'] as const,
+  /** How many patterns wait for review (the admin's header). */
+  reviewCount: ['review-count'] as const,
 };

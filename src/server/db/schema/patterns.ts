@@ -27,7 +27,7 @@ export const patterns = pgTable(
     is_Subscribable: text('is_Subscribable'),
     Pattern_Fit: text('Pattern_Fit'),
     IS_SFCC_TESTING: boolean('IS_SFCC_TESTING').notNull().default(false),
-    SFCC_Status: text('SFCC_Status', { enum: ['draft', 'in_review', 'published'] }).notNull().default('draft'),
+    SFCC_Status: text('SFCC_Status', { enum: ['draft', 'in_review', 'changes_requested', 'published'] }).notNull().default('draft'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { DELETE_MSG, type DeleteResponse } from '../../../shared/contracts/pattern-list';
 import { deletingObjects, keysOf } from '../files/files.service';
+import { recordActivity } from '../activity/activity.service';
 import * as repo from './delete.repo';
 import { emitPatternEvent } from '../integrations/events';
 
@@ -31,6 +32,7 @@ export async function deletePatterns(deps: AppDeps, user: AuthUser, requested: n
         throw conflict(ids.length === 1 ? DELETE_MSG.publishedOne : DELETE_MSG.publishedMany(published.map((r) => r.SFCC_Pattern_ID)));
       }
       for (const id of ids) await emitPatternEvent(tx, 'pattern.deleted', id); // before the rows go: the event carries the pattern as it was
+      for (const r of rows) await recordActivity(tx, user, r.ID, 'deleted', { patternId: r.SFCC_Pattern_ID });
       return repo.deletePatterns(tx, ids);
     },
     log,

@@ -8,6 +8,8 @@ import { FILE_LABELS } from '../../../shared/contracts/files';
 import { isMultipleKind, PATTERN_DETAIL_MSG, PATTERN_FILE_KINDS, type PatternFileKind } from '../../../shared/contracts/pattern-detail';
 import { deleteObjects, recordPatternFiles, storePatternFile, toPatternFile, type StoredPatternFile } from '../files/files.service';
 import { loadPattern, markPatternEdited } from './detail.service';
+import { recordActivity } from '../activity/activity.service';
+import { addressNotesOn } from './review.service';
 import * as repo from './detail.repo';
 
 function drainAndFail(part: Multipart, err: Error): never {
@@ -55,8 +57,15 @@ export async function saveFiles(deps: AppDeps, user: AuthUser, id: number, parts
         tx,
         old.map((f) => f.id),
       );
-      await recordPatternFiles(tx, id, stored);
+      const ids = await recordPatternFiles(tx, id, stored);
       await markPatternEdited(tx, id);
+      for (const [i, s] of stored.entries()) {
+        const file = { id: ids[i]!, fileName: s.fileName };
+        const prev = old.find((o) => o.kind === s.kind);
+        if (prev) await recordActivity(tx, user, id, 'file_replaced', { file, previous: prev.fileName, label: FILE_LABELS[s.kind] });
+        else await recordActivity(tx, user, id, 'file_added', { file, label: FILE_LABELS[s.kind] });
+      }
+      await addressNotesOn(tx, user, id, 'file', old.map((o) => o.id));
       return old;
     });
     await deleteObjects(
@@ -85,6 +94,8 @@ export async function removeFile(deps: AppDeps, user: AuthUser, id: number, file
   await db.transaction(async (tx) => {
     await repo.deleteFilesById(tx, [file.id]);
     await markPatternEdited(tx, id);
+    await recordActivity(tx, user, id, 'file_removed', { file: { id: file.id, fileName: file.fileName }, label: FILE_LABELS[file.kind] });
+    await addressNotesOn(tx, user, id, 'file', [file.id]);
   });
   await deleteObjects(deps.files, [file.storageKey], log);
   return (await repo.listPatternFiles(db, id)).map(toPatternFile);

@@ -4,11 +4,14 @@ import { brandScope } from '../../lib/scope';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { MSG } from '../../../shared/messages';
-import { PatternFieldsSchema, type PatternFields } from '../../../shared/contracts/patterns';
+import { PATTERN_LABELS, PatternFieldsSchema, type PatternFields } from '../../../shared/contracts/patterns';
 import { PATTERN_DETAIL_MSG, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
 import { toPatternFile } from '../files/files.service';
 import { patternPreflight, withPreflight } from '../files/preflight.service';
 import { findBrand, resolveBrandRef } from '../brands/brands.service';
+import { recordActivity } from '../activity/activity.service';
+import { diffFields } from '../activity/activity.text';
+import { addressNotesOn } from './review.service';
 import * as repo from './detail.repo';
 import { emitPatternEvent } from '../integrations/events';
 
@@ -98,7 +101,11 @@ const patternIdTaken = () => conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG
  * the pattern in their brand; admins may move it to any existing brand. The status never changes.
  */
 export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input: PatternFields): Promise<PatternDetail> {
-  const current = await loadPattern(db, user, id);
+  return db.transaction((tx) => updateFieldsIn(tx, user, id, input));
+}
+
+async function updateFieldsIn(db: DbOrTx, user: AuthUser, id: number, input: PatternFields): Promise<PatternDetail> {
+  const current = await loadPattern(db, user, id, { forUpdate: true });
   const brandId = await resolveBrandRef(db, input.Brand);
   if (brandId !== current.brandId) {
     if (user.role !== 'admin') throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
@@ -121,5 +128,9 @@ export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input
     if (isUniqueViolation(err)) throw patternIdTaken();
     throw err;
   }
-  return buildDetail(db, (await repo.findPattern(db, id, null))!);
+  const updated = (await repo.findPattern(db, id, null))!;
+  const changes = diffFields({ ...current, Brand: current.brandName }, { ...updated, Brand: updated.brandName }, PATTERN_LABELS);
+  if (changes.length) await recordActivity(db, user, id, 'fields_changed', { changes });
+  await addressNotesOn(db, user, id, 'field', changes.map((c) => c.field));
+  return buildDetail(db, updated);
 }

@@ -1,10 +1,16 @@
+import type { AppDeps, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import type { AuthUser } from '../../context';
-import { conflict, incomplete } from '../../lib/app-error';
+import { incomplete } from '../../lib/app-error';
 import { LIFECYCLE_MSG, type PublishResponse, type SendToReviewResponse } from '../../../shared/contracts/lifecycle';
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
+import type { LifecycleAction } from '../../../shared/contracts/review';
+import { recordActivity } from '../activity/activity.service';
+import { notifyReview } from '../notifications/notifications.service';
 import { editedAfter, loadPattern, patternMissing } from './detail.service';
-import * as repo from './lifecycle.repo';
+import type { PatternRow } from './detail.repo';
+import { assertTransition, type LifecycleState } from './transitions';
+import { takeSnapshot } from './review-snapshot';
+import * as review from './review.repo';
 import { emitPatternEvent } from '../integrations/events';
 
 function assertComplete(missing: MissingItem[]) {
@@ -13,31 +19,44 @@ function assertComplete(missing: MissingItem[]) {
   throw incomplete(`${LIFECYCLE_MSG.incomplete}: ${missing.map((m) => m.message).join('; ')}`, fields);
 }
 
+export const lifecycleState = (p: PatternRow): LifecycleState => ({ SFCC_Status: p.SFCC_Status, edited: editedAfter(p) !== null });
+
+/** Loads and locks the pattern, and refuses (409) a step the lifecycle does not allow now. */
+export async function beginTransition(tx: DbOrTx, user: AuthUser, id: number, action: LifecycleAction) {
+  const p = await loadPattern(tx, user, id, { forUpdate: true });
+  assertTransition(action, lifecycleState(p), user.role);
+  return p;
+}
+
 /**
- * draft → in review, for the owner brand or an admin, once the pattern is complete. A pattern
- * already in review or published goes (back) to review only when it was edited since, so the
- * edits get reviewed; otherwise there is nothing to review again.
+ * → in review, for the owner brand or an admin, once the pattern is complete: from draft, from
+ * changes requested, or again after an edit of a pattern in review or published. The open
+ * request's notes leave the screen (they stay in the activity).
  */
-export async function sendToReview(db: DbOrTx, user: AuthUser, id: number): Promise<SendToReviewResponse> {
-  return db.transaction(async (tx) => {
-    const p = await loadPattern(tx, user, id, { forUpdate: true });
-    if (p.SFCC_Status === 'in_review' && !editedAfter(p)) throw conflict(LIFECYCLE_MSG.alreadyInReview);
-    if (p.SFCC_Status === 'published' && !editedAfter(p)) throw conflict(LIFECYCLE_MSG.alreadyPublished);
+export async function sendToReview(deps: AppDeps, user: AuthUser, id: number): Promise<SendToReviewResponse> {
+  return deps.database.db.transaction(async (tx) => {
+    const p = await beginTransition(tx, user, id, 'sendToReview');
     assertComplete((await patternMissing(tx, p)).missing);
-    const row = await repo.markInReview(tx, id, new Date());
+    // An edited published pattern goes to review too (as before): the list and "To review" find it there.
+    await review.setStatus(tx, id, { IS_SFCC_TESTING: true, SFCC_Status: 'in_review', reviewedAt: new Date() });
+    await review.closeOpenRequests(tx, id);
+    const activityId = await recordActivity(tx, user, id, 'sent_to_review', {});
     await emitPatternEvent(tx, 'pattern.sent_to_review', id);
-    return { data: row, message: LIFECYCLE_MSG.reviewed };
+    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, { kind: 'sent_to_review' });
+    return { data: { ID: id, IS_SFCC_TESTING: true }, message: LIFECYCLE_MSG.reviewed };
   });
 }
 
-/** in review → published; the route lets only admins here (403 for users). */
-export async function publish(db: DbOrTx, user: AuthUser, id: number): Promise<PublishResponse> {
-  return db.transaction(async (tx) => {
-    const p = await loadPattern(tx, user, id, { forUpdate: true });
-    if (p.SFCC_Status !== 'in_review') throw conflict(LIFECYCLE_MSG.publishOnlyInReview);
-    // Edits after review may have removed a size or a PDF: production gets only complete patterns.
+/** in review (not edited since it was sent) → published; admins only (the route answers 403 to users). */
+export async function publish(deps: AppDeps, user: AuthUser, id: number): Promise<PublishResponse> {
+  return deps.database.db.transaction(async (tx) => {
+    const p = await beginTransition(tx, user, id, 'publish');
+    // Production gets only complete patterns.
     assertComplete((await patternMissing(tx, p)).missing);
-    const row = await repo.markPublished(tx, id, new Date());
+    const row = await review.setStatus(tx, id, { SFCC_Status: 'published', publishedAt: new Date() });
+    await review.saveSnapshot(tx, id, await takeSnapshot(tx, p), 'published');
+    const activityId = await recordActivity(tx, user, id, 'published', {});
+    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, { kind: 'published' });
     await emitPatternEvent(tx, 'pattern.published', id);
     return { data: row, message: LIFECYCLE_MSG.published };
   });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { recordActivity } from '../activity/activity.service';
 import type { Multipart } from '@fastify/multipart';
 import type { AppDeps, AuthUser } from '../../context';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
@@ -128,6 +129,7 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
       ];
       const ids = await files.recordPatternFiles(tx, patternId, all);
       recorded = all.map((f, i) => files.toPatternFile({ ...f, id: ids[i] }));
+      await recordActivity(tx, user, patternId, 'created', {});
       await emitPatternEvent(tx, 'pattern.submitted', patternId);
       return patternId;
     });

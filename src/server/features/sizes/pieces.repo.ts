@@ -9,6 +9,11 @@ export async function listPieces(db: DbOrTx, sizeId: number): Promise<PieceRow[]
   return db.select().from(pieces).where(eq(pieces.sizeId, sizeId)).orderBy(asc(pieces.ID));
 }
 
+export async function findPiece(db: DbOrTx, pieceId: number): Promise<PieceRow | undefined> {
+  const [row] = await db.select().from(pieces).where(eq(pieces.ID, pieceId)).limit(1);
+  return row;
+}
+
 /** The piece's size and pattern, so scoping can go through the pattern. */
 export async function findPieceOwner(db: DbOrTx, pieceId: number) {
   const [row] = await db

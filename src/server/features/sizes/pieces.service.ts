@@ -4,7 +4,16 @@ import { conflict, notFound } from '../../lib/app-error';
 import { PIECE_MSG, PIECES_MAX, PieceFieldsSchema, type Piece, type PieceFields } from '../../../shared/contracts/pieces';
 import { loadPattern, markPatternEdited } from '../patterns/detail.service';
 import { loadSize } from './sizes.service';
+import { recordActivity } from '../activity/activity.service';
+import { diffFields } from '../activity/activity.text';
+import { findSize } from './sizes.repo';
 import * as repo from './pieces.repo';
+
+const PIECE_LABELS = Object.fromEntries(Object.keys(PieceFieldsSchema.shape).map((k) => [k, k.replace(/_/g, ' ')]));
+const sizeLabel = async (db: DbOrTx, sizeId: number) => {
+  const s = await findSize(db, sizeId);
+  return s ? `${s.pattern_view} / ${s.Size}` : String(sizeId);
+};
 
 export function toPiece(r: repo.PieceRow): Piece {
   return { ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
@@ -39,6 +48,7 @@ export async function addPiece(db: DbOrTx, user: AuthUser, sizeId: number, f: Pi
     if ((await repo.countPieces(tx, sizeId)) >= PIECES_MAX) throw conflict(PIECE_MSG.tooMany);
     const row = await repo.insertPiece(tx, sizeId, pieceValues(f));
     await markPatternEdited(tx, pattern.ID);
+    await recordActivity(tx, user, pattern.ID, 'piece_added', { size: await sizeLabel(tx, sizeId), piece: row.Piece_Number });
     return toPiece(row);
   });
 }
@@ -46,8 +56,11 @@ export async function addPiece(db: DbOrTx, user: AuthUser, sizeId: number, f: Pi
 export async function updatePiece(db: DbOrTx, user: AuthUser, pieceId: number, f: PieceFields): Promise<Piece> {
   return db.transaction(async (tx) => {
     const owner = await loadPiece(tx, user, pieceId);
+    const before = (await repo.findPiece(tx, pieceId))!;
     const row = await repo.updatePiece(tx, pieceId, pieceValues(f));
     await markPatternEdited(tx, owner.patternId);
+    const changes = diffFields(before, row, PIECE_LABELS);
+    if (changes.length) await recordActivity(tx, user, owner.patternId, 'piece_changed', { size: await sizeLabel(tx, owner.sizeId), piece: row.Piece_Number, changes });
     return toPiece(row);
   });
 }
@@ -55,6 +68,8 @@ export async function updatePiece(db: DbOrTx, user: AuthUser, pieceId: number, f
 export async function deletePiece(db: DbOrTx, user: AuthUser, pieceId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const owner = await loadPiece(tx, user, pieceId);
+    const piece = (await repo.findPiece(tx, pieceId))!;
+    await recordActivity(tx, user, owner.patternId, 'piece_deleted', { size: await sizeLabel(tx, owner.sizeId), piece: piece.Piece_Number });
     await repo.deletePiece(tx, pieceId);
     await markPatternEdited(tx, owner.patternId);
   });

@@ -8,12 +8,19 @@ import { zodFields } from '../../lib/zod-fields';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { variationIdFor } from '../../../shared/variation-id';
-import { SIZE_MSG, SIZE_PARTS, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeDetail, type SizeFields } from '../../../shared/contracts/sizes';
+import { SIZE_LABELS, SIZE_MSG, SIZE_PARTS, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeDetail, type SizeFields } from '../../../shared/contracts/sizes';
 import { loadPattern, markPatternEdited } from '../patterns/detail.service';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files/files.service';
 import { patternPreflight, withPreflight } from '../files/preflight.service';
 import { readSizeParts } from './size-parts';
+import { recordActivity } from '../activity/activity.service';
+import { diffFields } from '../activity/activity.text';
+import { addressNotesOn } from '../patterns/review.service';
 import * as repo from './sizes.repo';
+
+const label = (s: { pattern_view: string; Size: string }) => `${s.pattern_view} / ${s.Size}`;
+// Service results (Prod_Status…) are content too: a partner may correct them, so they are recorded.
+const { VariationID: _v, ...CHANGE_LABELS } = SIZE_LABELS;
 
 export function toSize(r: repo.SizeRow): Size {
   const { pdfId, pdfName, pdfSize, pdfType, createdAt, updatedAt, ...rest } = r;
@@ -90,6 +97,7 @@ export async function addSize(deps: AppDeps, user: AuthUser, patternId: number, 
       const id = await repo.insertSize(tx, { ...sizeValues(f, pattern.SFCC_Pattern_ID), patternId, Pattern_Pdf_File_Name: pdf.fileName });
       await recordPatternFiles(tx, patternId, [{ ...pdf, sizeId: id }]);
       await markPatternEdited(tx, patternId);
+      await recordActivity(tx, user, patternId, 'size_added', { size: label(f) });
       return id;
     });
     return toSize((await repo.findSize(db, sizeId))!);
@@ -117,13 +125,19 @@ export async function updateSize(deps: AppDeps, user: AuthUser, sizeId: number, 
       const values: repo.SizeValues = f ? sizeValues(f, pattern.SFCC_Pattern_ID) : { updatedAt: new Date() };
       if (f && (await repo.findDuplicate(tx, pattern.ID, f.pattern_view, f.Size, sizeId))) throw duplicate(f);
       let replaced: string[] = [];
+      const before = (await repo.findSize(tx, sizeId))!;
       if (pdf) {
         values.Pattern_Pdf_File_Name = pdf.fileName;
         replaced = await repo.removeSizePdfRows(tx, sizeId);
-        await recordPatternFiles(tx, pattern.ID, [{ ...pdf, sizeId }]);
+        const [fileId] = await recordPatternFiles(tx, pattern.ID, [{ ...pdf, sizeId }]);
+        await recordActivity(tx, user, pattern.ID, 'file_replaced', { file: { id: fileId!, fileName: pdf.fileName }, previous: before.pdfName ?? '(none)', label: `Pattern PDF of size ${label(before)}` });
+        if (before.pdfId) await addressNotesOn(tx, user, pattern.ID, 'file', [before.pdfId]);
       }
       await repo.updateSize(tx, sizeId, values);
       await markPatternEdited(tx, pattern.ID);
+      const changes = diffFields(before, { ...before, ...values }, CHANGE_LABELS);
+      if (changes.length) await recordActivity(tx, user, pattern.ID, 'size_changed', { size: label(before), changes });
+      if (changes.length || pdf) await addressNotesOn(tx, user, pattern.ID, 'size', [sizeId]);
       return replaced;
     });
   } catch (err) {
@@ -135,9 +149,10 @@ export async function updateSize(deps: AppDeps, user: AuthUser, sizeId: number, 
   return toSize((await repo.findSize(db, sizeId))!);
 }
 
-async function deleteWithin(patternId: number, ids: number[], tx: DbOrTx): Promise<{ keys: string[]; left: number }> {
+async function deleteWithin(user: AuthUser, patternId: number, ids: number[], tx: DbOrTx): Promise<{ keys: string[]; left: number }> {
   const total = await repo.countSizes(tx, patternId);
   if (total - ids.length < 1) throw conflict(SIZE_MSG.lastSize);
+  for (const s of (await repo.listSizes(tx, patternId)).filter((r) => ids.includes(r.ID))) await recordActivity(tx, user, patternId, 'size_deleted', { size: label(s) });
   const keys = (await repo.fileKeysOfSizes(tx, ids)).map((k) => k.storageKey);
   await repo.deleteSizes(tx, ids);
   await markPatternEdited(tx, patternId);
@@ -149,7 +164,7 @@ export async function deleteSize(deps: AppDeps, user: AuthUser, sizeId: number, 
   const db = deps.database.db;
   const { keys, left } = await db.transaction(async (tx) => {
     const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
-    return deleteWithin(pattern.ID, [sizeId], tx);
+    return deleteWithin(user, pattern.ID, [sizeId], tx);
   });
   await deleteObjects(deps.files, keys, log);
   return { deleted: 1, totalCountData: left };
@@ -163,7 +178,7 @@ export async function bulkDeleteSizes(deps: AppDeps, user: AuthUser, patternId: 
     await loadPattern(tx, user, patternId, { forUpdate: true });
     const found = await repo.sizesOfPattern(tx, patternId, unique);
     if (found.length !== unique.length) throw notFound('Size');
-    return deleteWithin(patternId, unique, tx);
+    return deleteWithin(user, patternId, unique, tx);
   });
   await deleteObjects(deps.files, keys, log);
   return { deleted: unique.length, totalCountData: left };

@@ -8,6 +8,7 @@ import { UsersAdmin } from '../../../features/users/components/users-admin';
 import { BrandManager } from '../../../features/brands/components/brand-manager';
 import { brandOptions } from '../../../features/brands/api/list-brands';
 import { useBrandList } from '../../../lib/brand-list';
+import { MailPreferencesForm } from '../../../features/review/components/mail-preferences-form';
 
 const TABS = ['account', 'users', 'brands'] as const;
 const tabClass =
@@ -25,6 +26,7 @@ export function Component() {
       <div className="flex flex-col gap-6">
         <ChangeEmailForm />
         <ChangePasswordForm />
+        <MailPreferencesForm isAdmin={isAdmin} />
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { usePattern } from '../../../features/pattern-detail/api/get-pattern';
 import { PatternHeader } from '../../../features/pattern-detail/components/pattern-header';
@@ -12,13 +14,27 @@ import { NotFoundState } from '../../../features/pattern-detail/components/not-f
 import { LoadErrorState } from '../../../features/pattern-detail/components/load-error-state';
 import { SizesTable } from '../../../features/sizes/components/sizes-table';
 import { queryKeys } from '../../../lib/query-keys';
+import { useReview } from '../../../features/review/api/get-review';
+import { ReviewBanner } from '../../../features/review/components/review-banner';
+import { ReviewActions } from '../../../features/review/components/review-actions';
+import { ChangedSincePanel } from '../../../features/review/components/changed-since-panel';
+import { ActivityList } from '../../../features/review/components/activity-list';
+import { NoteCallout, notesByTarget } from '../../../features/review/components/note-callout';
 
-/** /app/show-records/{ID}: one pattern with its status, fields, files and sizes. */
+const TABS = ['pattern', 'activity'] as const;
+const tabClass =
+  'rounded-md px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-black/5 data-selected:bg-ink data-selected:text-brand focus:outline-none data-focus-visible:outline-2 data-focus-visible:outline-blue-700';
+
+/** /app/show-records/{ID}: one pattern with its status, review notes, fields, files and sizes; its activity in a second tab (?tab=activity). */
 export function Component() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const pattern = usePattern(id);
+  const review = useReview(id);
+  const { isAdmin } = useAuth();
   const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab = Math.max(0, TABS.indexOf((params.get('tab') ?? 'pattern') as (typeof TABS)[number]));
   const title = pattern.data ? `${pattern.data.SFCC_Pattern_ID} · ${pattern.data.Pattern_Name}` : 'Pattern';
   useEffect(() => {
     document.title = `${title} · Partner Portal`;
@@ -29,19 +45,46 @@ export function Component() {
   if (!pattern.data) return <LoadingOverlay label="Loading pattern…" />;
 
   const p = pattern.data;
+  const r = review.data;
+  const fieldNotes = notesByTarget(r?.request?.notes, 'field');
+  // Size and file notes sit above their table and cards, each naming its size or file.
+  const notesOf = (type: 'size' | 'file') => (r?.request?.notes ?? []).filter((n) => n.targetType === type);
+  const annotations = Object.fromEntries(Object.entries(fieldNotes).map(([k, notes]) => [k, <NoteCallout key={k} notes={notes} />]));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
       <PatternHeader pattern={p} />
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="order-2 flex min-w-0 flex-col gap-6 lg:order-1">
-          <PatternDetailsSection pattern={p} />
-        </div>
-        <div className="order-1 lg:order-2">
-          <StatusPanel pattern={p} />
-        </div>
-      </div>
-      <SizesTable patternId={p.ID} />
-      <FilesPanel pattern={p} />
+      {r?.request && <ReviewBanner patternId={p.ID} request={r.request} />}
+      <TabGroup selectedIndex={tab} onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}>
+        <TabList className="flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200" aria-label="Pattern sections">
+          <Tab className={tabClass}>Pattern</Tab>
+          <Tab className={tabClass}>Activity</Tab>
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel className="flex flex-col gap-6">
+            {isAdmin && r?.changedSinceReview && <ChangedSincePanel changed={r.changedSinceReview} />}
+            <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+              <div className="order-2 flex min-w-0 flex-col gap-6 lg:order-1">
+                <PatternDetailsSection pattern={p} annotations={annotations} />
+              </div>
+              <div className="order-1 lg:order-2">
+                <StatusPanel pattern={p} allowed={r?.allowedActions} publishBlockedReason={r?.publishBlockedReason}>
+                  {isAdmin && r && <ReviewActions patternId={p.ID} patternCode={p.SFCC_Pattern_ID} review={r} />}
+                </StatusPanel>
+              </div>
+            </div>
+            <SizesTable patternId={p.ID} annotation={<NoteCallout notes={notesOf('size')} withLabel />} />
+            <FilesPanel pattern={p} annotation={<NoteCallout notes={notesOf('file')} withLabel />} />
+          </TabPanel>
+          <TabPanel>
+            <section aria-labelledby="activity-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+              <h2 id="activity-heading" className="mb-3 text-xl font-bold">
+                Activity
+              </h2>
+              <ActivityList patternId={p.ID} />
+            </section>
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
     </div>
   );
 }

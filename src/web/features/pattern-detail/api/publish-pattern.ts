@@ -14,6 +14,7 @@ export function usePublishPattern(id: number) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });
+      void qc.invalidateQueries({ queryKey: queryKeys.reviewCount });
     },
   });
 }

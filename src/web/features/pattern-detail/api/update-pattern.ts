@@ -14,6 +14,8 @@ export function useUpdatePattern(id: number) {
     ...FORM_MUTATION,
     onSuccess: (res) => {
       qc.setQueryData(queryKeys.pattern(id), res.data);
+      // Queries under the pattern's key (its review notes, activity) changed with the edit too.
+      void qc.invalidateQueries({ queryKey: queryKeys.pattern(id), predicate: (q) => q.queryKey.length > 2 });
       // The list shows names, brands and dates: it must not show the old ones.
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },

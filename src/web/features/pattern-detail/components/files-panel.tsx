@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FILE_LABELS, type PatternFile } from '../../../../shared/contracts/files';
 import { PATTERN_FILE_KINDS, type PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { toast } from '../../../lib/toast';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileSlot } from './file-slot';
 
 /** The pattern's PDFs and images, one card per kind (spec section 3), each with preview, replace, remove, download. */
-export function FilesPanel({ pattern }: { pattern: PatternDetail }) {
+export function FilesPanel({ pattern, annotation }: { pattern: PatternDetail; annotation?: ReactNode }) {
   const remove = useRemoveFile(pattern.ID);
   const [removing, setRemoving] = useState<PatternFile>();
   const confirmRemove = () => {
@@ -24,6 +24,7 @@ export function FilesPanel({ pattern }: { pattern: PatternDetail }) {
       <h2 id="files-heading" className="text-xl font-bold">
         PDF&apos;s and Images
       </h2>
+      {annotation}
       <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PATTERN_FILE_KINDS.map((kind) => (
           <FileSlot key={kind} patternId={pattern.ID} kind={kind} files={pattern.files.filter((f) => f.kind === kind)} onRemove={setRemoving} />

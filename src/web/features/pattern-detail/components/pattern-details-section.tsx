@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { Button } from '../../../components/button';
 import { PatternEditForm } from './pattern-edit-form';
 import { PatternFieldsView } from './pattern-fields-view';
 
 /** Basic Pattern Details: read mode, or edit mode with the submission form's rules. */
-export function PatternDetailsSection({ pattern }: { pattern: PatternDetail }) {
+export function PatternDetailsSection({ pattern, annotations }: { pattern: PatternDetail; annotations?: Partial<Record<string, ReactNode>> }) {
   const [editing, setEditing] = useState(false);
   const section = useRef<HTMLElement>(null);
   // The form is much taller than the read view: after Save or Cancel at its bottom the page would be left
@@ -34,7 +34,7 @@ export function PatternDetailsSection({ pattern }: { pattern: PatternDetail }) {
           </Button>
         )}
       </div>
-      {editing ? <PatternEditForm pattern={pattern} onDone={stopEditing} /> : <PatternFieldsView pattern={pattern} />}
+      {editing ? <PatternEditForm pattern={pattern} onDone={stopEditing} /> : <PatternFieldsView pattern={pattern} annotations={annotations} />}
     </section>
   );
 }

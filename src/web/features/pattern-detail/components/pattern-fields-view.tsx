@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { PATTERN_LABELS as L } from '../../../../shared/contracts/patterns';
 import { formatPrice } from '../format';
@@ -13,13 +14,14 @@ function value(p: PatternDetail, k: Key): string {
 }
 
 /** Every field of the record, read-only; empty ones say so rather than disappear. */
-export function PatternFieldsView({ pattern }: { pattern: PatternDetail }) {
+export function PatternFieldsView({ pattern, annotations }: { pattern: PatternDetail; annotations?: Partial<Record<string, ReactNode>> }) {
   const row = (k: Key) => {
     const v = value(pattern, k);
     return (
       <div key={k} className="flex flex-col gap-0.5">
         <dt className="text-xs font-semibold uppercase tracking-wide text-gray-600">{L[k]}</dt>
         <dd className={`whitespace-pre-line break-words text-sm ${v ? 'text-ink' : 'text-gray-500 italic'}`}>{v || 'Not set'}</dd>
+        {annotations?.[k]}
       </div>
     );
   };

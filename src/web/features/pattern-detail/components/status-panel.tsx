@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { MSG } from '../../../../shared/messages';
 import { STATUS_LABELS } from '../../../../shared/options';
@@ -11,25 +11,38 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingList } from './missing-list';
 import { PreflightWarnings } from './preflight-warnings';
 import { formatDate } from '../format';
+import type { LifecycleAction } from '../../../../shared/contracts/review';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
   draft: 'bg-gray-200 text-gray-900',
   in_review: 'bg-blue-100 text-blue-900',
+  changes_requested: 'bg-amber-100 text-amber-900',
   published: 'bg-green-100 text-green-900',
 };
+
+interface StatusPanelProps {
+  pattern: PatternDetail;
+  /** The steps the server allows now; until it answers, the panel decides from the pattern alone. */
+  allowed?: LifecycleAction[];
+  publishBlockedReason?: string | null;
+  /** Further actions (Request changes, Unpublish) composed by the route. */
+  children?: ReactNode;
+}
 
 /**
  * Where the pattern stands (PRODUCT.md lifecycle): status with its dates, what is missing, the
  * "edited after" notice, 'Send to review' for the brand and admins, 'Publish to production' for admins.
  */
-export function StatusPanel({ pattern }: { pattern: PatternDetail }) {
+export function StatusPanel({ pattern, allowed, publishBlockedReason, children }: StatusPanelProps) {
   const { isAdmin } = useAuth();
   const review = useSendToReview(pattern.ID);
   const publish = usePublishPattern(pattern.ID);
   const [dialog, setDialog] = useState<'review' | 'publish' | null>(null);
   const s = pattern.SFCC_Status;
-  const canReview = s === 'draft' || pattern.editedAfter !== null;
-  const canPublish = isAdmin && s === 'in_review';
+  // The server's list of possible steps (src/server/features/patterns/transitions.ts) once it has arrived.
+  const canReview = allowed ? allowed.includes('sendToReview') : s === 'draft' || pattern.editedAfter !== null;
+  const canPublish = allowed ? allowed.includes('publish') : isAdmin && s === 'in_review' && pattern.editedAfter === null;
+  const blockedId = useId();
 
   const onReview = () =>
     review.mutate(undefined, {
@@ -84,15 +97,26 @@ export function StatusPanel({ pattern }: { pattern: PatternDetail }) {
         <MissingList missing={pattern.missing} />
         <PreflightWarnings warnings={pattern.warnings} />
       </div>
-      {(canReview || canPublish) && (
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+      {(canReview || canPublish || publishBlockedReason || children) && (
+        <div className="mt-4 flex flex-col flex-wrap gap-2 sm:flex-row">
           {canReview && <Button onClick={() => setDialog('review')}>Send to review</Button>}
           {canPublish && (
             <Button variant="secondary" onClick={() => setDialog('publish')}>
               Publish to production
             </Button>
           )}
+          {!canPublish && publishBlockedReason && (
+            <Button variant="secondary" disabled aria-describedby={blockedId}>
+              Publish to production
+            </Button>
+          )}
+          {children}
         </div>
+      )}
+      {!canPublish && publishBlockedReason && (
+        <p id={blockedId} className="mt-2 text-sm text-gray-700">
+          {publishBlockedReason}.
+        </p>
       )}
       <ConfirmDialog
         open={dialog === 'review'}

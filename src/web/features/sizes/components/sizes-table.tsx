@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { SIZE_MSG, type Size } from '../../../../shared/contracts/sizes';
@@ -17,7 +17,7 @@ import { STICKY_ACTIONS, STICKY_SIZE, STICKY_VIEW } from '../../../components/ta
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 
 /** The pattern's sizes: add (dialog), edit a row in place, delete one, select and delete several; never the last one. */
-export function SizesTable({ patternId }: { patternId: number }) {
+export function SizesTable({ patternId, annotation }: { patternId: number; annotation?: ReactNode }) {
   const sizes = useSizes(patternId);
   const del = useDeleteSize(patternId);
   const bulk = useBulkDeleteSizes(patternId);
@@ -75,6 +75,7 @@ export function SizesTable({ patternId }: { patternId: number }) {
           </Button>
         </div>
       </div>
+      {annotation}
       {sizes.isLoading ? (
         <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
           <Spinner /> Loading sizes…

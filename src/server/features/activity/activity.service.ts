@@ -1,0 +1,35 @@
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../context';
+import type { ActivityEntry, ActivityPage } from '../../../shared/contracts/review';
+import * as repo from './activity.repo';
+import { describe, fileIds, type ActivityAction, type ActivityDetails } from './activity.text';
+
+/**
+ * Records one change of a pattern. Call it with the transaction of the change itself: a rolled-back
+ * change leaves no entry, and no committed change is without one. Answers the entry's id.
+ */
+export async function recordActivity<A extends ActivityAction>(
+  tx: DbOrTx,
+  actor: Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>,
+  patternId: number,
+  action: A,
+  details: ActivityDetails[A],
+): Promise<number> {
+  const actorBrand = actor.role === 'admin' ? 'admin' : actor.brandId ? await repo.brandName(tx, actor.brandId) : null;
+  return repo.insertActivity(tx, { patternId, actorId: actor.id, actorName: actor.fullName, actorBrand, action, details });
+}
+
+/** One page of a pattern's history, newest first. The caller has checked the pattern is visible to the user. */
+export async function listActivity(db: DbOrTx, patternId: number, page: number, pageSize: number): Promise<ActivityPage> {
+  const { rows, total } = await repo.listActivity(db, patternId, (page - 1) * pageSize, pageSize);
+  const live = new Map((await repo.existingFiles(db, patternId, [...new Set(rows.flatMap(fileIds))])).map((f) => [f.id, f]));
+  const data: ActivityEntry[] = rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    at: r.createdAt.toISOString(),
+    actor: { id: r.actorId, name: r.actorName, brand: r.actorBrand },
+    ...describe(r),
+    files: fileIds(r).flatMap((id) => (live.has(id) ? [live.get(id)!] : [])),
+  }));
+  return { data, total, page, pageSize };
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
+import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
+import { users } from '../../db/schema/users';
+
+/** Status changes leave `updatedAt` alone: it dates content edits, which the "edited after" notice compares. */
+export async function setStatus(db: DbOrTx, id: number, values: Partial<typeof patterns.$inferInsert>) {
+  const [row] = await db.update(patterns).set(values).where(eq(patterns.ID, id)).returning({ ID: patterns.ID, SFCC_Status: patterns.SFCC_Status });
+  return row!;
+}
+
+export async function insertRequest(db: DbOrTx, values: typeof reviewRequests.$inferInsert) {
+  const [row] = await db.insert(reviewRequests).values(values).returning({ id: reviewRequests.id });
+  return row!.id;
+}
+
+export async function insertNotes(db: DbOrTx, values: (typeof reviewNotes.$inferInsert)[]) {
+  if (values.length) await db.insert(reviewNotes).values(values);
+}
+
+/** Sending to review again closes the open request: its notes stay in the history, not on the screen. */
+export async function closeOpenRequests(db: DbOrTx, patternId: number) {
+  await db.update(reviewRequests).set({ closedAt: new Date() }).where(and(eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)));
+}
+
+export async function openRequest(db: DbOrTx, patternId: number) {
+  const [req] = await db
+    .select({ id: reviewRequests.id, reason: reviewRequests.reason, at: reviewRequests.createdAt, by: users.fullName })
+    .from(reviewRequests)
+    .leftJoin(users, eq(users.id, reviewRequests.requestedBy))
+    .where(and(eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)))
+    .orderBy(sql`${reviewRequests.id} desc`)
+    .limit(1);
+  if (!req) return undefined;
+  const notes = await db.select().from(reviewNotes).where(eq(reviewNotes.requestId, req.id)).orderBy(asc(reviewNotes.id));
+  return { ...req, notes };
+}
+
+export async function findOpenNote(db: DbOrTx, patternId: number, noteId: number) {
+  const [row] = await db
+    .select({ note: reviewNotes })
+    .from(reviewNotes)
+    .innerJoin(reviewRequests, eq(reviewRequests.id, reviewNotes.requestId))
+    .where(and(eq(reviewNotes.id, noteId), eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)));
+  return row?.note;
+}
+
+export async function setNoteAddressed(db: DbOrTx, noteId: number, by: number | null, addressed: boolean) {
+  const [row] = await db
+    .update(reviewNotes)
+    .set({ addressedAt: addressed ? new Date() : null, addressedBy: addressed ? by : null })
+    .where(eq(reviewNotes.id, noteId))
+    .returning();
+  return row!;
+}
+
+/** Open, not yet addressed notes of the pattern on these targets (an edit of them addresses them). */
+export async function openNotesOn(db: DbOrTx, patternId: number, targetType: 'field' | 'file' | 'size', keys: string[]) {
+  if (!keys.length) return [];
+  return db
+    .select({ id: reviewNotes.id, targetLabel: reviewNotes.targetLabel })
+    .from(reviewNotes)
+    .innerJoin(reviewRequests, eq(reviewRequests.id, reviewNotes.requestId))
+    .where(
+      and(
+        eq(reviewRequests.patternId, patternId),
+        isNull(reviewRequests.closedAt),
+        isNull(reviewNotes.addressedAt),
+        eq(reviewNotes.targetType, targetType),
+        inArray(reviewNotes.targetKey, keys),
+      ),
+    );
+}
+
+export async function saveSnapshot(db: DbOrTx, patternId: number, snapshot: unknown, outcome: 'published' | 'changes_requested') {
+  await db
+    .insert(reviewSnapshots)
+    .values({ patternId, snapshot, outcome, reviewedAt: new Date() })
+    .onConflictDoUpdate({ target: reviewSnapshots.patternId, set: { snapshot, outcome, reviewedAt: new Date() } });
+}
+
+export async function findSnapshot(db: DbOrTx, patternId: number) {
+  const [row] = await db.select().from(reviewSnapshots).where(eq(reviewSnapshots.patternId, patternId));
+  return row;
+}
+
+export async function snapshotFiles(db: DbOrTx, patternId: number) {
+  return db
+    .select({ id: patternFiles.id, kind: patternFiles.kind, fileName: patternFiles.fileName, sizeId: patternFiles.sizeId })
+    .from(patternFiles)
+    .where(eq(patternFiles.patternId, patternId))
+    .orderBy(asc(patternFiles.id));
+}
+
+export async function snapshotSizes(db: DbOrTx, patternId: number) {
+  return db.select().from(sizes).where(eq(sizes.patternId, patternId)).orderBy(asc(sizes.ID));
+}
+
+export async function countInReview(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(patterns).where(eq(patterns.SFCC_Status, 'in_review'));
+  return Number(row?.n ?? 0);
+}

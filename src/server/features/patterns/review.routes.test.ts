@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../../test/helper';
+import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
+import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
+import { REVIEW_MSG, REVIEW_PATHS } from '../../../shared/contracts/review';
+import { startJobWorker } from '../../jobs/outbox';
+import { mailJobHandler } from '../../mail/mail-job';
+import { jobs } from '../../db/schema/jobs';
+import { patternRow, seedPattern } from './detail.fixtures';
+
+describe(`review loop (${dbKind})`, () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let colleague: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+  let admin2: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createUser(t, { brand: 'ditto', fullName: 'Dana' });
+    colleague = await createUser(t, { brand: 'ditto', fullName: 'Colin' });
+    other = await createUser(t, { brand: 'butterick' });
+    admin = await createUser(t, { role: 'admin', brand: null, fullName: 'Ada' });
+    admin2 = await createUser(t, { role: 'admin', brand: null, fullName: 'Bob' });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, user: TestUser, payload?: object) => t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload ? { payload } : {}) });
+  const state = async (id: number, user: TestUser) => (await t.app.inject({ url: REVIEW_PATHS.review(id), headers: user.auth })).json().data;
+  const activity = async (id: number, user: TestUser, q = '') => t.app.inject({ url: `${REVIEW_PATHS.activity(id)}${q}`, headers: user.auth });
+  const editFields = async (id: number, code: string, user: TestUser, extra: object) =>
+    t.app.inject({ method: 'PUT', url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth, payload: { SFCC_Pattern_ID: code, Pattern_Name: `Pattern ${code}`, Brand: await brandIdBySlug(t, 'ditto'), Price: 12.5, Type: 'Women Patterns', ...extra } });
+  const outbox = () => path.join(t.dataDir, 'outbox');
+  const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8')) : []);
+  const drain = async () => {
+    const w = startJobWorker({ db: t.deps.database.db, log: pino({ level: 'silent' }), handlers: [mailJobHandler(t.deps.mailer)], autoStart: false });
+    while ((await w.runOnce()) > 0);
+  };
+
+  it('runs the journey: request changes with notes, fix, resend, changed since, publish — with activity and mails', async () => {
+    const p = await seedPattern(t);
+    await t.deps.database.db.delete(jobs);
+    fs.rmSync(outbox(), { recursive: true, force: true });
+    expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), owner)).statusCode).toBe(200);
+    await drain();
+    const toAdmins = mails();
+    expect(toAdmins).toHaveLength(2); // one per admin, not per field
+    expect(toAdmins.join('\n')).toContain(`/app/show-records/${p.id}`);
+
+    const count = await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth });
+    expect(count.json().data.inReview).toBeGreaterThanOrEqual(1);
+    expect((await state(p.id, admin)).changedSinceReview).toEqual({ reviewedAt: null, outcome: null, changes: [] });
+
+    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+      reason: 'Price and name need work',
+      notes: [
+        { targetType: 'field', targetKey: 'Price', text: 'should be 14.99' },
+        { targetType: 'field', targetKey: 'Pattern_Name', text: 'add the season' },
+        { targetType: 'size', targetKey: String(p.sizeIds[0]), text: 'pages are A3' },
+      ],
+    });
+    expect(rc.statusCode).toBe(200);
+    expect(rc.json()).toEqual({ data: { ID: p.id, SFCC_Status: 'changes_requested' }, message: REVIEW_MSG.changesRequested });
+    let s = await state(p.id, owner);
+    expect(s.allowedActions).toEqual(['sendToReview']);
+    expect(s.request.reason).toBe('Price and name need work');
+    expect(s.request.notes.map((n: { targetLabel: string; addressed: boolean }) => [n.targetLabel, n.addressed])).toEqual([
+      ['Price', false],
+      ['Pattern Name', false],
+      ['Size A / S', false],
+    ]);
+    fs.rmSync(outbox(), { recursive: true, force: true });
+    await drain();
+    const toBrand = mails();
+    expect(toBrand).toHaveLength(2); // Dana and Colin
+    expect(toBrand[0]).toContain('Price: should be 14.99');
+
+    // The partner fixes the price: its note is addressed; the other stays open; a tick addresses one by hand.
+    expect((await editFields(p.id, p.code, owner, { Price: 14.99 })).statusCode).toBe(200);
+    s = await state(p.id, owner);
+    expect(s.request.notes.map((n: { addressed: boolean }) => n.addressed)).toEqual([true, false, false]);
+    const tick = await t.app.inject({ method: 'PATCH', url: REVIEW_PATHS.note(p.id, s.request.notes[2].id), headers: owner.auth, payload: { addressed: true } });
+    expect(tick.json().data.addressed).toBe(true);
+
+    expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), owner)).statusCode).toBe(200);
+    expect((await state(p.id, owner)).request).toBeNull(); // notes leave the screen, stay in the history
+    const changed = (await state(p.id, admin)).changedSinceReview;
+    expect(changed.outcome).toBe('changes_requested');
+    expect(changed.changes).toEqual([{ targetType: 'field', targetKey: 'Price', label: 'Price', before: '12.50', after: '14.99' }]);
+
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
+    const a = (await activity(p.id, owner)).json();
+    expect(a.data.map((e: { text: string }) => e.text)).toEqual([
+      'Ada (admin) published the pattern to production',
+      'Dana (Ditto) sent the pattern to review',
+      'Dana (Ditto) marked the note on Size A / S as addressed',
+      'Dana (Ditto) changed Price from 12.50 to 14.99',
+      'Ada (admin) requested changes: Price and name need work',
+      'Dana (Ditto) sent the pattern to review',
+    ]);
+    expect(a.data[4].lines).toContain('Price: should be 14.99');
+    expect(a.total).toBe(6);
+  });
+
+  it('lists what is possible now on an illegal transition (409), and refuses non-admins (403)', async () => {
+    const p = await seedPattern(t, { status: 'in_review' });
+    const r = await post(LIFECYCLE_PATHS.sendToReview(p.id), admin);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toMatch(/Possible now: Publish to production, Request changes\.$/);
+    const draft = await seedPattern(t);
+    const rc = await post(REVIEW_PATHS.requestChanges(draft.id), admin, { reason: 'x' });
+    expect(rc.statusCode).toBe(409);
+    expect(rc.json().message).toContain('Possible now: Send to review');
+    expect((await post(REVIEW_PATHS.requestChanges(p.id), owner, { reason: 'x' })).statusCode).toBe(403);
+    const noReason = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toMatchObject({ reason: 'Reason is required' });
+    const badTarget = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: 'x', notes: [{ targetType: 'field', targetKey: 'Nope', text: 'y' }] });
+    expect(badTarget.statusCode).toBe(400);
+    expect((await patternRow(t, p.id)).SFCC_Status).toBe('in_review');
+  });
+
+  it('refuses publishing a pattern edited after it was sent to review (issue 12), until it is sent again', async () => {
+    const p = await seedPattern(t);
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    await editFields(p.id, p.code, owner, { Price: 20 });
+    const s = await state(p.id, admin);
+    expect(s.allowedActions).toEqual(['sendToReview', 'requestChanges']);
+    expect(s.publishBlockedReason).toBe(REVIEW_MSG.editedAfterReview);
+    const r = await post(LIFECYCLE_PATHS.publish(p.id), admin);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toContain(REVIEW_MSG.editedAfterReview);
+    expect((await patternRow(t, p.id)).SFCC_Status).toBe('in_review');
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
+    // Edited after publishing: stays published, cannot be re-published without review.
+    await editFields(p.id, p.code, owner, { Price: 21 });
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).json().message).toContain(REVIEW_MSG.editedAfterPublishing);
+  });
+
+  it('unpublishes with a reason back to draft, and tells the brand', async () => {
+    const p = await seedPattern(t, { status: 'published' });
+    expect((await post(REVIEW_PATHS.unpublish(p.id), admin, {})).statusCode).toBe(400);
+    const r = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Wrong season' });
+    expect(r.json()).toEqual({ data: { ID: p.id, SFCC_Status: 'draft' }, message: REVIEW_MSG.unpublished });
+    const a = (await activity(p.id, owner)).json();
+    expect(a.data[0].text).toBe('Ada (admin) unpublished the pattern: Wrong season');
+  });
+
+  it('records nothing for a rolled-back change; scopes the activity like the pattern; pages it', async () => {
+    const p = await seedPattern(t);
+    const q = await seedPattern(t);
+    const dup = await editFields(p.id, q.code, owner, {}); // Pattern ID taken: rolled back
+    expect(dup.statusCode).toBe(409);
+    expect((await activity(p.id, owner)).json().total).toBe(0);
+    expect((await activity(p.id, other)).statusCode).toBe(404);
+    for (const price of [1, 2, 3]) await editFields(p.id, p.code, owner, { Price: price });
+    const page2 = (await activity(p.id, owner, '?page=2&pageSize=2')).json();
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page2.data[0].text).toBe('Dana (Ditto) changed Price from 12.50 to 1.00');
+    expect((await activity(p.id, owner, '?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it('respects mail preferences and the admins’ choice of review recipients', async () => {
+    const prefs = await t.app.inject({ method: 'PUT', url: REVIEW_PATHS.mailPreferences, headers: colleague.auth, payload: { reviewMails: false } });
+    expect(prefs.json().data).toEqual({ reviewMails: false });
+    expect((await t.app.inject({ method: 'PUT', url: REVIEW_PATHS.reviewRecipients, headers: owner.auth, payload: { userIds: [] } })).statusCode).toBe(403);
+    const rec = await t.app.inject({ method: 'PUT', url: REVIEW_PATHS.reviewRecipients, headers: admin.auth, payload: { userIds: [admin2.id] } });
+    expect(rec.statusCode).toBe(200);
+    expect(rec.json().data.find((a: { id: number }) => a.id === admin.id).reviewRecipient).toBe(false);
+    const p = await seedPattern(t);
+    await t.deps.database.db.delete(jobs);
+    fs.rmSync(outbox(), { recursive: true, force: true });
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: 'Fix it' });
+    await drain();
+    const sent = mails();
+    expect(sent).toHaveLength(2);
+    expect(sent.some((m) => m.includes(admin2.email))).toBe(true);
+    expect(sent.some((m) => m.includes(owner.email))).toBe(true);
+    expect(sent.some((m) => m.includes(colleague.email) || m.includes(`To: ${admin.email}`))).toBe(false);
+  });
+});

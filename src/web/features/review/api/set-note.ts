@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { REVIEW_PATHS, type ReviewNote } from '../../../../shared/contracts/review';
+import { api } from '../../../lib/api-client';
+import { reviewKey } from './get-review';
+
+export function useSetNoteAddressed(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { noteId: number; addressed: boolean }) =>
+      api<{ data: ReviewNote }>(REVIEW_PATHS.note(id, v.noteId), { method: 'PATCH', body: { addressed: v.addressed } }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: reviewKey(id) });
+      void qc.invalidateQueries({ queryKey: ['pattern', id, 'activity'] });
+    },
+  });
+}
