@@ -61,7 +61,10 @@ export async function makePdf(pages: Size[], opts: { font?: 'standard' | 'embedd
   return bytes;
 }
 
-/** A big pattern: `pages` pages of vector lines (what a pattern sheet is), about `targetBytes` in all. */
+/**
+ * A big pattern: `pages` pages of vector lines (what a pattern sheet is), about `targetBytes` in all.
+ * @public used by scripts/bench-preflight.mjs
+ */
 export async function makeBigPdf(pages: number, targetBytes: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);

@@ -133,7 +133,6 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   failed: 'Failed',
 };
 
-export const ImportCreateQuerySchema = z.object({ mode: z.enum(IMPORT_MODES, { error: IMPORT_MSG.modeInvalid }).default('skip') });
 export const TemplateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 /** One problem of the report: row 0 is the ZIP or the sheet as a whole. */

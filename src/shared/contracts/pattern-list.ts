@@ -41,7 +41,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
 
 /** Filters and search: shared by the list and the CSV export. */
-export const PatternFilterSchema = z.object({
+const PatternFilterSchema = z.object({
   search: text('search').trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
   /** Brand id or slug (the spec's option value, e.g. `mccalls`); admins only (a user's list is always their own brand). */
   brand: brandRef('brand must be a brand id or slug').optional(),

@@ -53,7 +53,6 @@ export const ReviewNoteInputSchema = z.object({
   targetKey: z.string().trim().min(1, 'Choose what the note is about').max(100),
   text: z.string().trim().min(1, 'Note is required').max(REVIEW_LIMITS.noteMax, `Note must be at most ${REVIEW_LIMITS.noteMax} characters`),
 });
-export type ReviewNoteInput = z.infer<typeof ReviewNoteInputSchema>;
 
 export const RequestChangesRequestSchema = z.object({
   reason: reason('Reason'),
@@ -114,7 +113,6 @@ export const ActivityQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000).default(1),
   pageSize: z.coerce.number({ error: 'pageSize must be 1 to 100' }).int('pageSize must be 1 to 100').min(1, 'pageSize must be 1 to 100').max(100, 'pageSize must be 1 to 100').default(20),
 });
-export type ActivityQuery = z.input<typeof ActivityQuerySchema>;
 
 export const ActivityEntrySchema = z.object({
   id: z.number(),

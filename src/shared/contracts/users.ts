@@ -93,7 +93,6 @@ export const SignupSchema = z
   })
   .refine(passwordsMatch.check, passwordsMatch.params)
   .refine(brandUnlessAdmin.check, brandUnlessAdmin.params);
-export type SignupInput = z.input<typeof SignupSchema>;
 export type Signup = z.infer<typeof SignupSchema>;
 export const SignupResponseSchema = SessionUserSchema;
 

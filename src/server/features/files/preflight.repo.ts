@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
@@ -29,8 +29,3 @@ export async function thumbnailSource(db: DbOrTx, fileId: number) {
   return row;
 }
 
-export async function checksOf(db: DbOrTx, fileIds: number[]): Promise<Map<number, FileCheck>> {
-  if (!fileIds.length) return new Map();
-  const rows = await db.select().from(fileChecks).where(inArray(fileChecks.fileId, fileIds));
-  return new Map(rows.map((r) => [r.fileId, r.check]));
-}

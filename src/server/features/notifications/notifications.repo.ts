@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailPreferences } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
@@ -40,7 +40,3 @@ export async function recipients(db: DbOrTx, who: { admins: true } | { brandId: 
   return db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).leftJoin(mailPreferences, eq(mailPreferences.userId, users.id)).where(base);
 }
 
-export async function adminIds(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return [];
-  return (await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.role, 'admin')))).map((r) => r.id);
-}

@@ -59,10 +59,6 @@ const RULES: Record<LifecycleAction, Rule> = {
   },
 };
 
-export function targetStatus(action: LifecycleAction): PatternStatus {
-  return RULES[action].to;
-}
-
 /** The actions this role may take on a pattern in this state (the screen offers exactly these). */
 export function allowedActions(s: LifecycleState, role: Role): LifecycleAction[] {
   return LIFECYCLE_ACTIONS.filter((a) => (!RULES[a].adminOnly || role === 'admin') && RULES[a].refuse(s) === null);

@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { ChunkLoadError } from '../../../lib/chunk-load';
 import { errorMessage } from '../../../lib/error-message';
-import { NotFoundScreen } from './not-found';
+import { Component as NotFoundScreen } from './not-found';
 
 /**
  * The error boundary of the root and of every route (router.tsx): a 404 shows the 404 screen;

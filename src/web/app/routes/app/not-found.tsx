@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 
 /** Any unknown route under the app (router.tsx, path '*'), and a 404 raised inside a route (error-page.tsx). */
-export function NotFoundScreen() {
+function NotFoundScreen() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <title>Page not found · Partner Portal</title>
