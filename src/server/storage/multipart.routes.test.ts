@@ -7,6 +7,7 @@ import { PATTERN_CREATE_PATH } from '../../shared/contracts/patterns-create';
 import { PATTERN_DETAIL_PATHS } from '../../shared/contracts/pattern-detail';
 import { SIZE_PATHS } from '../../shared/contracts/sizes';
 import { USER_PATHS } from '../../shared/contracts/users';
+import { IMPORT_PATHS } from '../../shared/contracts/imports';
 
 /**
  * Every multipart route reads its body through the one reader (src/server/storage/multipart.ts):
@@ -19,7 +20,7 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
   let admin: TestUser;
   let routes: { name: string; url: string; user: TestUser }[];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ IMPORT_WORKER: 'off' });
     partner = await createUser(t, { brand: 'ditto' });
     admin = await createUser(t, { role: 'admin', brand: null });
     const p = await seedPattern(t, { sizes: 1 });
@@ -30,6 +31,7 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
       { name: 'update a size', url: SIZE_PATHS.one(p.sizeIds[0]), user: partner },
       { name: 'update the account (profile picture)', url: USER_PATHS.updateAccount, user: partner },
       { name: 'sign up (admin creates an account)', url: USER_PATHS.signup, user: admin },
+      { name: 'import a catalogue', url: IMPORT_PATHS.list, user: partner },
     ];
   });
   afterAll(() => t.close());

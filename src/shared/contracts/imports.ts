@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MultipartSpec } from './uploads';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
 import { MSG } from '../messages';
 import { FILE_LABELS, type FileKind } from './files';
@@ -191,3 +192,13 @@ export type ImportList = z.infer<typeof ImportListSchema>;
 
 /** How many issues the status screen shows; the CSV report has all of them. */
 export const ISSUES_SHOWN = 500;
+
+/** The upload of an import (read by the one upload reader; its limits come from the configuration). */
+export const IMPORT_UPLOAD: MultipartSpec = {
+  notMultipart: 'Send the sheet as multipart/form-data',
+  fields: [IMPORT_FIELDS.mode],
+  files: [
+    { name: IMPORT_FIELDS.sheet, accepts: 'sheet', max: 1 },
+    { name: IMPORT_FIELDS.zip, accepts: 'zip', max: 1 },
+  ],
+};

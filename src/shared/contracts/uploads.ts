@@ -9,7 +9,7 @@ export interface MultipartSpec {
   /** Text parts the route reads (others are ignored). */
   fields: readonly string[];
   /** File parts: an exact name or a pattern, the content the file must have, and how many may come. */
-  files: readonly { name: string | RegExp; accepts: 'pdf' | 'image'; max: number }[];
+  files: readonly { name: string | RegExp; accepts: 'pdf' | 'image' | 'sheet' | 'zip'; max: number }[];
   /**
    * Parser limits for this route (the app's defaults otherwise). With `fileSize` set, the parser
    * only cuts a file there and the upload guard reports the field's own limit at the field.

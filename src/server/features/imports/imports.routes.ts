@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamSchema } from '../../../shared/contracts/common';
-import { IMPORT_PATHS, ImportDetailSchema, ImportJobSchema, ImportListSchema, TemplateQuerySchema } from '../../../shared/contracts/imports';
+import { IMPORT_PATHS, IMPORT_UPLOAD, ImportDetailSchema, ImportJobSchema, ImportListSchema, TemplateQuerySchema } from '../../../shared/contracts/imports';
 import { MB } from '../../../shared/limits';
-import { badRequest } from '../../lib/app-error';
+import { readParts } from '../../storage/multipart';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { XLSX_MIME_TYPE } from '../../storage/upload';
 import { contentDisposition } from '../files/files.service';
@@ -33,11 +33,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     IMPORT_PATHS.list,
     { preHandler: requireUser, schema: { tags, summary: 'Upload a sheet and an optional ZIP; the check runs as a job (multipart: mode, sheet, zip)', consumes: ['multipart/form-data'], response: { 202: ImportJobSchema } } },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the sheet as multipart/form-data');
       const env = app.deps.env;
       // The upload guard reports a file over its own limit at its field; the parser's limit sits above both.
       const fileSize = Math.max(env.IMPORT_MAX_SHEET_MB, env.IMPORT_MAX_ZIP_MB) * MB + 1;
-      const parts = request.parts({ limits: { fileSize, files: 2, fields: 4, parts: 6 }, throwFileSizeLimit: false } as Parameters<typeof request.parts>[0]);
+      const parts = readParts(request, { ...IMPORT_UPLOAD, limits: { fileSize, files: 2, fields: 4, parts: 6 } });
       const job = await service.createImport(app.deps, currentUser(request), parts, request.log);
       return reply.status(202).send(job);
     },
