@@ -30,6 +30,10 @@ export default defineConfig({
     pool: 'forks',
     // Test places in the source let scripts/test.mjs count a test that runs in both projects once.
     includeTaskLocation: true,
-    projects: [web, api('api-pglite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : [])],
+    projects: [
+      web,
+      api('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+    ],
   },
 });

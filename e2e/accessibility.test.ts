@@ -4,8 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
-import { namedFileParts, patternData, sizePdfParts, submissionForm } from '../src/server/test/submission';
-import { PATTERN_CREATE_PATH, type PatternCreateResponse } from '../src/shared/contracts/patterns-create';
+import {
+  namedFileParts,
+  patternData,
+  sizePdfParts,
+  submissionForm,
+} from '../src/server/test/submission';
+import {
+  PATTERN_CREATE_PATH,
+  type PatternCreateResponse,
+} from '../src/shared/contracts/patterns-create';
 import { SIZE_PATHS } from '../src/shared/contracts/sizes';
 
 /**
@@ -13,7 +21,10 @@ import { SIZE_PATHS } from '../src/shared/contracts/sizes';
  * every screen and on the states that draw new UI: validation errors, dialogs, menus, the phone
  * panel. The script is evaluated through the DevTools protocol, so the portal's CSP stays on.
  */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 interface Violation {
   id: string;
@@ -25,13 +36,27 @@ interface Violation {
 /** What axe reports on the page, or only inside `within` (a CSS selector). */
 async function violations(page: Page, within?: string): Promise<string[]> {
   // A dialog or menu still fading in has half-transparent text, which axe would report as low contrast (spinners loop forever and are left out).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document | string, o: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document | string, o: object): Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
     return (await axe.run(selector ?? document, { resultTypes: ['violations'] })).violations;
   }, within);
-  return found.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+  return found.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join('; ')})`,
+  );
 }
 
 const code = `E2E-A11Y-${Date.now().toString(36)}`;
@@ -46,7 +71,10 @@ async function seedPattern(): Promise<{ id: number; sizeId: number }> {
     ['A', '8'],
     ['B', '10'],
   ];
-  const body = submissionForm(patternData(me.user.brand.id, code, sizes), [...sizePdfParts(sizes.length), ...namedFileParts()]);
+  const body = submissionForm(patternData(me.user.brand.id, code, sizes), [
+    ...sizePdfParts(sizes.length),
+    ...namedFileParts(),
+  ]);
   const res = await fetch(baseURL() + PATTERN_CREATE_PATH, { method: 'POST', headers: auth, body });
   if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   const id = ((await res.json()) as PatternCreateResponse).data.ID;
@@ -76,7 +104,11 @@ describe('accessibility (axe-core)', () => {
     for (const p of paths) {
       await page.goto(p);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.getByText(/Loading/).first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .getByText(/Loading/)
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       report[p] = await violations(page);
     }
     return report;
@@ -85,7 +117,13 @@ describe('accessibility (axe-core)', () => {
 
   it.each([1280, 390])('signed-out screens and the login errors at %i px', async (width) => {
     const page = await pages.open(width);
-    const paths = ['/app/login', '/app/forgot-password', '/app/about', '/app/dashboard', '/app/no-such-page'];
+    const paths = [
+      '/app/login',
+      '/app/forgot-password',
+      '/app/about',
+      '/app/dashboard',
+      '/app/no-such-page',
+    ];
     expect(await audit(page, paths)).toEqual(clean(paths));
     await page.goto('/app/login');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -96,7 +134,18 @@ describe('accessibility (axe-core)', () => {
   it.each([1280, 390])("a partner's screens at %i px", async (width) => {
     const page = await pages.open(width);
     await signIn(page, E2E_USERS.partner);
-    const paths = ['/app/dashboard', '/app/show-records', `/app/show-records/${seeded.id}`, `/app/show-records/${seeded.id}/${seeded.sizeId}`, `/app/show-records/${seeded.id}?tab=activity`, '/app/add-record', '/app/my-account', '/app/contact-support', '/app/imports', '/app/imports/new'];
+    const paths = [
+      '/app/dashboard',
+      '/app/show-records',
+      `/app/show-records/${seeded.id}`,
+      `/app/show-records/${seeded.id}/${seeded.sizeId}`,
+      `/app/show-records/${seeded.id}?tab=activity`,
+      '/app/add-record',
+      '/app/my-account',
+      '/app/contact-support',
+      '/app/imports',
+      '/app/imports/new',
+    ];
     expect(await audit(page, paths)).toEqual(clean(paths));
   });
 
@@ -136,7 +185,13 @@ describe('accessibility (axe-core)', () => {
   it("an admin's screens, the fullName menu and Create Account's errors", async () => {
     const page = await pages.open(1280);
     await signIn(page, E2E_USERS.admin);
-    const paths = ['/app/show-records', '/app/my-account', '/app/support-inbox', '/app/integrations', '/app/signup'];
+    const paths = [
+      '/app/show-records',
+      '/app/my-account',
+      '/app/support-inbox',
+      '/app/integrations',
+      '/app/signup',
+    ];
     expect(await audit(page, paths)).toEqual(clean(paths));
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('main').getByText('Full Name is required').waitFor();
@@ -149,9 +204,14 @@ describe('accessibility (axe-core)', () => {
 
     // The review screens: a pattern in review (Changed since last review, Request changes and its dialog).
     const token = await apiToken(E2E_USERS.partner);
-    const sent = await fetch(`${baseURL()}/api/patterns/${seeded.id}/send-to-review`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const sent = await fetch(`${baseURL()}/api/patterns/${seeded.id}/send-to-review`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(sent.status).toBe(200);
-    expect(await audit(page, [`/app/show-records/${seeded.id}`])).toEqual(clean([`/app/show-records/${seeded.id}`]));
+    expect(await audit(page, [`/app/show-records/${seeded.id}`])).toEqual(
+      clean([`/app/show-records/${seeded.id}`]),
+    );
     await page.getByRole('heading', { name: 'Changed since last review' }).waitFor();
     await page.getByRole('button', { name: 'Request changes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request changes' });

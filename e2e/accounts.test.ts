@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { apiToken, baseURL, dataDir, launch, newPage, signIn } from './browser';
 import { E2E_USERS } from './users';
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c50000000049454e44ae426082',
   'hex',
@@ -15,14 +16,22 @@ const PNG = Buffer.from(
 async function mailTo(to: string, subject: RegExp): Promise<string> {
   const dir = path.join(dataDir(), 'outbox');
   for (let i = 0; i < 100; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
     for (const f of files) {
       const raw = fs.readFileSync(path.join(dir, f), 'utf8');
       const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
       const toLine = /^To: (.*)$/im.exec(head)?.[1] ?? '';
       const subjectLine = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
       if (toLine.toLowerCase().includes(to.toLowerCase()) && subject.test(subjectLine)) {
-        return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+        return raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       }
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -34,24 +43,45 @@ async function mailTo(to: string, subject: RegExp): Promise<string> {
 async function createAccount(fullName: string, password = 'Journey-pass1') {
   const email = unique(fullName.split(' ')[0].toLowerCase());
   const form = new FormData();
-  form.append('data', JSON.stringify({ fullName, email, brand: await brandId('ditto'), role: 'user', password, repeatPassword: password }));
-  const res = await fetch(`${baseURL()}/api/auth/signup`, { method: 'POST', headers: { authorization: `Bearer ${await apiToken(E2E_USERS.admin)}` }, body: form });
+  form.append(
+    'data',
+    JSON.stringify({
+      fullName,
+      email,
+      brand: await brandId('ditto'),
+      role: 'user',
+      password,
+      repeatPassword: password,
+    }),
+  );
+  const res = await fetch(`${baseURL()}/api/auth/signup`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(E2E_USERS.admin)}` },
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   return { email, password, fullName };
 }
 
 async function brandId(slug: string): Promise<number> {
-  const res = await fetch(`${baseURL()}/api/brands`, { headers: { authorization: `Bearer ${await apiToken(E2E_USERS.partner)}` } });
-  return ((await res.json()).data as { id: number; slug: string }[]).find((b) => b.slug === slug)!.id;
+  const res = await fetch(`${baseURL()}/api/brands`, {
+    headers: { authorization: `Bearer ${await apiToken(E2E_USERS.partner)}` },
+  });
+  return ((await res.json()).data as { id: number; slug: string }[]).find((b) => b.slug === slug)!
+    .id;
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: label, exact: false }).filter({ hasText: /Choose/ }).click();
+  await page
+    .getByRole('button', { name: label, exact: false })
+    .filter({ hasText: /Choose/ })
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** signIn's type is narrowed to the seeded accounts; these journeys sign in with accounts they made. */
-const signInAs = (page: Page, u: { email: string; password: string; fullName: string }) => signIn(page, u as Parameters<typeof signIn>[1]);
+const signInAs = (page: Page, u: { email: string; password: string; fullName: string }) =>
+  signIn(page, u as Parameters<typeof signIn>[1]);
 
 async function signOut(page: Page, fullName: string) {
   await page.getByRole('button', { name: fullName }).first().click();
@@ -92,7 +122,9 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText("Password didn't matched").first().waitFor();
     await page.getByLabel(/^Repeat Password\*?$/).fill('Newcomer-pass1');
-    await page.getByLabel('Profile picture (optional)').setInputFiles({ name: 'nina.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Profile picture (optional)')
+      .setInputFiles({ name: 'nina.png', mimeType: 'image/png', buffer: PNG });
     await page.getByAltText('Preview of the chosen picture').waitFor();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
@@ -102,9 +134,16 @@ describe('accounts', () => {
     expect(await page.getByTestId('created-email').textContent()).toBe(email);
     expect(await page.getByTestId('created-brand').textContent()).toBe('Ditto');
     expect(await page.getByTestId('created-password').textContent()).toBe('Newcomer-pass1');
-    for (const [label, value] of [['Email', email], ['Password', 'Newcomer-pass1']]) {
+    for (const [label, value] of [
+      ['Email', email],
+      ['Password', 'Newcomer-pass1'],
+    ]) {
       await page.getByRole('button', { name: `Copy ${label}` }).click();
-      await page.locator('.Toastify__toast').filter({ hasText: 'Copied to Clipboard' }).first().waitFor();
+      await page
+        .locator('.Toastify__toast')
+        .filter({ hasText: 'Copied to Clipboard' })
+        .first()
+        .waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
     }
     await page.getByRole('button', { name: 'Create New Account' }).click();
@@ -133,13 +172,19 @@ describe('accounts', () => {
     await page.goto('/app/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/app/forgot-password');
-    expect(await page.getByRole('link', { name: 'Remember password?' }).getAttribute('href')).toBe('/app/login');
-    expect(await page.getByRole('link', { name: 'Start a 14 day free trial' }).getAttribute('href')).toBe('/app/signup');
+    expect(await page.getByRole('link', { name: 'Remember password?' }).getAttribute('href')).toBe(
+      '/app/login',
+    );
+    expect(
+      await page.getByRole('link', { name: 'Start a 14 day free trial' }).getAttribute('href'),
+    ).toBe('/app/signup');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for this email').waitFor();
 
-    const link = new URL(/https?:\/\/\S+reset-password\S+/.exec(await mailTo(account.email, /Reset your/))![0]);
+    const link = new URL(
+      /https?:\/\/\S+reset-password\S+/.exec(await mailTo(account.email, /Reset your/))![0],
+    );
     await page.goto(link.pathname + link.search);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Confirm Password is required').waitFor();
@@ -148,7 +193,10 @@ describe('accounts', () => {
     await page.getByLabel(/^Repeat Confirm Password\*?$/).fill('Remembered-pass1');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.waitForURL('**/app/login');
-    await page.locator('.Toastify__toast').filter({ hasText: 'Your password has been reset' }).waitFor();
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'Your password has been reset' })
+      .waitFor();
     await signInAs(page, { ...account, password: 'Remembered-pass1' });
 
     // The link works once.
@@ -169,11 +217,18 @@ describe('accounts', () => {
     const newEmail = unique('erin.new');
     await page.getByLabel('New Email').fill(newEmail);
     await page.getByRole('button', { name: 'Send code' }).first().click();
-    await page.locator('.Toastify__toast').filter({ hasText: 'OTP sent successfully' }).first().waitFor();
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'OTP sent successfully' })
+      .first()
+      .waitFor();
     const code = /code is (\d{6})/.exec(await mailTo(newEmail, /code/))![1];
     await page.getByLabel('Email code').fill(code);
     await page.getByRole('button', { name: 'Change email' }).click();
-    await page.locator('.Toastify__toast').filter({ hasText: 'Your email has been changed' }).waitFor();
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'Your email has been changed' })
+      .waitFor();
     await page.getByText(newEmail, { exact: true }).first().waitFor();
 
     await signOut(page, account.fullName);

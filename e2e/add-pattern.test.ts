@@ -7,7 +7,10 @@ import { apiToken, baseURL, launch, newPage, signIn } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf, samplePng, SAMPLE_JPEG } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
-import { PATTERN_CREATE_PATH, type PatternCreateResponse } from '../src/shared/contracts/patterns-create';
+import {
+  PATTERN_CREATE_PATH,
+  type PatternCreateResponse,
+} from '../src/shared/contracts/patterns-create';
 
 /** Files a partner would pick, written to a temp dir so Chromium uploads real files. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-files-'));
@@ -25,7 +28,8 @@ const files = {
   heroB: file('hero-b.jpg', SAMPLE_JPEG),
 };
 
-const sizeField = (page: Page, i: number, label: RegExp) => page.getByRole('group', { name: `Size ${i + 1}` }).getByLabel(label);
+const sizeField = (page: Page, i: number, label: RegExp) =>
+  page.getByRole('group', { name: `Size ${i + 1}` }).getByLabel(label);
 
 describe('Pattern Submission Form', () => {
   let browser: Browser;
@@ -40,7 +44,10 @@ describe('Pattern Submission Form', () => {
   it('a partner fills the form, fixes what Save reports, uploads with progress, and downloads a file back', async () => {
     const { page, context } = await newPage(browser);
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith(PATTERN_CREATE_PATH) && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().endsWith(PATTERN_CREATE_PATH) && posts.push(r.url()),
+    );
     await signIn(page, E2E_USERS.partner);
     await page.goto('/app/add-record');
     await page.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
@@ -70,7 +77,13 @@ describe('Pattern Submission Form', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(MSG.checkRequired).waitFor();
     await page.getByText('Pattern ID is required').waitFor();
-    for (const text of ['Sewing Instructions PDF', 'Main Hero Image', MSG.patternViewRequired, MSG.sizeRequired, MSG.patternPdfRequired]) {
+    for (const text of [
+      'Sewing Instructions PDF',
+      'Main Hero Image',
+      MSG.patternViewRequired,
+      MSG.sizeRequired,
+      MSG.patternPdfRequired,
+    ]) {
       expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
     }
 
@@ -92,7 +105,11 @@ describe('Pattern Submission Form', () => {
     await page.getByLabel('Sewing Instructions PDF').setInputFiles(files.instructions);
     await page.getByLabel('Main Hero Image').setInputFiles(files.hero);
     await page.getByLabel('Hero Images').setInputFiles([files.heroA, files.heroB]);
-    await page.getByText('Sewinginstructionsv2.pdf').or(page.getByText('Sewing instructions (v2).pdf')).first().waitFor();
+    await page
+      .getByText('Sewinginstructionsv2.pdf')
+      .or(page.getByText('Sewing instructions (v2).pdf'))
+      .first()
+      .waitFor();
     expect(await page.getByText('dress-M.pdf').isVisible()).toBe(true);
     expect(await page.locator('img[src^="blob:"]').count()).toBe(3); // thumbnails of the chosen images
     await page.getByRole('button', { name: 'Remove hero-b.jpg' }).click();
@@ -109,12 +126,23 @@ describe('Pattern Submission Form', () => {
     // Upload over a slowed link, so the progress bar is seen; the form is locked meanwhile.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
     const response = page.waitForResponse((r) => r.url().endsWith(PATTERN_CREATE_PATH));
     await page.getByRole('button', { name: 'Save' }).click();
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
-    expect(await page.getByRole('status').filter({ hasText: /Upload/ }).first().textContent()).toMatch(/Upload/);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Upload/ })
+        .first()
+        .textContent(),
+    ).toMatch(/Upload/);
     expect(await page.getByLabel('Pattern ID').isDisabled()).toBe(true);
     const res = await response;
     expect(res.status()).toBe(201);
@@ -125,18 +153,33 @@ describe('Pattern Submission Form', () => {
 
     // Download the instructions back with the partner's own token: the same bytes, under the sanitised name.
     const instructions = body.data.files.find((f) => f.kind === 'Instruction_PDF')!;
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
-    const dl = await fetch(baseURL() + instructions.url, { headers: { authorization: `Bearer ${token}` } });
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user')!).token as string,
+    );
+    const dl = await fetch(baseURL() + instructions.url, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(dl.status).toBe(200);
-    expect(dl.headers.get('content-disposition')).toMatch(/^attachment; filename="Sewinginstructionsv2.pdf"/);
-    expect(Buffer.from(await dl.arrayBuffer()).equals(fs.readFileSync(files.instructions))).toBe(true);
-    const sizePdf = body.data.files.find((f) => f.kind === 'pattern_pdf_file' && f.fileName === 'dress-M.pdf')!;
-    const dl2 = await fetch(baseURL() + sizePdf.url, { headers: { authorization: `Bearer ${token}` } });
+    expect(dl.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Sewinginstructionsv2.pdf"/,
+    );
+    expect(Buffer.from(await dl.arrayBuffer()).equals(fs.readFileSync(files.instructions))).toBe(
+      true,
+    );
+    const sizePdf = body.data.files.find(
+      (f) => f.kind === 'pattern_pdf_file' && f.fileName === 'dress-M.pdf',
+    )!;
+    const dl2 = await fetch(baseURL() + sizePdf.url, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(Buffer.from(await dl2.arrayBuffer()).equals(fs.readFileSync(files.sizeM))).toBe(true);
 
     // Another brand's partner cannot see it.
     const other = await apiToken(E2E_USERS.otherBrand);
-    expect((await fetch(baseURL() + instructions.url, { headers: { authorization: `Bearer ${other}` } })).status).toBe(404);
+    expect(
+      (await fetch(baseURL() + instructions.url, { headers: { authorization: `Bearer ${other}` } }))
+        .status,
+    ).toBe(404);
     await context.close();
   });
 
@@ -147,9 +190,31 @@ describe('Pattern Submission Form', () => {
     const token = await apiToken(E2E_USERS.partner);
     const taken = `E2E-TAKEN-${Date.now()}`;
     const fd = new FormData();
-    fd.append('data', JSON.stringify({ SFCC_Pattern_ID: taken, Pattern_Name: 'First', Brand: (await (await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json()).user.brand.id, Size: [{ pattern_view: 'A', Size: 'S' }] }));
+    fd.append(
+      'data',
+      JSON.stringify({
+        SFCC_Pattern_ID: taken,
+        Pattern_Name: 'First',
+        Brand: (
+          await (
+            await fetch(`${baseURL()}/api/auth/me`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()
+        ).user.brand.id,
+        Size: [{ pattern_view: 'A', Size: 'S' }],
+      }),
+    );
     fd.append('pattern_pdf_file0', new Blob([new Uint8Array(samplePdf())]), 'a.pdf');
-    expect((await fetch(baseURL() + PATTERN_CREATE_PATH, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd })).status).toBe(201);
+    expect(
+      (
+        await fetch(baseURL() + PATTERN_CREATE_PATH, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: fd,
+        })
+      ).status,
+    ).toBe(201);
 
     await page.goto('/app/add-record');
     await page.getByLabel('Pattern ID').fill(taken);

@@ -9,7 +9,16 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -24,7 +33,8 @@ let pageErrors: string[] = [];
 function watch(page: Page) {
   page.on('pageerror', (e) => pageErrors.push(`uncaught in ${page.url()}: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console.error in ${page.url()}: ${m.text()}`);
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      pageErrors.push(`console.error in ${page.url()}: ${m.text()}`);
   });
 }
 
@@ -35,15 +45,25 @@ export function takePageErrors(): string[] {
   return taken;
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, acceptDownloads: true });
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    acceptDownloads: true,
+  });
   context.on('page', watch); // pages the app opens itself (a PDF in a new tab) too
   const page = await context.newPage();
   return { context, page };
 }
 
 /** Signs in through the login screen and waits for the fullName button. */
-export async function signIn(page: Page, user: { email: string; password: string; fullName: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string; fullName: string },
+): Promise<void> {
   await page.goto('/app/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

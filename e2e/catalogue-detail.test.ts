@@ -7,7 +7,10 @@ import { apiToken, baseURL, launch, trackedPages, signIn } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
-import { PATTERN_CREATE_PATH, type PatternCreateResponse } from '../src/shared/contracts/patterns-create';
+import {
+  PATTERN_CREATE_PATH,
+  type PatternCreateResponse,
+} from '../src/shared/contracts/patterns-create';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 import { SIZE_MSG } from '../src/shared/contracts/sizes';
 
@@ -22,17 +25,46 @@ const name = `Detail Dress ${code}`;
 /** Seeds the pattern as a partner would: through the submission endpoint, with two sizes and files. */
 async function createPattern(): Promise<number> {
   const token = await apiToken(E2E_USERS.partner);
-  const me = await (await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const me = await (
+    await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const fd = new FormData();
   const sizes = [
     ['A', 'S'],
     ['A', 'M'],
   ];
-  fd.append('data', JSON.stringify({ SFCC_Pattern_ID: code, Pattern_Name: name, Brand: me.user.brand.id, Type: 'Women Patterns', Size: sizes.map(([pattern_view, Size]) => ({ pattern_view, Size })) }));
-  sizes.forEach(([, s], i) => fd.append(`pattern_pdf_file${i}`, new Blob([new Uint8Array(samplePdf(3000, `Size ${s}`))], { type: 'application/pdf' }), `size-${s}.pdf`));
-  fd.append('Instruction_PDF', new Blob([new Uint8Array(samplePdf(4000, 'Sewing instructions'))], { type: 'application/pdf' }), 'instructions.pdf');
-  fd.append('Main_Hero_Image', new Blob([new Uint8Array(samplePng(160, 120, [200, 40, 40]))], { type: 'image/png' }), 'hero.png');
-  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd });
+  fd.append(
+    'data',
+    JSON.stringify({
+      SFCC_Pattern_ID: code,
+      Pattern_Name: name,
+      Brand: me.user.brand.id,
+      Type: 'Women Patterns',
+      Size: sizes.map(([pattern_view, Size]) => ({ pattern_view, Size })),
+    }),
+  );
+  sizes.forEach(([, s], i) =>
+    fd.append(
+      `pattern_pdf_file${i}`,
+      new Blob([new Uint8Array(samplePdf(3000, `Size ${s}`))], { type: 'application/pdf' }),
+      `size-${s}.pdf`,
+    ),
+  );
+  fd.append(
+    'Instruction_PDF',
+    new Blob([new Uint8Array(samplePdf(4000, 'Sewing instructions'))], { type: 'application/pdf' }),
+    'instructions.pdf',
+  );
+  fd.append(
+    'Main_Hero_Image',
+    new Blob([new Uint8Array(samplePng(160, 120, [200, 40, 40]))], { type: 'image/png' }),
+    'hero.png',
+  );
+  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: fd,
+  });
   if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as PatternCreateResponse).data.ID;
 }
@@ -63,7 +95,8 @@ describe('pattern and size detail', () => {
     expect(pages.takeErrors()).toEqual([]);
   });
   const open = (width?: number) => pages.open(width);
-  const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text.trim(), { exact: false }).first().waitFor();
+  const toast = (page: Page, text: string) =>
+    page.locator('.Toastify').getByText(text.trim(), { exact: false }).first().waitFor();
   const sizesCount = (page: Page) => page.getByTestId('sizes-count').textContent();
 
   it('a partner opens the pattern, previews its files, edits a field, adds and deletes a size, and sends it to review', async () => {
@@ -78,7 +111,9 @@ describe('pattern and size detail', () => {
     const canvas = page.getByTestId('file-Instruction_PDF').getByTestId('pdf-canvas');
     await expect.poll(() => canvasHasInk(canvas), { timeout: 20_000 }).toBe(true);
     const thumb = page.getByTestId('file-Main_Hero_Image').getByRole('img');
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(160);
     await page.getByRole('button', { name: /View Main Hero Image hero.png large/ }).click();
     await page.getByRole('dialog', { name: /Main Hero Image: hero.png/ }).waitFor();
     await page.keyboard.press('Escape');
@@ -111,13 +146,19 @@ describe('pattern and size detail', () => {
 
     // Delete it again.
     await page.getByRole('button', { name: 'Delete size L (view B)' }).click();
-    await page.getByRole('dialog', { name: 'Delete size' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete size' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast(page, MSG.sizeDeleted);
     await expect.poll(() => sizesCount(page)).toBe('(2)');
 
     // Send to review.
     await page.getByRole('button', { name: 'Send to review' }).click();
-    await page.getByRole('dialog', { name: 'Send to review' }).getByRole('button', { name: 'Send to review' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send to review' })
+      .getByRole('button', { name: 'Send to review' })
+      .click();
     await toast(page, MSG.reviewed);
     await expect.poll(() => page.getByTestId('pattern-status').textContent()).toBe('In review');
     await expect.poll(() => page.getByRole('button', { name: 'Send to review' }).count()).toBe(0);
@@ -129,7 +170,9 @@ describe('pattern and size detail', () => {
     await page.goto(`/app/show-records/${patternId}`);
     await page.getByRole('link', { name: 'Open size S (view A)' }).click();
     await page.getByRole('heading', { name: /Size S/, level: 1 }).waitFor();
-    await expect.poll(() => canvasHasInk(page.getByTestId('pdf-canvas')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => canvasHasInk(page.getByTestId('pdf-canvas')), { timeout: 20_000 })
+      .toBe(true);
 
     await page.getByLabel('Design ID').fill('D-100');
     await page.getByLabel('Garment 45').fill('2 1/4 yd');
@@ -152,7 +195,10 @@ describe('pattern and size detail', () => {
     // Edited after it was sent to review: it goes to review again, so the admin publishes what was reviewed.
     await page.goto(`/app/show-records/${patternId}`);
     await page.getByRole('button', { name: 'Send to review' }).click();
-    await page.getByRole('dialog', { name: 'Send to review' }).getByRole('button', { name: 'Send to review' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send to review' })
+      .getByRole('button', { name: 'Send to review' })
+      .click();
     await toast(page, MSG.reviewed);
   });
 
@@ -162,7 +208,10 @@ describe('pattern and size detail', () => {
     await page.goto(`/app/show-records/${patternId}`);
     await expect.poll(() => page.getByTestId('pattern-status').textContent()).toBe('In review');
     await page.getByRole('button', { name: 'Publish to production' }).click();
-    await page.getByRole('dialog', { name: 'Publish to production' }).getByRole('button', { name: 'Publish to production' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish to production' })
+      .getByRole('button', { name: 'Publish to production' })
+      .click();
     await toast(page, MSG.published);
     await expect.poll(() => page.getByTestId('pattern-status').textContent()).toBe('Published');
   });
@@ -183,11 +232,16 @@ describe('pattern and size detail', () => {
     await page.goto(`/app/show-records/${patternId}`);
     await page.getByRole('heading', { name: `${name} edited`, level: 1 }).waitFor();
     await page.getByTestId('size-row').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     // The table is wider than the phone, yet each row's Delete stays on screen, before and after scrolling it.
     const scroller = page.locator('section[aria-labelledby="sizes-heading"] .overflow-x-auto');
     expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    const del = page.getByTestId('size-row').first().getByRole('button', { name: /^Delete size/ });
+    const del = page
+      .getByTestId('size-row')
+      .first()
+      .getByRole('button', { name: /^Delete size/ });
     const inView = async () => {
       const box = (await del.boundingBox())!;
       return box.x >= 0 && box.x + box.width <= 390;

@@ -14,14 +14,40 @@ const word = `Lw${stamp}`; // in every seeded name, so a search finds exactly th
 const KINDS = ['Wrap Dress', 'Camp Shirt', 'Pleated Skirt'];
 const SEEDED = 30;
 
-async function createPattern(user: E2EUser, code: string, name: string, price: number): Promise<void> {
+async function createPattern(
+  user: E2EUser,
+  code: string,
+  name: string,
+  price: number,
+): Promise<void> {
   const token = await apiToken(user);
-  const me = await (await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const me = await (
+    await fetch(`${baseURL()}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const fd = new FormData();
-  fd.append('data', JSON.stringify({ SFCC_Pattern_ID: code, Pattern_Name: name, Brand: me.user.brand.id, Price: price, Type: 'Women Patterns', Size: [{ pattern_view: 'A', Size: 'M' }] }));
-  fd.append('pattern_pdf_file0', new Blob([new Uint8Array(samplePdf(2000, code))], { type: 'application/pdf' }), 'size-m.pdf');
-  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd });
-  if (res.status !== 201) throw new Error(`seeding ${code} failed: ${res.status} ${await res.text()}`);
+  fd.append(
+    'data',
+    JSON.stringify({
+      SFCC_Pattern_ID: code,
+      Pattern_Name: name,
+      Brand: me.user.brand.id,
+      Price: price,
+      Type: 'Women Patterns',
+      Size: [{ pattern_view: 'A', Size: 'M' }],
+    }),
+  );
+  fd.append(
+    'pattern_pdf_file0',
+    new Blob([new Uint8Array(samplePdf(2000, code))], { type: 'application/pdf' }),
+    'size-m.pdf',
+  );
+  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: fd,
+  });
+  if (res.status !== 201)
+    throw new Error(`seeding ${code} failed: ${res.status} ${await res.text()}`);
 }
 
 describe('My Patterns list', () => {
@@ -32,7 +58,12 @@ describe('My Patterns list', () => {
   beforeAll(async () => {
     browser = await launch();
     for (let i = 1; i <= SEEDED; i++) {
-      await createPattern(E2E_USERS.partner, `${prefix}-${String(i).padStart(2, '0')}`, `${KINDS[i % 3]} ${word} ${i}`, 10 + ((i * 7) % 31));
+      await createPattern(
+        E2E_USERS.partner,
+        `${prefix}-${String(i).padStart(2, '0')}`,
+        `${KINDS[i % 3]} ${word} ${i}`,
+        10 + ((i * 7) % 31),
+      );
     }
     await createPattern(E2E_USERS.otherBrand, `${prefix}-OTHER`, otherName, 99);
   });
@@ -72,7 +103,8 @@ describe('My Patterns list', () => {
     const priceHeader = page.getByRole('columnheader', { name: /Price/ });
     await page.getByRole('button', { name: /^Price/ }).click();
     await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('descending');
-    const prices = async () => (await page.locator('tbody tr td:nth-child(6)').allTextContents()).map(Number);
+    const prices = async () =>
+      (await page.locator('tbody tr td:nth-child(6)').allTextContents()).map(Number);
     await expect.poll(async () => (await prices())[0]).toBe(40);
     await page.getByRole('button', { name: /^Price/ }).click();
     await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('ascending');
@@ -138,7 +170,10 @@ describe('My Patterns list', () => {
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 28');
     expect(await codes(page)).not.toContain(a);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^patterns-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split(/\r\n/);
@@ -152,11 +187,17 @@ describe('My Patterns list', () => {
     const page = await signedIn(E2E_USERS.partner, 390);
     await search(page).fill(word);
     await expect.poll(() => range(page).textContent()).toMatch(/of 28$/);
-    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      doc: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+    }));
     expect(widths.doc).toBeLessThanOrEqual(widths.view);
     const region = page.getByRole('region', { name: 'Patterns' });
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await page.getByRole('link', { name: `${prefix}-` }).first().click();
+    await page
+      .getByRole('link', { name: `${prefix}-` })
+      .first()
+      .click();
     await page.waitForURL(/\/app\/show-records\/\d+$/);
   });
 });

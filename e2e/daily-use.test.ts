@@ -41,17 +41,28 @@ describe('daily use', () => {
     expect(await page.getByText('hero-21.png').count()).toBe(0);
 
     await page.getByLabel('Sketch Image').setInputFiles(files.bigImage);
-    await page.locator('.Toastify__toast--info').filter({ hasText: MSG.imagesTooLarge }).first().waitFor();
+    await page
+      .locator('.Toastify__toast--info')
+      .filter({ hasText: MSG.imagesTooLarge })
+      .first()
+      .waitFor();
   });
 
   it('the pattern screen says the same for an oversize image, and refuses a renamed text file before uploading it', async () => {
     const page = await pages.open();
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/files') && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().includes('/files') && posts.push(r.url()),
+    );
     await signIn(page, E2E_USERS.partner);
     await page.goto(`/app/show-records/${pattern.id}`);
     await page.getByLabel('Upload Sketch Image').setInputFiles(files.bigImage);
-    await page.locator('.Toastify__toast--info').filter({ hasText: MSG.imagesTooLarge }).first().waitFor();
+    await page
+      .locator('.Toastify__toast--info')
+      .filter({ hasText: MSG.imagesTooLarge })
+      .first()
+      .waitFor();
     await page.getByLabel('Upload Sewing Instructions PDF').setInputFiles(files.fakePdf);
     await page.getByRole('alert').filter({ hasText: 'fake.pdf is not a PDF' }).waitFor();
     expect(posts).toEqual([]);
@@ -84,10 +95,15 @@ describe('daily use', () => {
     await page.goto(`/app/show-records/${pattern.id}`);
     const rows = page.getByTestId('size-row');
     await rows.first().waitFor();
-    await page.locator('table:has([data-testid="size-row"])').evaluate((t) => t.parentElement!.scrollTo({ left: 10_000 }));
+    await page
+      .locator('table:has([data-testid="size-row"])')
+      .evaluate((t) => t.parentElement!.scrollTo({ left: 10_000 }));
     for (const size of ['S', 'M', 'L']) {
       const row = rows.filter({ has: page.getByRole('link', { name: size, exact: true }) });
-      for (const cell of [row.getByRole('link', { name: size, exact: true }), row.getByRole('cell', { name: 'View A', exact: true })]) {
+      for (const cell of [
+        row.getByRole('link', { name: size, exact: true }),
+        row.getByRole('cell', { name: 'View A', exact: true }),
+      ]) {
         const box = (await cell.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -98,15 +114,36 @@ describe('daily use', () => {
 
   it('the header shows the profile picture once there is one', async () => {
     const admin = await apiToken(E2E_USERS.admin);
-    const person = { email: `pic-${Date.now()}@e2e.test`, password: 'Picture-pass1', fullName: 'Pia Picture' };
+    const person = {
+      email: `pic-${Date.now()}@e2e.test`,
+      password: 'Picture-pass1',
+      fullName: 'Pia Picture',
+    };
     const form = new FormData();
-    form.append('data', JSON.stringify({ ...person, repeatPassword: person.password, role: 'user', brand: 'ditto' }));
-    form.append('profile_pic', new Blob([new Uint8Array(samplePng(32, 32, [10, 120, 200]))], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${baseURL()}/api/auth/signup`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).status).toBe(201);
+    form.append(
+      'data',
+      JSON.stringify({ ...person, repeatPassword: person.password, role: 'user', brand: 'ditto' }),
+    );
+    form.append(
+      'profile_pic',
+      new Blob([new Uint8Array(samplePng(32, 32, [10, 120, 200]))], { type: 'image/png' }),
+      'me.png',
+    );
+    expect(
+      (
+        await fetch(`${baseURL()}/api/auth/signup`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(201);
     const page = await pages.open();
     await signIn(page, person);
     await page.getByRole('banner').getByTestId('header-avatar-picture').waitFor();
-    expect(await page.getByRole('banner').getByTestId('header-avatar-picture').getAttribute('src')).toMatch(/^blob:/);
+    expect(
+      await page.getByRole('banner').getByTestId('header-avatar-picture').getAttribute('src'),
+    ).toMatch(/^blob:/);
   });
 
   it('About is the default active item; a navigation screen marks its own link only', async () => {
@@ -114,16 +151,24 @@ describe('daily use', () => {
     await signIn(page, E2E_USERS.partner);
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
     await page.goto('/app/my-account');
-    await expect.poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('true');
-    expect(await nav.getByRole('link', { name: 'About' }).getAttribute('class')).toContain('bg-ink');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current'))
+      .toBe('true');
+    expect(await nav.getByRole('link', { name: 'About' }).getAttribute('class')).toContain(
+      'bg-ink',
+    );
     await nav.getByRole('link', { name: 'My Patterns' }).click();
-    await expect.poll(() => nav.getByRole('link', { name: 'My Patterns' }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'My Patterns' }).getAttribute('aria-current'))
+      .toBe('page');
     expect(await nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('the first HTML already shows the header bar and the loading overlay, before any script runs', async () => {
     const html = await (await fetch(`${baseURL()}/app/dashboard`)).text();
-    expect(html).toMatch(/<div id="root"><div class="boot-bar"><\/div><div class="boot-overlay"[^>]*role="status"/);
+    expect(html).toMatch(
+      /<div id="root"><div class="boot-bar"><\/div><div class="boot-overlay"[^>]*role="status"/,
+    );
     const page = await pages.open();
     await page.route('**/*.js', (r) => r.abort()); // as on a very slow network: only the HTML has arrived
     await page.goto('/app/dashboard', { waitUntil: 'domcontentloaded' });

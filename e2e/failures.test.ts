@@ -4,7 +4,10 @@ import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
-import { PATTERN_CREATE_PATH, type PatternCreateResponse } from '../src/shared/contracts/patterns-create';
+import {
+  PATTERN_CREATE_PATH,
+  type PatternCreateResponse,
+} from '../src/shared/contracts/patterns-create';
 import { LIFECYCLE_PATHS } from '../src/shared/contracts/lifecycle';
 import { SIZE_PATHS } from '../src/shared/contracts/sizes';
 import { SUPPORT_MSG } from '../src/shared/contracts/support';
@@ -23,9 +26,25 @@ async function createPattern(suffix: string): Promise<{ id: number; sizeId: numb
   const auth = { authorization: `Bearer ${token}` };
   const me = await (await fetch(`${baseURL()}/api/auth/me`, { headers: auth })).json();
   const fd = new FormData();
-  fd.append('data', JSON.stringify({ SFCC_Pattern_ID: `${code}-${suffix}`, Pattern_Name: `Failing ${suffix}`, Brand: me.user.brand.id, Size: [{ pattern_view: 'A', Size: 'S' }] }));
-  fd.append('pattern_pdf_file0', new Blob([new Uint8Array(samplePdf(3000, 'Size S'))], { type: 'application/pdf' }), 'size-S.pdf');
-  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, { method: 'POST', headers: auth, body: fd });
+  fd.append(
+    'data',
+    JSON.stringify({
+      SFCC_Pattern_ID: `${code}-${suffix}`,
+      Pattern_Name: `Failing ${suffix}`,
+      Brand: me.user.brand.id,
+      Size: [{ pattern_view: 'A', Size: 'S' }],
+    }),
+  );
+  fd.append(
+    'pattern_pdf_file0',
+    new Blob([new Uint8Array(samplePdf(3000, 'Size S'))], { type: 'application/pdf' }),
+    'size-S.pdf',
+  );
+  const res = await fetch(`${baseURL()}${PATTERN_CREATE_PATH}`, {
+    method: 'POST',
+    headers: auth,
+    body: fd,
+  });
   if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   const id = ((await res.json()) as PatternCreateResponse).data.ID;
   const sizes = await (await fetch(`${baseURL()}${SIZE_PATHS.list(id)}`, { headers: auth })).json();
@@ -36,9 +55,16 @@ async function createPattern(suffix: string): Promise<{ id: number; sizeId: numb
 const emptyFailure = (route: Route) => route.fulfill({ status: 500, body: '' });
 
 /** Makes the page's `method` requests to `path` fail with `answer`; returns the undo. */
-async function failing(page: Page, method: string, path: string, answer: (route: Route) => Promise<void>): Promise<() => Promise<void>> {
+async function failing(
+  page: Page,
+  method: string,
+  path: string,
+  answer: (route: Route) => Promise<void>,
+): Promise<() => Promise<void>> {
   const match = (url: URL) => url.pathname === path;
-  await page.route(match, (route) => (route.request().method() === method ? answer(route) : route.fallback()));
+  await page.route(match, (route) =>
+    route.request().method() === method ? answer(route) : route.fallback(),
+  );
   return () => page.unroute(match);
 }
 
@@ -60,7 +86,8 @@ describe('failures in the spec’s words', () => {
 
   /** The visible toasts' texts. */
   const toastTexts = (page: Page) => page.locator('.Toastify__toast').allTextContents();
-  const waitToast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text }).first().waitFor();
+  const waitToast = (page: Page, text: string) =>
+    page.locator('.Toastify__toast').filter({ hasText: text }).first().waitFor();
 
   it("list and size loads say 'Failed to fetch', and Try again recovers", async () => {
     const page = await pages.open();
@@ -72,7 +99,10 @@ describe('failures in the spec’s words', () => {
     expect(await listError.textContent()).not.toContain('Request failed');
     await listBack();
     await listError.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('link', { name: `${code}-one` }).first().waitFor();
+    await page
+      .getByRole('link', { name: `${code}-one` })
+      .first()
+      .waitFor();
 
     const sizesPath = SIZE_PATHS.list(seeded.id);
     const sizesBack = await failing(page, 'GET', sizesPath, emptyFailure);
@@ -98,9 +128,14 @@ describe('failures in the spec’s words', () => {
     await page.goto(`/app/show-records/${seeded.id}`);
     await page.getByRole('heading', { name: 'Failing one', level: 1 }).waitFor();
     // A dropped connection: no reply at all.
-    await failing(page, 'POST', LIFECYCLE_PATHS.sendToReview(seeded.id), (route) => route.abort('connectionreset'));
+    await failing(page, 'POST', LIFECYCLE_PATHS.sendToReview(seeded.id), (route) =>
+      route.abort('connectionreset'),
+    );
     await page.getByRole('button', { name: 'Send to review' }).click();
-    await page.getByRole('dialog', { name: 'Send to review' }).getByRole('button', { name: 'Send to review' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send to review' })
+      .getByRole('button', { name: 'Send to review' })
+      .click();
     await waitToast(page, MSG.reviewFailed);
     // The dialog stays open to try again; close it.
     await page.keyboard.press('Escape');
@@ -108,7 +143,10 @@ describe('failures in the spec’s words', () => {
 
     await failing(page, 'DELETE', `/api/patterns/${seeded.id}`, emptyFailure);
     await page.getByRole('button', { name: 'Delete pattern' }).click();
-    await page.getByRole('dialog', { name: 'Delete pattern' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete pattern' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await waitToast(page, MSG.deleteFailed);
     const texts = await toastTexts(page);
     expect(texts.join(' ')).not.toMatch(/Request failed|\{"/);
@@ -117,7 +155,10 @@ describe('failures in the spec’s words', () => {
   it("publish falls back to 'Failed to publish pattern on Production'; a message of the server's own is shown as it is", async () => {
     const { id } = await createPattern('two');
     const token = await apiToken(E2E_USERS.partner);
-    const sent = await fetch(`${baseURL()}${LIFECYCLE_PATHS.sendToReview(id)}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const sent = await fetch(`${baseURL()}${LIFECYCLE_PATHS.sendToReview(id)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(sent.status).toBe(200);
     const page = await pages.open();
     await signIn(page, E2E_USERS.admin);
@@ -125,15 +166,25 @@ describe('failures in the spec’s words', () => {
     await page.getByRole('heading', { name: 'Failing two', level: 1 }).waitFor();
     const publishBack = await failing(page, 'POST', LIFECYCLE_PATHS.publish(id), emptyFailure);
     await page.getByRole('button', { name: 'Publish to production' }).click();
-    await page.getByRole('dialog', { name: 'Publish to production' }).getByRole('button', { name: 'Publish to production' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish to production' })
+      .getByRole('button', { name: 'Publish to production' })
+      .click();
     await waitToast(page, MSG.publishFailed);
 
     // The server's own words win over the fallback (a bare {message} body, as a proxy might send).
     await publishBack();
     await failing(page, 'POST', LIFECYCLE_PATHS.publish(id), (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Production is closed for maintenance' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Production is closed for maintenance' }),
+      }),
     );
-    await page.getByRole('dialog', { name: 'Publish to production' }).getByRole('button', { name: 'Publish to production' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish to production' })
+      .getByRole('button', { name: 'Publish to production' })
+      .click();
     await waitToast(page, 'Production is closed for maintenance');
   });
 
@@ -144,17 +195,26 @@ describe('failures in the spec’s words', () => {
     await page.getByLabel('Subject').fill('Upload stops');
     await page.getByLabel('Phone number').fill('+1 416 555 0100');
     await page.getByRole('switch', { name: 'I accept the Term & Policy' }).click();
-    await page.getByRole('dialog', { name: 'Term & Policy' }).getByRole('button', { name: 'Accept' }).click();
+    await page
+      .getByRole('dialog', { name: 'Term & Policy' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
 
     const supportBack = await failing(page, 'POST', '/api/contact/support', (route) =>
-      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Mail server unreachable' }) }),
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Mail server unreachable' }),
+      }),
     );
     await page.getByRole('button', { name: 'Send message' }).click();
     await waitToast(page, 'Mail server unreachable');
     expect((await toastTexts(page)).join(' ')).not.toContain('{"message"');
 
     await supportBack();
-    await failing(page, 'POST', '/api/contact/support', (route) => route.abort('connectionrefused'));
+    await failing(page, 'POST', '/api/contact/support', (route) =>
+      route.abort('connectionrefused'),
+    );
     await page.getByRole('button', { name: 'Send message' }).click();
     await waitToast(page, SUPPORT_MSG.sendFailed);
   });
@@ -180,7 +240,12 @@ describe('failures in the spec’s words', () => {
     await page.getByRole('button', { name: /Brand/ }).click();
     const list = page.getByRole('listbox');
     await list.waitFor();
-    const box = await list.evaluate((el) => ({ height: el.getBoundingClientRect().height, scroll: el.scrollHeight, client: el.clientHeight, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) }));
+    const box = await list.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      scroll: el.scrollHeight,
+      client: el.clientHeight,
+      rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+    }));
     expect(box.height).toBeLessThanOrEqual(14 * box.rem + 1);
     expect(box.height).toBeGreaterThan(14 * box.rem - 4);
     expect(box.scroll).toBeGreaterThan(box.client);
@@ -210,7 +275,10 @@ describe('failures in the spec’s words', () => {
         expect(box!.y).toBeLessThanOrEqual(header!.y + header!.height + 2);
       } else {
         // Not over the fullName menu at the right of the header.
-        const menu = await page.getByRole('button', { name: E2E_USERS.admin.fullName }).first().boundingBox();
+        const menu = await page
+          .getByRole('button', { name: E2E_USERS.admin.fullName })
+          .first()
+          .boundingBox();
         expect(box!.y).toBeGreaterThanOrEqual(menu!.y + menu!.height);
       }
     });

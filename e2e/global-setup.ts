@@ -23,13 +23,37 @@ async function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-'));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', INSTAGRAM_URL: E2E_INSTAGRAM_URL, WEBHOOK_ALLOW_PRIVATE: 'true' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    INSTAGRAM_URL: E2E_INSTAGRAM_URL,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  };
   for (const u of Object.values(E2E_USERS)) {
-    const args = ['tsx', 'src/server/cli/create-user.ts', '--email', u.email, '--password', u.password, '--role', u.role, '--name', u.fullName];
+    const args = [
+      'tsx',
+      'src/server/cli/create-user.ts',
+      '--email',
+      u.email,
+      '--password',
+      u.password,
+      '--role',
+      u.role,
+      '--name',
+      u.fullName,
+    ];
     if (u.brand) args.push('--brand', u.brand);
     execFileSync('npx', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  const server: ChildProcess = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const server: ChildProcess = spawn('npm', ['start'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));

@@ -11,12 +11,24 @@ import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import { csvSheet, zipOf, type SheetRow } from '../src/server/features/imports/imports.fixtures';
 import { TEMPLATE_HEADERS } from '../src/server/features/imports/template';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 /** axe-core's violations on the page (the same rules as e2e/accessibility.test.ts), for the import's own states. */
 async function violations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            o: object,
+          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return found.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
@@ -28,9 +40,23 @@ const ids = [`${code}-1`, `${code}-2`];
 
 function sheet(fixed: boolean): SheetRow[] {
   return [
-    { 'Pattern ID': ids[0], 'Pattern Name': 'Imported dress', 'Pattern Type': 'Women Patterns', 'Pattern View': 'A', Size: 'S', 'Pattern PDF': 'dress-s.pdf', 'Main Hero Image': 'dress.png' },
+    {
+      'Pattern ID': ids[0],
+      'Pattern Name': 'Imported dress',
+      'Pattern Type': 'Women Patterns',
+      'Pattern View': 'A',
+      Size: 'S',
+      'Pattern PDF': 'dress-s.pdf',
+      'Main Hero Image': 'dress.png',
+    },
     { 'Pattern ID': ids[0], 'Pattern View': 'A', Size: 'M', 'Pattern PDF': 'dress-m.pdf' },
-    { 'Pattern ID': ids[1], 'Pattern Name': 'Imported shirt', 'Pattern View': fixed ? 'B' : '', Size: '10', 'Pattern PDF': 'shirt.pdf' },
+    {
+      'Pattern ID': ids[1],
+      'Pattern Name': 'Imported shirt',
+      'Pattern View': fixed ? 'B' : '',
+      Size: '10',
+      'Pattern PDF': 'shirt.pdf',
+    },
   ];
 }
 
@@ -64,7 +90,9 @@ describe('bulk import', () => {
     await page.getByLabel('Files (one ZIP, optional)').setInputFiles(zipPath);
     await page.getByRole('button', { name: 'Upload and check' }).click();
     await page.getByRole('heading', { name: /^Import #\d+$/ }).waitFor();
-    await expect.poll(() => page.getByTestId('import-status').textContent(), { timeout: 30_000 }).toMatch(/Checked|Failed/);
+    await expect
+      .poll(() => page.getByTestId('import-status').textContent(), { timeout: 30_000 })
+      .toMatch(/Checked|Failed/);
     expect(await page.getByTestId('import-status').textContent()).toBe('Checked');
   }
 
@@ -76,7 +104,10 @@ describe('bulk import', () => {
     await page.getByRole('heading', { name: 'Import patterns' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template (XLSX)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download template (XLSX)' }).click(),
+    ]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());
     expect((wb.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual(TEMPLATE_HEADERS);
@@ -84,12 +115,19 @@ describe('bulk import', () => {
 
     await upload(page, sheet(false), 'catalogue.csv');
     const problems = page.getByRole('table', { name: 'Problems found in the sheet and the ZIP' });
-    await expect.poll(() => problems.getByRole('row').filter({ hasText: 'Pattern View is required' }).count()).toBe(1);
-    expect(await problems.getByRole('row').filter({ hasText: 'Pattern View is required' }).textContent()).toContain('4');
+    await expect
+      .poll(() => problems.getByRole('row').filter({ hasText: 'Pattern View is required' }).count())
+      .toBe(1);
+    expect(
+      await problems.getByRole('row').filter({ hasText: 'Pattern View is required' }).textContent(),
+    ).toContain('4');
     expect(await page.getByText('1 ready to import').isVisible()).toBe(true);
     expect(await violations(page)).toEqual([]);
 
-    const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report (CSV)' }).click()]);
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download report (CSV)' }).click(),
+    ]);
     const reportText = fs.readFileSync(await report.path(), 'utf8');
     expect(reportText.split('\r\n')[0].endsWith(',Errors')).toBe(true);
     expect(reportText).toContain('Pattern View: Pattern View is required');
@@ -99,8 +137,12 @@ describe('bulk import', () => {
     await upload(page, sheet(true), 'catalogue-fixed.csv');
     expect(await page.getByText('No problems found.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Import 2 patterns' }).click();
-    await expect.poll(() => page.getByTestId('import-status').textContent(), { timeout: 60_000 }).toBe('Done');
-    expect(await page.getByText('2 created, 0 updated, 0 skipped, 0 not imported.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('import-status').textContent(), { timeout: 60_000 })
+      .toBe('Done');
+    expect(
+      await page.getByText('2 created, 0 updated, 0 skipped, 0 not imported.').isVisible(),
+    ).toBe(true);
     expect(await violations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Imports', exact: true }).first().click();

@@ -51,7 +51,9 @@ describe('integrations screen', () => {
     await row.getByRole('cell', { name: 'Delivered' }).waitFor({ timeout: 20_000 });
     await row.getByRole('cell', { name: '200' }).waitFor();
     expect(got).toHaveLength(1);
-    expect(new Webhook(secret).verify(got[0].body, got[0].headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+    expect(
+      new Webhook(secret).verify(got[0].body, got[0].headers as Record<string, string>),
+    ).toMatchObject({ type: 'webhook.test' });
 
     await row.getByRole('button', { name: 'Redeliver' }).click();
     await page.getByText('Redelivery queued').waitFor();

@@ -38,7 +38,9 @@ describe('login', () => {
     await main.getByText(MSG.emailRequired, { exact: true }).waitFor();
     await main.getByText(MSG.passwordRequired, { exact: true }).waitFor();
     // The first invalid field gets focus, and is marked invalid for screen readers.
-    await expect(main.getByLabel('Email').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(
+      main.getByLabel('Email').evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
     await expect(main.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
 
     await expectFieldError(page, 'someone@example.com', 'Ab1-', MSG.passwordMin);
@@ -73,7 +75,10 @@ describe('login', () => {
     await main.getByLabel('Password', { exact: true }).fill('Wrong-pass1');
     await main.getByRole('button', { name: 'Login' }).click();
     await main.getByRole('alert').filter({ hasText: MSG.invalidCredentials }).waitFor();
-    await page.locator('.Toastify__toast--error').filter({ hasText: MSG.invalidCredentials }).waitFor();
+    await page
+      .locator('.Toastify__toast--error')
+      .filter({ hasText: MSG.invalidCredentials })
+      .waitFor();
     // What was typed stays, so the user only fixes the password.
     await expect(main.getByLabel('Email').inputValue()).resolves.toBe(E2E_USERS.otherBrand.email);
     expect(path(page)).toBe('/app/login');
@@ -92,8 +97,12 @@ describe('login', () => {
     await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     const items = await menu.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['My Account', 'Create Account', 'Sign out']);
-    await expect(menu.getByRole('menuitem', { name: 'Create Account' }).getAttribute('href')).resolves.toBe('/app/signup');
-    await expect(menu.getByRole('menuitem', { name: 'My Account' }).getAttribute('href')).resolves.toBe('/app/my-account');
+    await expect(
+      menu.getByRole('menuitem', { name: 'Create Account' }).getAttribute('href'),
+    ).resolves.toBe('/app/signup');
+    await expect(
+      menu.getByRole('menuitem', { name: 'My Account' }).getAttribute('href'),
+    ).resolves.toBe('/app/my-account');
 
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/app/login');
@@ -106,7 +115,10 @@ describe('login', () => {
   it('a partner sees My Account and Sign out but not Create Account', async () => {
     const page = await open();
     await signIn(page, E2E_USERS.partner);
-    await page.getByRole('banner').getByRole('button', { name: E2E_USERS.partner.fullName }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: E2E_USERS.partner.fullName })
+      .click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['My Account', 'Sign out']);
@@ -136,7 +148,9 @@ describe('login', () => {
   it('at phone width the fullName button shows initials and keeps the name for screen readers', async () => {
     const page = await open(390);
     await signIn(page, E2E_USERS.partner);
-    const button = page.getByRole('banner').getByRole('button', { name: E2E_USERS.partner.fullName });
+    const button = page
+      .getByRole('banner')
+      .getByRole('button', { name: E2E_USERS.partner.fullName });
     await button.getByText('PP', { exact: true }).waitFor();
     expect((await button.boundingBox())!.width).toBeLessThan(60);
     await button.click();

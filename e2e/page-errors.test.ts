@@ -25,8 +25,12 @@ describe('page errors fail e2e tests', () => {
     const seen: string[] = [];
     await expect
       .poll(() => (seen.push(...takePageErrors()), seen.join('\n')), { timeout: 5000 })
-      .toMatch(/logged on purpose[\s\S]*thrown on purpose|thrown on purpose[\s\S]*logged on purpose/);
-    await expect.poll(() => (seen.push(...takePageErrors()), seen.join('\n')), { timeout: 5000 }).toContain('from the new tab');
+      .toMatch(
+        /logged on purpose[\s\S]*thrown on purpose|thrown on purpose[\s\S]*logged on purpose/,
+      );
+    await expect
+      .poll(() => (seen.push(...takePageErrors()), seen.join('\n')), { timeout: 5000 })
+      .toContain('from the new tab');
     expect(seen.join('\n')).toMatch(/^uncaught in http.*\/app\/login: thrown on purpose$/m);
     await context.close();
     // Taken here, so the setup's afterEach finds none: this test provoked them on purpose.

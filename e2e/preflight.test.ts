@@ -10,12 +10,19 @@ import { MSG } from '../src/shared/messages';
 
 /** Files a partner picks, written to disk so Chromium uploads real files. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-preflight-'));
-const files = { sizePdf: path.join(dir, 'size10-a0.pdf'), instructions: path.join(dir, 'instructions.pdf'), hero: path.join(dir, 'hero.jpg') };
-const A0_WARNING = 'The pattern is marked Printable, but this size PDF has no US Letter or A4 pages (its pages: A0)';
+const files = {
+  sizePdf: path.join(dir, 'size10-a0.pdf'),
+  instructions: path.join(dir, 'instructions.pdf'),
+  hero: path.join(dir, 'hero.jpg'),
+};
+const A0_WARNING =
+  'The pattern is marked Printable, but this size PDF has no US Letter or A4 pages (its pages: A0)';
 
-const sizeField = (page: Page, i: number, label: RegExp) => page.getByRole('group', { name: `Size ${i + 1}` }).getByLabel(label);
+const sizeField = (page: Page, i: number, label: RegExp) =>
+  page.getByRole('group', { name: `Size ${i + 1}` }).getByLabel(label);
 /** True once the <img> holds decoded pixels. */
-const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+const loaded = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
 describe('upload preflight', () => {
   let browser: Browser;
@@ -46,7 +53,8 @@ describe('upload preflight', () => {
     await page.getByRole('button', { name: /^Is Printable/ }).click();
     await page.getByRole('option', { name: 'Yes', exact: true }).click();
     // Only Basic Pattern Details starts open.
-    for (const section of ["PDF's", 'Images', 'Pattern Size']) await page.getByRole('button', { name: section, exact: true }).click();
+    for (const section of ["PDF's", 'Images', 'Pattern Size'])
+      await page.getByRole('button', { name: section, exact: true }).click();
     await sizeField(page, 0, /^Pattern View/).fill('A');
     await sizeField(page, 0, /^Size\*?$/).fill('10');
     await sizeField(page, 0, /^Pattern PDF/).setInputFiles(files.sizePdf);
@@ -68,7 +76,9 @@ describe('upload preflight', () => {
     await expect.poll(() => loaded(card.getByTestId('hero-thumbnail'))).toBe(true);
     await page.reload();
     await page.getByTestId('pattern-card').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Grid', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page.getByRole('button', { name: 'Grid', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await page.getByRole('button', { name: 'Table', exact: true }).click();
 
     // The pattern: the status panel lists the warning for the reviewer; the instructions card shows what was found.
@@ -77,8 +87,12 @@ describe('upload preflight', () => {
     const panel = page.getByTestId('preflight-warnings');
     await panel.waitFor();
     expect(await panel.textContent()).toContain(`size10-a0.pdf: ${A0_WARNING}`);
-    expect(await page.getByTestId('file-Instruction_PDF').getByTestId('file-findings').textContent()).toContain('3 pages · US Letter');
-    expect(await page.getByTestId('file-Main_Hero_Image').getByTestId('file-findings').textContent()).toContain('1200×1500 px');
+    expect(
+      await page.getByTestId('file-Instruction_PDF').getByTestId('file-findings').textContent(),
+    ).toContain('3 pages · US Letter');
+    expect(
+      await page.getByTestId('file-Main_Hero_Image').getByTestId('file-findings').textContent(),
+    ).toContain('1200×1500 px');
 
     // The size's PDF card shows its findings and the same warning.
     await page.getByRole('link', { name: 'Open size 10 (view A)' }).click();

@@ -60,15 +60,30 @@ const files = {
   heroB: write('hero-b.jpg', SAMPLE_JPEG),
   sizeChart: write('size-chart.png', samplePng(200, 100, [30, 30, 30])),
   // Over the limits (10 MB images, 5 MB PDFs): refused in the browser before anything is sent.
-  hugeImage: write('huge-sketch.png', Buffer.concat([samplePng(8, 8), Buffer.alloc(10 * 1024 * 1024 + 1)])),
-  hugePdf: write('huge-yardage.pdf', Buffer.concat([renderablePdf('Yardage'), Buffer.alloc(5 * 1024 * 1024 + 1, 0x20)])),
+  hugeImage: write(
+    'huge-sketch.png',
+    Buffer.concat([samplePng(8, 8), Buffer.alloc(10 * 1024 * 1024 + 1)]),
+  ),
+  hugePdf: write(
+    'huge-yardage.pdf',
+    Buffer.concat([renderablePdf('Yardage'), Buffer.alloc(5 * 1024 * 1024 + 1, 0x20)]),
+  ),
 };
 
 /** The spec's toast colours (section 2), as the browser computes them. */
-const TOAST_BG = { success: 'rgb(252, 227, 0)', error: 'rgb(139, 0, 0)', info: 'rgb(29, 78, 216)', warning: 'rgb(79, 70, 229)' } as const;
+const TOAST_BG = {
+  success: 'rgb(252, 227, 0)',
+  error: 'rgb(139, 0, 0)',
+  info: 'rgb(29, 78, 216)',
+  warning: 'rgb(79, 70, 229)',
+} as const;
 
 /** Waits for the toast with this text and checks that it is of the kind (and colour) expected. */
-async function expectToast(page: Page, text: string, kind: keyof typeof TOAST_BG): Promise<Locator> {
+async function expectToast(
+  page: Page,
+  text: string,
+  kind: keyof typeof TOAST_BG,
+): Promise<Locator> {
   const toast = page.locator('.Toastify__toast').filter({ hasText: text.trim() }).first();
   await toast.waitFor({ timeout: 30_000 });
   expect(await toast.getAttribute('class')).toContain(`Toastify__toast--${kind}`);
@@ -105,140 +120,200 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     expect(pages.takeErrors()).toEqual([]);
   });
 
-  it('a partner adds a pattern with three sizes, their PDFs and four photos, and sees the upload progress', { timeout: 180_000 }, async () => {
-    partner = await pages.open();
-    // A mistyped password first: the error toast, then the real one.
-    await partner.goto('/app/login');
-    await partner.getByLabel('Email').fill(E2E_USERS.partner.email);
-    await partner.getByLabel('Password', { exact: true }).fill(`${E2E_USERS.partner.password}x`);
-    await partner.getByRole('button', { name: 'Login' }).click();
-    await expectToast(partner, MSG.invalidCredentials, 'error');
-    await partner.getByLabel('Password', { exact: true }).fill(E2E_USERS.partner.password);
-    await partner.getByRole('button', { name: 'Login' }).click();
-    await partner.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
-    await partner.getByRole('link', { name: 'Add new pattern' }).first().click();
-    await partner.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
+  it(
+    'a partner adds a pattern with three sizes, their PDFs and four photos, and sees the upload progress',
+    { timeout: 180_000 },
+    async () => {
+      partner = await pages.open();
+      // A mistyped password first: the error toast, then the real one.
+      await partner.goto('/app/login');
+      await partner.getByLabel('Email').fill(E2E_USERS.partner.email);
+      await partner.getByLabel('Password', { exact: true }).fill(`${E2E_USERS.partner.password}x`);
+      await partner.getByRole('button', { name: 'Login' }).click();
+      await expectToast(partner, MSG.invalidCredentials, 'error');
+      await partner.getByLabel('Password', { exact: true }).fill(E2E_USERS.partner.password);
+      await partner.getByRole('button', { name: 'Login' }).click();
+      await partner.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
+      await partner.getByRole('link', { name: 'Add new pattern' }).first().click();
+      await partner.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
 
-    await partner.getByLabel('Pattern ID').fill(code);
-    await partner.getByLabel('Pattern Name').fill(typoName);
-    await partner.getByRole('button', { name: /^Pattern Type/ }).click();
-    await partner.getByRole('option', { name: 'Women Patterns' }).click();
-    await partner.getByLabel('Price').fill('24.50');
+      await partner.getByLabel('Pattern ID').fill(code);
+      await partner.getByLabel('Pattern Name').fill(typoName);
+      await partner.getByRole('button', { name: /^Pattern Type/ }).click();
+      await partner.getByRole('option', { name: 'Women Patterns' }).click();
+      await partner.getByLabel('Price').fill('24.50');
 
-    await partner.getByRole('button', { name: "PDF's" }).click();
-    await partner.getByLabel('Sewing Instructions PDF').setInputFiles(files.instructions);
-    await partner.getByLabel('Yardage PDF').setInputFiles(files.hugePdf);
-    await expectToast(partner, MSG.pdfTooLarge, 'warning');
-    await partner.getByRole('button', { name: 'Remove huge-yardage.pdf' }).click();
-    await partner.getByRole('button', { name: 'Images' }).click();
-    await partner.getByLabel('Main Hero Image').setInputFiles(files.hero);
-    await partner.getByLabel('Hero Images').setInputFiles([files.heroA, files.heroB]);
-    await partner.getByLabel('Size Chart').setInputFiles(files.sizeChart);
-    await partner.getByLabel('Sketch Image').setInputFiles(files.hugeImage);
-    await expectToast(partner, MSG.imagesTooLarge, 'info');
-    await partner.getByRole('button', { name: 'Remove huge-sketch.png' }).click();
-    await expect.poll(() => partner.locator('img[src^="blob:"]').count()).toBe(4); // a thumbnail per photo
+      await partner.getByRole('button', { name: "PDF's" }).click();
+      await partner.getByLabel('Sewing Instructions PDF').setInputFiles(files.instructions);
+      await partner.getByLabel('Yardage PDF').setInputFiles(files.hugePdf);
+      await expectToast(partner, MSG.pdfTooLarge, 'warning');
+      await partner.getByRole('button', { name: 'Remove huge-yardage.pdf' }).click();
+      await partner.getByRole('button', { name: 'Images' }).click();
+      await partner.getByLabel('Main Hero Image').setInputFiles(files.hero);
+      await partner.getByLabel('Hero Images').setInputFiles([files.heroA, files.heroB]);
+      await partner.getByLabel('Size Chart').setInputFiles(files.sizeChart);
+      await partner.getByLabel('Sketch Image').setInputFiles(files.hugeImage);
+      await expectToast(partner, MSG.imagesTooLarge, 'info');
+      await partner.getByRole('button', { name: 'Remove huge-sketch.png' }).click();
+      await expect.poll(() => partner.locator('img[src^="blob:"]').count()).toBe(4); // a thumbnail per photo
 
-    await partner.getByRole('button', { name: 'Pattern Size' }).click();
-    for (const [i, size] of SIZES.entries()) {
-      if (i > 0) await partner.getByRole('button', { name: 'Add Size' }).click();
-      await sizeGroup(partner, i).getByLabel(/^Pattern View/).fill('A');
-      await sizeGroup(partner, i).getByLabel(/^Size\*?$/).fill(size);
-      await sizeGroup(partner, i).getByLabel(/^Pattern PDF/).setInputFiles(files.sizes[i]);
-      await sizeGroup(partner, i).getByText(`jumpsuit-${size}.pdf`).waitFor();
-    }
+      await partner.getByRole('button', { name: 'Pattern Size' }).click();
+      for (const [i, size] of SIZES.entries()) {
+        if (i > 0) await partner.getByRole('button', { name: 'Add Size' }).click();
+        await sizeGroup(partner, i)
+          .getByLabel(/^Pattern View/)
+          .fill('A');
+        await sizeGroup(partner, i)
+          .getByLabel(/^Size\*?$/)
+          .fill(size);
+        await sizeGroup(partner, i)
+          .getByLabel(/^Pattern PDF/)
+          .setInputFiles(files.sizes[i]);
+        await sizeGroup(partner, i).getByText(`jumpsuit-${size}.pdf`).waitFor();
+      }
 
-    // A slowed upload link (about 1.5 MB at 512 KB/s), so the progress is there to be seen.
-    const cdp = await partner.context().newCDPSession(partner);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
-    await partner.getByRole('button', { name: 'Save' }).click();
-    const bar = partner.getByRole('progressbar', { name: 'Upload progress' });
-    await bar.waitFor();
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThan(0);
-    await partner.getByTestId('upload-progress').getByRole('status').filter({ hasText: /Upload/ }).waitFor();
-    expect(await partner.getByLabel('Pattern ID').isDisabled()).toBe(true);
+      // A slowed upload link (about 1.5 MB at 512 KB/s), so the progress is there to be seen.
+      const cdp = await partner.context().newCDPSession(partner);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 512 * 1024,
+      });
+      await partner.getByRole('button', { name: 'Save' }).click();
+      const bar = partner.getByRole('progressbar', { name: 'Upload progress' });
+      await bar.waitFor();
+      await expect
+        .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      await partner
+        .getByTestId('upload-progress')
+        .getByRole('status')
+        .filter({ hasText: /Upload/ })
+        .waitFor();
+      expect(await partner.getByLabel('Pattern ID').isDisabled()).toBe(true);
 
-    await expectToast(partner, MSG.patternAdded, 'success');
-    await partner.waitForURL('**/app/show-records');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  });
+      await expectToast(partner, MSG.patternAdded, 'success');
+      await partner.waitForURL('**/app/show-records');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    },
+  );
 
-  it('the partner finds it by typing part of its name, opens it, fixes a field and sends it to review', { timeout: 120_000 }, async () => {
-    const search = partner.getByRole('searchbox', { name: 'Search' });
-    await search.fill(`mpsiut ${stamp.toLowerCase()}`);
-    await partner.waitForURL(/search=/);
-    const link = partner.getByRole('link', { name: code, exact: true });
-    await expect.poll(() => partner.locator('tbody tr').count()).toBe(1); // the search has been applied
-    await link.waitFor();
-    await link.click();
-    await partner.getByRole('heading', { name: typoName, level: 1 }).waitFor();
-    patternUrl = partner.url();
-    expect(await partner.getByTestId('pattern-status').textContent()).toBe('Draft');
-    expect(await partner.getByTestId('sizes-count').textContent()).toBe('(3)'); // shown once the sizes arrived, never a '(0)' meanwhile
+  it(
+    'the partner finds it by typing part of its name, opens it, fixes a field and sends it to review',
+    { timeout: 120_000 },
+    async () => {
+      const search = partner.getByRole('searchbox', { name: 'Search' });
+      await search.fill(`mpsiut ${stamp.toLowerCase()}`);
+      await partner.waitForURL(/search=/);
+      const link = partner.getByRole('link', { name: code, exact: true });
+      await expect.poll(() => partner.locator('tbody tr').count()).toBe(1); // the search has been applied
+      await link.waitFor();
+      await link.click();
+      await partner.getByRole('heading', { name: typoName, level: 1 }).waitFor();
+      patternUrl = partner.url();
+      expect(await partner.getByTestId('pattern-status').textContent()).toBe('Draft');
+      expect(await partner.getByTestId('sizes-count').textContent()).toBe('(3)'); // shown once the sizes arrived, never a '(0)' meanwhile
 
-    await partner.getByRole('button', { name: 'Edit details' }).click();
-    const form = partner.getByRole('form', { name: 'Edit pattern' });
-    await form.getByLabel('Pattern Name').fill(fixedName);
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await expectToast(partner, PATTERN_DETAIL_MSG.updated, 'success');
-    await partner.getByRole('heading', { name: fixedName, level: 1 }).waitFor();
+      await partner.getByRole('button', { name: 'Edit details' }).click();
+      const form = partner.getByRole('form', { name: 'Edit pattern' });
+      await form.getByLabel('Pattern Name').fill(fixedName);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expectToast(partner, PATTERN_DETAIL_MSG.updated, 'success');
+      await partner.getByRole('heading', { name: fixedName, level: 1 }).waitFor();
 
-    await partner.getByRole('button', { name: 'Send to review' }).click();
-    const dialog = partner.getByRole('dialog', { name: 'Send to review' });
-    await dialog.getByRole('button', { name: 'Send to review' }).click();
-    await expectToast(partner, MSG.reviewed, 'success');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => partner.getByTestId('pattern-status').textContent()).toBe('In review');
-  });
+      await partner.getByRole('button', { name: 'Send to review' }).click();
+      const dialog = partner.getByRole('dialog', { name: 'Send to review' });
+      await dialog.getByRole('button', { name: 'Send to review' }).click();
+      await expectToast(partner, MSG.reviewed, 'success');
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => partner.getByTestId('pattern-status').textContent())
+        .toBe('In review');
+    },
+  );
 
-  it('an admin filters the list to In review, opens it, previews its PDFs and photos and publishes it', { timeout: 180_000 }, async () => {
-    const admin = await pages.open();
-    await signIn(admin, E2E_USERS.admin);
-    await admin.getByRole('navigation').first().getByRole('link', { name: 'My Patterns' }).click();
-    await admin.getByTestId('list-range').waitFor();
+  it(
+    'an admin filters the list to In review, opens it, previews its PDFs and photos and publishes it',
+    { timeout: 180_000 },
+    async () => {
+      const admin = await pages.open();
+      await signIn(admin, E2E_USERS.admin);
+      await admin
+        .getByRole('navigation')
+        .first()
+        .getByRole('link', { name: 'My Patterns' })
+        .click();
+      await admin.getByTestId('list-range').waitFor();
 
-    const filters = admin.getByRole('region', { name: 'Filters' });
-    await filters.getByRole('button', { name: /^Status/ }).click();
-    await admin.getByRole('option', { name: 'In review' }).click();
-    await admin.waitForURL(/status=in_review/);
-    await expect.poll(async () => [...new Set(await admin.locator('tbody tr td:nth-child(8)').allTextContents())]).toEqual(['In review']);
-    await filters.getByRole('searchbox', { name: 'Search' }).fill(stamp);
-    await admin.getByRole('link', { name: code, exact: true }).click();
-    await admin.getByRole('heading', { name: fixedName, level: 1 }).waitFor();
-    expect(await admin.getByTestId('pattern-status').textContent()).toBe('In review');
-
-    // The instructions PDF is drawn by pdf.js; the four photos show as thumbnails, one opens large.
-    await expect.poll(() => canvasHasInk(admin.getByTestId('file-Instruction_PDF').getByTestId('pdf-canvas')), { timeout: 30_000 }).toBe(true);
-    const thumbs = admin.getByTestId('image-thumb');
-    await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBe(4);
-    for (let i = 0; i < 4; i++) await expect.poll(() => thumbs.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await admin.getByRole('button', { name: /View Main Hero Image hero.png large/ }).click();
-    const large = admin.getByRole('dialog', { name: /Main Hero Image: hero.png/ });
-    await expect.poll(() => large.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-    await admin.keyboard.press('Escape');
-    await large.waitFor({ state: 'detached' });
-
-    // Each size's pattern PDF, on its size screen.
-    for (const size of SIZES) {
-      await admin.getByRole('link', { name: `Open size ${size} (view A)` }).click();
-      await admin.getByRole('heading', { name: new RegExp(`Size ${size}`), level: 1 }).waitFor();
-      await expect.poll(() => canvasHasInk(admin.getByTestId('pdf-canvas')), { timeout: 30_000 }).toBe(true);
-      await admin.goBack();
+      const filters = admin.getByRole('region', { name: 'Filters' });
+      await filters.getByRole('button', { name: /^Status/ }).click();
+      await admin.getByRole('option', { name: 'In review' }).click();
+      await admin.waitForURL(/status=in_review/);
+      await expect
+        .poll(async () => [
+          ...new Set(await admin.locator('tbody tr td:nth-child(8)').allTextContents()),
+        ])
+        .toEqual(['In review']);
+      await filters.getByRole('searchbox', { name: 'Search' }).fill(stamp);
+      await admin.getByRole('link', { name: code, exact: true }).click();
       await admin.getByRole('heading', { name: fixedName, level: 1 }).waitFor();
-    }
+      expect(await admin.getByTestId('pattern-status').textContent()).toBe('In review');
 
-    await admin.getByRole('button', { name: 'Publish to production' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Publish to production' });
-    await dialog.getByRole('button', { name: 'Publish to production' }).click();
-    await expectToast(admin, MSG.published, 'success');
-    await expect.poll(() => admin.getByTestId('pattern-status').textContent()).toBe('Published');
-  });
+      // The instructions PDF is drawn by pdf.js; the four photos show as thumbnails, one opens large.
+      await expect
+        .poll(
+          () => canvasHasInk(admin.getByTestId('file-Instruction_PDF').getByTestId('pdf-canvas')),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const thumbs = admin.getByTestId('image-thumb');
+      await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBe(4);
+      for (let i = 0; i < 4; i++)
+        await expect
+          .poll(() =>
+            thumbs.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
+      await admin.getByRole('button', { name: /View Main Hero Image hero.png large/ }).click();
+      const large = admin.getByRole('dialog', { name: /Main Hero Image: hero.png/ });
+      await expect
+        .poll(() => large.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBe(240);
+      await admin.keyboard.press('Escape');
+      await large.waitFor({ state: 'detached' });
+
+      // Each size's pattern PDF, on its size screen.
+      for (const size of SIZES) {
+        await admin.getByRole('link', { name: `Open size ${size} (view A)` }).click();
+        await admin.getByRole('heading', { name: new RegExp(`Size ${size}`), level: 1 }).waitFor();
+        await expect
+          .poll(() => canvasHasInk(admin.getByTestId('pdf-canvas')), { timeout: 30_000 })
+          .toBe(true);
+        await admin.goBack();
+        await admin.getByRole('heading', { name: fixedName, level: 1 }).waitFor();
+      }
+
+      await admin.getByRole('button', { name: 'Publish to production' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Publish to production' });
+      await dialog.getByRole('button', { name: 'Publish to production' }).click();
+      await expectToast(admin, MSG.published, 'success');
+      await expect.poll(() => admin.getByTestId('pattern-status').textContent()).toBe('Published');
+    },
+  );
 
   it('the partner sees it Published and cannot delete it', { timeout: 90_000 }, async () => {
     await partner.goto('/app/show-records');
     await partner.getByRole('searchbox', { name: 'Search' }).fill(stamp);
-    const row = partner.locator('tbody tr').filter({ has: partner.getByRole('link', { name: code, exact: true }) });
+    const row = partner
+      .locator('tbody tr')
+      .filter({ has: partner.getByRole('link', { name: code, exact: true }) });
     await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('Published');
     expect(await row.getByRole('button', { name: `Delete ${code}` }).isDisabled()).toBe(true);
     expect(await row.getByRole('checkbox').isDisabled()).toBe(true);
@@ -252,18 +327,31 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     expect(await partner.getByText(DELETE_MSG.publishedOne).isVisible()).toBe(true);
   });
 
-  it('a partner whose session ended elsewhere is told why the sign-in screen opened, and comes back to the page', { timeout: 90_000 }, async () => {
-    // The session ends outside this browser (signed out on another device): the only API call of the journey.
-    const token = await partner.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
-    expect((await fetch(baseURL() + AUTH_PATHS.signout, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    // Coming back to the portal later: the app's first call finds the session gone.
-    await partner.goto('/app/show-records');
-    await expectToast(partner, MSG.signedOut, 'info');
-    await partner.waitForURL('**/app/login');
-    await partner.getByLabel('Email').fill(E2E_USERS.partner.email);
-    await partner.getByLabel('Password', { exact: true }).fill(E2E_USERS.partner.password);
-    await partner.getByRole('button', { name: 'Login' }).click();
-    await partner.waitForURL('**/app/show-records');
-    await partner.getByTestId('list-range').waitFor();
-  });
+  it(
+    'a partner whose session ended elsewhere is told why the sign-in screen opened, and comes back to the page',
+    { timeout: 90_000 },
+    async () => {
+      // The session ends outside this browser (signed out on another device): the only API call of the journey.
+      const token = await partner.evaluate(
+        () => JSON.parse(localStorage.getItem('user')!).token as string,
+      );
+      expect(
+        (
+          await fetch(baseURL() + AUTH_PATHS.signout, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status,
+      ).toBe(200);
+      // Coming back to the portal later: the app's first call finds the session gone.
+      await partner.goto('/app/show-records');
+      await expectToast(partner, MSG.signedOut, 'info');
+      await partner.waitForURL('**/app/login');
+      await partner.getByLabel('Email').fill(E2E_USERS.partner.email);
+      await partner.getByLabel('Password', { exact: true }).fill(E2E_USERS.partner.password);
+      await partner.getByRole('button', { name: 'Login' }).click();
+      await partner.waitForURL('**/app/show-records');
+      await partner.getByTestId('list-range').waitFor();
+    },
+  );
 });

@@ -4,8 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiToken, baseURL, dataDir, launch, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
-import { namedFileParts, patternData, sizePdfParts, submissionForm } from '../src/server/test/submission';
-import { PATTERN_CREATE_PATH, type PatternCreateResponse } from '../src/shared/contracts/patterns-create';
+import {
+  namedFileParts,
+  patternData,
+  sizePdfParts,
+  submissionForm,
+} from '../src/server/test/submission';
+import {
+  PATTERN_CREATE_PATH,
+  type PatternCreateResponse,
+} from '../src/shared/contracts/patterns-create';
 import { MSG } from '../src/shared/messages';
 import { REVIEW_MSG } from '../src/shared/contracts/review';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
@@ -22,7 +30,11 @@ async function submit(): Promise<number> {
     ['A', '8'],
   ];
   const data = { ...patternData(me.user.brand.id, code, sizes), Price: 12.5 };
-  const res = await fetch(baseURL() + PATTERN_CREATE_PATH, { method: 'POST', headers: auth, body: submissionForm(data, [...sizePdfParts(sizes.length), ...namedFileParts()]) });
+  const res = await fetch(baseURL() + PATTERN_CREATE_PATH, {
+    method: 'POST',
+    headers: auth,
+    body: submissionForm(data, [...sizePdfParts(sizes.length), ...namedFileParts()]),
+  });
   if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as PatternCreateResponse).data.ID;
 }
@@ -52,87 +64,117 @@ describe('review loop', () => {
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);
   });
-  const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: false }).first().waitFor();
+  const toast = (page: Page, text: string) =>
+    page.locator('.Toastify').getByText(text, { exact: false }).first().waitFor();
   const send = async (page: Page) => {
     await page.getByRole('button', { name: 'Send to review' }).click();
-    await page.getByRole('dialog', { name: 'Send to review' }).getByRole('button', { name: 'Send to review' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send to review' })
+      .getByRole('button', { name: 'Send to review' })
+      .click();
     await toast(page, MSG.reviewed);
     await expect.poll(() => page.getByTestId('pattern-status').textContent()).toBe('In review');
   };
 
-  it('partner submits, admin requests changes with two field notes, partner fixes one and resends, admin sees that change and publishes; the activity tells it all', { timeout: 180_000 }, async () => {
-    const partner = await pages.open();
-    await signIn(partner, E2E_USERS.partner);
-    await partner.goto(`/app/show-records/${id}`);
-    await partner.getByRole('heading', { name: `Pattern ${code}`, level: 1 }).waitFor();
-    await send(partner);
+  it(
+    'partner submits, admin requests changes with two field notes, partner fixes one and resends, admin sees that change and publishes; the activity tells it all',
+    { timeout: 180_000 },
+    async () => {
+      const partner = await pages.open();
+      await signIn(partner, E2E_USERS.partner);
+      await partner.goto(`/app/show-records/${id}`);
+      await partner.getByRole('heading', { name: `Pattern ${code}`, level: 1 }).waitFor();
+      await send(partner);
 
-    // The admin's header counts it; To review opens My Patterns filtered to In review, oldest first.
-    const admin = await pages.open();
-    await signIn(admin, E2E_USERS.admin);
-    await expect.poll(async () => Number(await admin.getByTestId('to-review-count').textContent())).toBeGreaterThanOrEqual(1);
-    await admin.getByTestId('to-review').click();
-    await admin.waitForURL(/status=in_review.*dir=asc|dir=asc.*status=in_review/);
-    await admin.goto(`/app/show-records/${id}`);
-    await admin.getByRole('heading', { name: 'Changed since last review' }).waitFor();
-    await admin.getByText('This pattern is reviewed for the first time').waitFor();
+      // The admin's header counts it; To review opens My Patterns filtered to In review, oldest first.
+      const admin = await pages.open();
+      await signIn(admin, E2E_USERS.admin);
+      await expect
+        .poll(async () => Number(await admin.getByTestId('to-review-count').textContent()))
+        .toBeGreaterThanOrEqual(1);
+      await admin.getByTestId('to-review').click();
+      await admin.waitForURL(/status=in_review.*dir=asc|dir=asc.*status=in_review/);
+      await admin.goto(`/app/show-records/${id}`);
+      await admin.getByRole('heading', { name: 'Changed since last review' }).waitFor();
+      await admin.getByText('This pattern is reviewed for the first time').waitFor();
 
-    await admin.getByRole('button', { name: 'Request changes' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Request changes' });
-    await dialog.getByRole('button', { name: 'Request changes' }).click();
-    await dialog.getByText('Reason is required').waitFor();
-    await dialog.getByLabel('Reason').fill('Price and name need work');
-    await dialog.getByRole('button', { name: 'Add note' }).click();
-    await dialog.getByLabel('Note 1 is about').selectOption({ label: 'Price' });
-    await dialog.getByLabel('Note 1', { exact: true }).fill('should be 14.99');
-    await dialog.getByRole('button', { name: 'Add note' }).click();
-    await dialog.getByLabel('Note 2 is about').selectOption({ label: 'Pattern Name' });
-    await dialog.getByLabel('Note 2', { exact: true }).fill('add the season');
-    await dialog.getByRole('button', { name: 'Request changes' }).click();
-    await toast(admin, REVIEW_MSG.changesRequested);
-    await expect.poll(() => admin.getByTestId('pattern-status').textContent()).toBe('Changes requested');
+      await admin.getByRole('button', { name: 'Request changes' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Request changes' });
+      await dialog.getByRole('button', { name: 'Request changes' }).click();
+      await dialog.getByText('Reason is required').waitFor();
+      await dialog.getByLabel('Reason').fill('Price and name need work');
+      await dialog.getByRole('button', { name: 'Add note' }).click();
+      await dialog.getByLabel('Note 1 is about').selectOption({ label: 'Price' });
+      await dialog.getByLabel('Note 1', { exact: true }).fill('should be 14.99');
+      await dialog.getByRole('button', { name: 'Add note' }).click();
+      await dialog.getByLabel('Note 2 is about').selectOption({ label: 'Pattern Name' });
+      await dialog.getByLabel('Note 2', { exact: true }).fill('add the season');
+      await dialog.getByRole('button', { name: 'Request changes' }).click();
+      await toast(admin, REVIEW_MSG.changesRequested);
+      await expect
+        .poll(() => admin.getByTestId('pattern-status').textContent())
+        .toBe('Changes requested');
 
-    // The partner sees the reason on top and each note at its field, and has the mail.
-    await partner.reload();
-    await partner.getByTestId('review-reason').getByText('Price and name need work').waitFor();
-    const details = partner.getByRole('region', { name: 'Basic Pattern Details' });
-    await details.getByTestId('review-note').filter({ hasText: 'should be 14.99' }).waitFor();
-    await details.getByTestId('review-note').filter({ hasText: 'add the season' }).waitFor();
-    await expect.poll(() => mailsTo(E2E_USERS.partner.email).filter((m) => m.includes('Price: should be 14.99')).length, { timeout: 20_000 }).toBe(1);
-    expect(mailsTo(E2E_USERS.partner.email).find((m) => m.includes('should be 14.99'))).toContain(`/app/show-records/${id}`);
+      // The partner sees the reason on top and each note at its field, and has the mail.
+      await partner.reload();
+      await partner.getByTestId('review-reason').getByText('Price and name need work').waitFor();
+      const details = partner.getByRole('region', { name: 'Basic Pattern Details' });
+      await details.getByTestId('review-note').filter({ hasText: 'should be 14.99' }).waitFor();
+      await details.getByTestId('review-note').filter({ hasText: 'add the season' }).waitFor();
+      await expect
+        .poll(
+          () =>
+            mailsTo(E2E_USERS.partner.email).filter((m) => m.includes('Price: should be 14.99'))
+              .length,
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      expect(mailsTo(E2E_USERS.partner.email).find((m) => m.includes('should be 14.99'))).toContain(
+        `/app/show-records/${id}`,
+      );
 
-    // Fixes the price only, and sends it again: the notes leave the screen.
-    await partner.getByRole('button', { name: 'Edit details' }).click();
-    const form = partner.getByRole('form', { name: 'Edit pattern' });
-    await form.getByLabel('Price').fill('14.99');
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await toast(partner, PATTERN_DETAIL_MSG.updated);
-    await expect.poll(() => partner.getByRole('checkbox', { name: /Price: should be 14.99/ }).isChecked()).toBe(true);
-    await send(partner);
-    await expect.poll(() => partner.getByTestId('review-note').count()).toBe(0);
+      // Fixes the price only, and sends it again: the notes leave the screen.
+      await partner.getByRole('button', { name: 'Edit details' }).click();
+      const form = partner.getByRole('form', { name: 'Edit pattern' });
+      await form.getByLabel('Price').fill('14.99');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await toast(partner, PATTERN_DETAIL_MSG.updated);
+      await expect
+        .poll(() => partner.getByRole('checkbox', { name: /Price: should be 14.99/ }).isChecked())
+        .toBe(true);
+      await send(partner);
+      await expect.poll(() => partner.getByTestId('review-note').count()).toBe(0);
 
-    // The admin sees exactly that field under Changed since last review, and publishes.
-    await admin.reload();
-    const changed = admin.getByTestId('changed-since');
-    await changed.waitFor();
-    await expect.poll(() => changed.locator('tbody tr').allInnerTexts()).toEqual(['Price\t12.50\t14.99']);
-    await admin.getByRole('button', { name: 'Publish to production' }).click();
-    await admin.getByRole('dialog', { name: 'Publish to production' }).getByRole('button', { name: 'Publish to production' }).click();
-    await toast(admin, MSG.published);
-    await expect.poll(() => admin.getByTestId('pattern-status').textContent()).toBe('Published');
+      // The admin sees exactly that field under Changed since last review, and publishes.
+      await admin.reload();
+      const changed = admin.getByTestId('changed-since');
+      await changed.waitFor();
+      await expect
+        .poll(() => changed.locator('tbody tr').allInnerTexts())
+        .toEqual(['Price\t12.50\t14.99']);
+      await admin.getByRole('button', { name: 'Publish to production' }).click();
+      await admin
+        .getByRole('dialog', { name: 'Publish to production' })
+        .getByRole('button', { name: 'Publish to production' })
+        .click();
+      await toast(admin, MSG.published);
+      await expect.poll(() => admin.getByTestId('pattern-status').textContent()).toBe('Published');
 
-    // The partner's Activity tab shows every step, with names and values.
-    await partner.reload();
-    await partner.getByRole('tab', { name: 'Activity' }).click();
-    const entries = partner.getByTestId('activity-text');
-    await expect.poll(() => entries.allInnerTexts()).toEqual([
-      'Ada Admin (admin) published the pattern to production',
-      'Pat Partner (Ditto) sent the pattern to review',
-      'Pat Partner (Ditto) changed Price from 12.50 to 14.99',
-      'Ada Admin (admin) requested changes: Price and name need work',
-      'Pat Partner (Ditto) sent the pattern to review',
-      'Pat Partner (Ditto) created the pattern',
-    ]);
-    await partner.getByText('Price: should be 14.99').waitFor();
-  });
+      // The partner's Activity tab shows every step, with names and values.
+      await partner.reload();
+      await partner.getByRole('tab', { name: 'Activity' }).click();
+      const entries = partner.getByTestId('activity-text');
+      await expect
+        .poll(() => entries.allInnerTexts())
+        .toEqual([
+          'Ada Admin (admin) published the pattern to production',
+          'Pat Partner (Ditto) sent the pattern to review',
+          'Pat Partner (Ditto) changed Price from 12.50 to 14.99',
+          'Ada Admin (admin) requested changes: Price and name need work',
+          'Pat Partner (Ditto) sent the pattern to review',
+          'Pat Partner (Ditto) created the pattern',
+        ]);
+      await partner.getByText('Price: should be 14.99').waitFor();
+    },
+  );
 });

@@ -18,13 +18,22 @@ import { startS3Server, type TestS3Server } from '../src/server/test/s3-server';
 const pgUrl = process.env.TEST_DATABASE_URL;
 // A Redis database of its own, emptied afterwards: the per-address sign-in count of 127.0.0.1 lives there.
 const redisUrl = `${(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/5`;
-const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+const redis = new Redis(redisUrl, {
+  lazyConnect: true,
+  connectTimeout: 1000,
+  maxRetriesPerRequest: 1,
+  retryStrategy: () => null,
+});
 redis.on('error', () => undefined); // an unanswered connect is reported by connect() below
 const redisUp = await redis.connect().then(
   () => true,
   () => false,
 );
-const skipReason = !pgUrl ? ' (SKIPPED: TEST_DATABASE_URL is not set)' : !redisUp ? ` (SKIPPED: Redis at ${redisUrl} did not answer)` : '';
+const skipReason = !pgUrl
+  ? ' (SKIPPED: TEST_DATABASE_URL is not set)'
+  : !redisUp
+    ? ` (SKIPPED: Redis at ${redisUrl} did not answer)`
+    : '';
 if (skipReason) redis.disconnect();
 
 const PNG = Buffer.from(
@@ -71,14 +80,23 @@ async function startInstance(s3: TestS3Server): Promise<Instance> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   };
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     if (child.exitCode !== null) throw new Error(`instance exited during start:\n${output}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`instance did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -86,78 +104,112 @@ async function startInstance(s3: TestS3Server): Promise<Instance> {
   return { url, dataDir, process: child };
 }
 
-async function call(i: Instance, method: string, p: string, opts: { token?: string; json?: unknown; form?: FormData } = {}) {
+async function call(
+  i: Instance,
+  method: string,
+  p: string,
+  opts: { token?: string; json?: unknown; form?: FormData } = {},
+) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  return fetch(`${i.url}${p}`, { method, headers, body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)) });
+  return fetch(`${i.url}${p}`, {
+    method,
+    headers,
+    body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)),
+  });
 }
 
 async function login(i: Instance, email: string, password: string) {
   return call(i, 'POST', '/api/auth/login', { json: { email, password } });
 }
 
-describe.skipIf(!!skipReason)(`scaled out: two instances on PostgreSQL, S3 and Redis${skipReason}`, () => {
-  let s3: TestS3Server;
-  let admin: pg.Client;
-  let a: Instance;
-  let b: Instance;
+describe.skipIf(!!skipReason)(
+  `scaled out: two instances on PostgreSQL, S3 and Redis${skipReason}`,
+  () => {
+    let s3: TestS3Server;
+    let admin: pg.Client;
+    let a: Instance;
+    let b: Instance;
 
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    s3 = await startS3Server();
-    // One after the other: the first start creates the first admin (see the note in docs/operations.md).
-    a = await startInstance(s3);
-    b = await startInstance(s3);
-  });
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      s3 = await startS3Server();
+      // One after the other: the first start creates the first admin (see the note in docs/operations.md).
+      a = await startInstance(s3);
+      b = await startInstance(s3);
+    });
 
-  afterAll(async () => {
-    for (const i of [a, b]) {
-      if (!i) continue;
-      i.process.kill('SIGTERM');
-      await new Promise((r) => (i.process.exitCode !== null ? r(null) : i.process.once('exit', r)));
-      fs.rmSync(i.dataDir, { recursive: true, force: true });
-    }
-    await s3?.close();
-    await redis.flushdb();
-    redis.disconnect();
-    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin?.end();
-  });
+    afterAll(async () => {
+      for (const i of [a, b]) {
+        if (!i) continue;
+        i.process.kill('SIGTERM');
+        await new Promise((r) =>
+          i.process.exitCode !== null ? r(null) : i.process.once('exit', r),
+        );
+        fs.rmSync(i.dataDir, { recursive: true, force: true });
+      }
+      await s3?.close();
+      await redis.flushdb();
+      redis.disconnect();
+      await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin?.end();
+    });
 
-  it('a session opened on one instance works on the other, and signing out there ends it', async () => {
-    const res = await login(a, ADMIN.email, ADMIN.password);
-    expect(res.status).toBe(200);
-    const { token } = await res.json();
-    expect((await (await call(b, 'GET', '/api/auth/me', { token })).json()).user.email).toBe(ADMIN.email);
-    expect((await call(b, 'POST', '/api/auth/signout', { token })).status).toBeLessThan(300);
-    expect((await call(a, 'GET', '/api/auth/me', { token })).status).toBe(401);
-  });
+    it('a session opened on one instance works on the other, and signing out there ends it', async () => {
+      const res = await login(a, ADMIN.email, ADMIN.password);
+      expect(res.status).toBe(200);
+      const { token } = await res.json();
+      expect((await (await call(b, 'GET', '/api/auth/me', { token })).json()).user.email).toBe(
+        ADMIN.email,
+      );
+      expect((await call(b, 'POST', '/api/auth/signout', { token })).status).toBeLessThan(300);
+      expect((await call(a, 'GET', '/api/auth/me', { token })).status).toBe(401);
+    });
 
-  it('a picture uploaded through one instance is served by the other, from the bucket', async () => {
-    const { token } = await (await login(a, ADMIN.email, ADMIN.password)).json();
-    const brands = (await (await call(a, 'GET', '/api/brands', { token })).json()).data as { id: number }[];
-    const form = new FormData();
-    const email = `scale-${tag}@example.com`;
-    form.append('data', JSON.stringify({ fullName: 'Scale Partner', email, brand: brands[0].id, role: 'user', password: 'Scale-pass1', repeatPassword: 'Scale-pass1' }));
-    form.append('profile_pic', new Blob([PNG], { type: 'image/png' }), 'me.png');
-    const created = await call(a, 'POST', '/api/auth/signup', { token, form });
-    expect(created.status).toBe(201);
-    const { id } = await created.json();
+    it('a picture uploaded through one instance is served by the other, from the bucket', async () => {
+      const { token } = await (await login(a, ADMIN.email, ADMIN.password)).json();
+      const brands = (await (await call(a, 'GET', '/api/brands', { token })).json()).data as {
+        id: number;
+      }[];
+      const form = new FormData();
+      const email = `scale-${tag}@example.com`;
+      form.append(
+        'data',
+        JSON.stringify({
+          fullName: 'Scale Partner',
+          email,
+          brand: brands[0].id,
+          role: 'user',
+          password: 'Scale-pass1',
+          repeatPassword: 'Scale-pass1',
+        }),
+      );
+      form.append('profile_pic', new Blob([PNG], { type: 'image/png' }), 'me.png');
+      const created = await call(a, 'POST', '/api/auth/signup', { token, form });
+      expect(created.status).toBe(201);
+      const { id } = await created.json();
 
-    const pic = await call(b, 'GET', `/api/users/${id}/profile-pic`, { token });
-    expect(pic.status).toBe(200);
-    expect(Buffer.from(await pic.arrayBuffer())).toEqual(PNG);
-    // Nothing went to either instance's own disk.
-    for (const i of [a, b]) expect(fs.existsSync(path.join(i.dataDir, 'files')) ? fs.readdirSync(path.join(i.dataDir, 'files'), { recursive: true }) : []).toEqual([]);
-  });
+      const pic = await call(b, 'GET', `/api/users/${id}/profile-pic`, { token });
+      expect(pic.status).toBe(200);
+      expect(Buffer.from(await pic.arrayBuffer())).toEqual(PNG);
+      // Nothing went to either instance's own disk.
+      for (const i of [a, b])
+        expect(
+          fs.existsSync(path.join(i.dataDir, 'files'))
+            ? fs.readdirSync(path.join(i.dataDir, 'files'), { recursive: true })
+            : [],
+        ).toEqual([]);
+    });
 
-  it('failed sign-ins on both instances count together towards the lock', async () => {
-    const email = `scale-${tag}@example.com`;
-    for (let n = 0; n < 10; n++) expect((await login(n % 2 ? b : a, email, 'Wrong-pass1')).status).toBe(401);
-    // The right password is refused on both now: each instance saw only 5 failures itself.
-    for (const i of [a, b]) expect((await login(i, email, 'Scale-pass1')).status).toBe(429);
-  });
-});
+    it('failed sign-ins on both instances count together towards the lock', async () => {
+      const email = `scale-${tag}@example.com`;
+      for (let n = 0; n < 10; n++)
+        expect((await login(n % 2 ? b : a, email, 'Wrong-pass1')).status).toBe(401);
+      // The right password is refused on both now: each instance saw only 5 failures itself.
+      for (const i of [a, b]) expect((await login(i, email, 'Scale-pass1')).status).toBe(429);
+    });
+  },
+);

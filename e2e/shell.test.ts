@@ -25,7 +25,8 @@ describe('shell', () => {
     const page = await open();
     const response = await page.goto(baseURL() + '/');
     const chain: string[] = [];
-    for (let req = response!.request(); req; req = req.redirectedFrom()!) chain.unshift(new URL(req.url()).pathname);
+    for (let req = response!.request(); req; req = req.redirectedFrom()!)
+      chain.unshift(new URL(req.url()).pathname);
     expect(chain).toEqual(['/', '/app/', '/app/dashboard']);
     await page.getByRole('heading', { level: 1, name: APP_TITLE }).waitFor();
 
@@ -38,10 +39,19 @@ describe('shell', () => {
     await page.goto('/app/dashboard');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(APP_TITLE);
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Add new pattern' }).getAttribute('href')).resolves.toBe('/app/add-record');
-    await expect(main.getByRole('link', { name: 'Show your patterns' }).getAttribute('href')).resolves.toBe('/app/show-records');
+    await expect(
+      main.getByRole('link', { name: 'Add new pattern' }).getAttribute('href'),
+    ).resolves.toBe('/app/add-record');
+    await expect(
+      main.getByRole('link', { name: 'Show your patterns' }).getAttribute('href'),
+    ).resolves.toBe('/app/show-records');
     await main.getByRole('heading', { name: 'Advance Features' }).waitFor();
-    for (const item of ['Add patterns', 'Multiple brands', 'Show-case', 'Advanced filter and sorting']) {
+    for (const item of [
+      'Add patterns',
+      'Multiple brands',
+      'Show-case',
+      'Advanced filter and sorting',
+    ]) {
       await main.getByRole('heading', { level: 3, name: item, exact: true }).waitFor();
     }
     expect(await page.title()).toContain('Dashboard');
@@ -52,8 +62,14 @@ describe('shell', () => {
     await page.goto('/app/about');
     const header = page.getByRole('banner');
     const nav = header.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBe('page');
-    const targets = { 'My Patterns': '/app/show-records', 'Add Patterns': '/app/add-record', Support: '/app/contact-support' };
+    await expect(
+      nav.getByRole('link', { name: 'About' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
+    const targets = {
+      'My Patterns': '/app/show-records',
+      'Add Patterns': '/app/add-record',
+      Support: '/app/contact-support',
+    };
     for (const [name, href] of Object.entries(targets)) {
       const link = nav.getByRole('link', { name, exact: true });
       await expect(link.getAttribute('href')).resolves.toBe(href);
@@ -64,7 +80,9 @@ describe('shell', () => {
     await page.waitForURL('**/app/dashboard');
     // The URL changes before React renders the new location (a transition): wait for the render.
     // About is the spec's default active item: outside the navigation's own screens it stays marked (issue 12).
-    await expect.poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('true');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current'))
+      .toBe('true');
   });
 
   it('about: banner, the three-step guide and the support line', async () => {
@@ -72,11 +90,23 @@ describe('shell', () => {
     await page.goto('/app/about');
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1 }).waitFor();
-    const steps = main.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
-    await expect(steps.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(['Select', 'Fill out the fields', 'Upload']);
-    await main.getByText('check the accuracy of the fields and photos, then confirm the product is complete').waitFor();
+    const steps = main
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) });
+    await expect(steps.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual([
+      'Select',
+      'Fill out the fields',
+      'Upload',
+    ]);
+    await main
+      .getByText(
+        'check the accuracy of the fields and photos, then confirm the product is complete',
+      )
+      .waitFor();
     await main.getByText(SUPPORT_HOURS).waitFor();
-    await expect(main.getByRole('link', { name: SUPPORT_PHONE }).getAttribute('href')).resolves.toMatch(/^tel:\+1800/);
+    await expect(
+      main.getByRole('link', { name: SUPPORT_PHONE }).getAttribute('href'),
+    ).resolves.toMatch(/^tel:\+1800/);
   });
 
   it('404: text and both links', async () => {
@@ -102,12 +132,17 @@ describe('shell', () => {
     await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { level: 1, name: MSG.unexpectedError }).waitFor();
     await page.getByText(MSG.chunkLoadFailed).waitFor();
-    expect(await page.content()).not.toMatch(/at \w+ \(|Failed to fetch dynamically imported module/);
+    expect(await page.content()).not.toMatch(
+      /at \w+ \(|Failed to fetch dynamically imported module/,
+    );
 
     await page.unroute('**/app/assets/about-*.js');
     expect(new URL(page.url()).pathname).toBe('/app/about');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('main').getByRole('heading', { level: 1, name: /Your patterns/ }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('heading', { level: 1, name: /Your patterns/ })
+      .waitFor();
     pages.takeErrors(); // the aborted fetch is logged by the browser itself; the screen above is what counts
   });
 
@@ -121,13 +156,16 @@ describe('shell', () => {
     await menuButton.click();
     const panel = page.getByRole('dialog');
     await panel.waitFor();
-    for (const name of ['About', 'My Patterns', 'Add Patterns', 'Support', 'Login']) await panel.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['About', 'My Patterns', 'Add Patterns', 'Support', 'Login'])
+      await panel.getByRole('link', { name, exact: true }).waitFor();
     await panel.getByRole('link', { name: 'About' }).click();
     await page.waitForURL('**/app/about');
     await panel.waitFor({ state: 'detached' });
 
     await menuButton.click();
-    await expect(panel.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(
+      panel.getByRole('link', { name: 'About' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened the panel.
@@ -137,7 +175,8 @@ describe('shell', () => {
     // Signed in, the panel carries the account links too, and the fullName button stays in the bar.
     await signIn(page, E2E_USERS.admin);
     await menuButton.click();
-    for (const name of ['My Account', 'Create Account', 'Sign out']) await panel.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['My Account', 'Create Account', 'Sign out'])
+      await panel.getByRole('link', { name, exact: true }).waitFor();
     await panel.getByRole('button', { name: 'Close menu' }).click();
     await panel.waitFor({ state: 'detached' });
   });
@@ -147,7 +186,10 @@ describe('shell', () => {
     for (const url of ['/app/dashboard', '/app/about', '/app/login', '/app/no-such-page']) {
       await page.goto(url);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        url,
+      ).toBeLessThanOrEqual(390);
     }
   });
 
@@ -173,9 +215,13 @@ describe('shell', () => {
     await page.goto('/app/dashboard');
     const social = page.getByRole('contentinfo').getByRole('list', { name: 'Follow us' });
     await social.getByRole('link', { name: 'Facebook (opens in a new tab)' }).waitFor();
-    const names = await social.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')?.split(' (')[0]));
+    const names = await social
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')?.split(' (')[0]));
     expect(names).toEqual(['Facebook', 'Instagram', 'Pinterest', 'LinkedIn', 'YouTube']);
     // The portal under test runs with INSTAGRAM_URL set; without it the API answers null (site.routes.test.ts) and the icon is left out.
-    await expect(social.getByRole('link', { name: 'Instagram (opens in a new tab)' }).getAttribute('href')).resolves.toBe(E2E_INSTAGRAM_URL);
+    await expect(
+      social.getByRole('link', { name: 'Instagram (opens in a new tab)' }).getAttribute('href'),
+    ).resolves.toBe(E2E_INSTAGRAM_URL);
   });
 });

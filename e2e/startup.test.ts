@@ -9,17 +9,29 @@ describe('npm start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-start-'));
   const port = 4100 + Math.floor(Math.random() * 800);
   // info: the request log lines tell when the server has a request in hand.
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+  };
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   async function start(): Promise<{ child: ChildProcess; output: () => string }> {
-    const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     const deadline = Date.now() + 90_000;
     while (!out.includes('running at')) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${out}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     return { child, output: () => out };
@@ -58,7 +70,11 @@ describe('npm start', () => {
       body: JSON.stringify({ email: 'admin@localhost', password }),
     });
     // SIGTERM only once the server has the request (its log line says so), not after a guessed sleep.
-    const logins = () => first.output().split('\n').filter((l) => l.includes('"incoming request"') && l.includes('"url":"/api/auth/login"'));
+    const logins = () =>
+      first
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"incoming request"') && l.includes('"url":"/api/auth/login"'));
     await until(() => logins().length === 2, first.output);
     const exited = stop(first.child);
     expect((await inFlight).status).toBe(200);
@@ -76,7 +92,10 @@ describe('npm start', () => {
   }, 180_000); // two starts of the built app and three scrypt sign-ins: over 60 s on a loaded machine
 
   it('stops with one line naming a bad setting', () => {
-    const r = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: 'eighty' }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      env: { ...env, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

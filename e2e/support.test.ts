@@ -9,7 +9,9 @@ import { E2E_USERS } from './users';
 const unique = () => crypto.randomBytes(4).toString('hex');
 
 async function adminGet(pathname: string): Promise<Response> {
-  return fetch(`${baseURL()}${pathname}`, { headers: { authorization: `Bearer ${await apiToken(E2E_USERS.admin)}` } });
+  return fetch(`${baseURL()}${pathname}`, {
+    headers: { authorization: `Bearer ${await apiToken(E2E_USERS.admin)}` },
+  });
 }
 
 async function supportSubjects(): Promise<{ id: number; subject: string }[]> {
@@ -24,7 +26,9 @@ async function fillMessage(page: Page, subject: string) {
   await page.getByLabel('Phone number').fill('+1 416 555 0100');
   await page.getByRole('button', { name: /Country/ }).click();
   await page.getByRole('option', { name: 'CA' }).click();
-  await page.getByLabel('Message', { exact: true }).fill('The yardage PDF upload stops at 80 percent.');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('The yardage PDF upload stops at 80 percent.');
 }
 
 describe('contact support and newsletter', () => {
@@ -42,7 +46,9 @@ describe('contact support and newsletter', () => {
 
     // Prefilled from the signed-in user; the phone line and hours are on the screen.
     expect(await page.getByLabel('Full name').inputValue()).toBe(E2E_USERS.partner.fullName);
-    expect(await page.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(E2E_USERS.partner.email);
+    expect(await page.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(
+      E2E_USERS.partner.email,
+    );
     expect(await page.getByLabel('Brand/Company').inputValue()).toBe('Ditto');
     await page.getByText('9:00 AM-5:00 PM EST').first().waitFor();
 
@@ -127,7 +133,10 @@ describe('contact support and newsletter', () => {
     const email = `reader-${unique()}@e2e.test`;
     await input.fill(email);
     await box.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText(/Thanks for subscribing/).first().waitFor();
+    await page
+      .getByText(/Thanks for subscribing/)
+      .first()
+      .waitFor();
     expect(await input.inputValue()).toBe('');
 
     const csv = await adminGet('/api/newsletter/export.csv');
@@ -142,7 +151,13 @@ describe('contact support and newsletter', () => {
     const sent = await fetch(`${baseURL()}/api/contact/support`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${partnerToken}` },
-      body: JSON.stringify({ fullName: 'Pat Partner', Brand_Company: 'Ditto', subject, email: 'partner@e2e.test', phoneNumber: '4165550100' }),
+      body: JSON.stringify({
+        fullName: 'Pat Partner',
+        Brand_Company: 'Ditto',
+        subject,
+        email: 'partner@e2e.test',
+        phoneNumber: '4165550100',
+      }),
     });
     expect(sent.status).toBe(200);
 
@@ -154,11 +169,17 @@ describe('contact support and newsletter', () => {
     const card = page.getByRole('article', { name: subject });
     await card.waitFor();
     await card.getByRole('button', { name: 'Mark handled' }).click();
-    await page.getByText(/marked handled/).first().waitFor();
+    await page
+      .getByText(/marked handled/)
+      .first()
+      .waitFor();
     // Open is the default filter: the handled message leaves it; under Handled it shows who handled it.
     await card.waitFor({ state: 'detached' });
     await page.getByText('Handled', { exact: true }).first().click();
-    await page.getByRole('article', { name: subject }).getByText(/by Ada Admin/).waitFor();
+    await page
+      .getByRole('article', { name: subject })
+      .getByText(/by Ada Admin/)
+      .waitFor();
     await page.getByText(/\d+ address(es)?/).waitFor();
     await context.close();
   });

@@ -43,7 +43,9 @@ describe('unsaved changes', () => {
     expect(await page.getByLabel('Pattern ID').inputValue()).toBe('KEEP-ME');
 
     // A reload or closing the tab: the browser's own question (beforeunload).
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
   });
@@ -67,7 +69,11 @@ describe('unsaved changes', () => {
 
   // Each form: where it is, how to change something, and that leaving then asks.
   const forms: [name: string, url: () => string, change: (page: Page) => Promise<void>][] = [
-    ['contact support', () => '/app/contact-support', (p) => p.getByLabel('Subject').fill('Question')],
+    [
+      'contact support',
+      () => '/app/contact-support',
+      (p) => p.getByLabel('Subject').fill('Question'),
+    ],
     ['my account', () => '/app/my-account', (p) => p.getByLabel('Full Name').fill('Pat Renamed')],
     [
       'pattern edit',
@@ -77,28 +83,35 @@ describe('unsaved changes', () => {
         await p.getByRole('form', { name: 'Edit pattern' }).getByLabel('Notion').fill('Buttons');
       },
     ],
-    ['size edit', () => `/app/show-records/${pattern.id}/${pattern.sizeIds[0]}`, (p) => p.getByRole('form', { name: 'Size fields' }).getByLabel('Design ID').fill('D-1')],
+    [
+      'size edit',
+      () => `/app/show-records/${pattern.id}/${pattern.sizeIds[0]}`,
+      (p) => p.getByRole('form', { name: 'Size fields' }).getByLabel('Design ID').fill('D-1'),
+    ],
   ];
-  it.each(forms)('%s asks before the header takes the user away, and not once saved or unchanged', async (_name, url, change) => {
-    const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(url());
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    await change(page);
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
-    await stay(page);
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
-    await leaveDialog(page).waitFor();
-    await page.getByRole('button', { name: 'Leave without saving' }).click();
-    await page.waitForURL('**/app/about');
-    // Back to the form, unchanged this time: leaving asks nothing.
-    await page.goto(url());
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
-    await page.waitForURL('**/app/about');
-    expect(await leaveDialog(page).count()).toBe(0);
-  });
+  it.each(forms)(
+    '%s asks before the header takes the user away, and not once saved or unchanged',
+    async (_name, url, change) => {
+      const page = await pages.open();
+      await signIn(page, E2E_USERS.partner);
+      await page.goto(url());
+      await page.getByRole('banner').getByRole('link', { name: 'About' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await change(page);
+      await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+      await stay(page);
+      await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+      await leaveDialog(page).waitFor();
+      await page.getByRole('button', { name: 'Leave without saving' }).click();
+      await page.waitForURL('**/app/about');
+      // Back to the form, unchanged this time: leaving asks nothing.
+      await page.goto(url());
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+      await page.waitForURL('**/app/about');
+      expect(await leaveDialog(page).count()).toBe(0);
+    },
+  );
 
   it('saving the size form asks nothing afterwards', async () => {
     const page = await pages.open();

@@ -12,11 +12,20 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-login-'));
 const port = 3990 + Math.floor(Math.random() * 9);
 const base = `http://127.0.0.1:${port}`;
 const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass1' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'Bench-pass1',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitUntilHealthy(base, { child });
-const pct = (a, p) => a.slice().sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
+const pct = (a, p) =>
+  a.slice().sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
 async function healthLatencies(untilDone) {
   const out = [];
   while (!untilDone.done) {
@@ -51,9 +60,15 @@ burst.done = true;
 const busyLat = await during;
 console.log(`login burst: ${N} concurrent sign-ins (scrypt N=2^17, at most 2 at once)`);
 console.log(`  sign-ins finished in ${secs.toFixed(1)} s (${(N / secs).toFixed(1)}/s)`);
-console.log(`  /api/health idle  : p50 ${pct(idleLat, 50).toFixed(1)} ms, p99 ${pct(idleLat, 99).toFixed(1)} ms (${idleLat.length} requests)`);
-console.log(`  /api/health burst : p50 ${pct(busyLat, 50).toFixed(1)} ms, p99 ${pct(busyLat, 99).toFixed(1)} ms (${busyLat.length} requests)`);
-const rss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+console.log(
+  `  /api/health idle  : p50 ${pct(idleLat, 50).toFixed(1)} ms, p99 ${pct(idleLat, 99).toFixed(1)} ms (${idleLat.length} requests)`,
+);
+console.log(
+  `  /api/health burst : p50 ${pct(busyLat, 50).toFixed(1)} ms, p99 ${pct(busyLat, 99).toFixed(1)} ms (${busyLat.length} requests)`,
+);
+const rss =
+  Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) /
+  1024;
 console.log(`  server peak RSS   : ${rss.toFixed(0)} MB`);
 child.kill('SIGTERM');
 await new Promise((r) => child.on('exit', r));

@@ -15,11 +15,21 @@ const base = `http://127.0.0.1:${port}`;
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Bench-pass1';
 const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitUntilHealthy(base, { child });
-const pct = (a, p) => a.slice().sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((p / 100) * a.length))] ?? NaN;
+const pct = (a, p) =>
+  a.slice().sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor((p / 100) * a.length))] ?? NaN;
 
 /** One sign-in; answers its status, time and the device cookie it was given (if any). */
 async function signIn(email, password, cookie) {
@@ -31,7 +41,11 @@ async function signIn(email, password, cookie) {
   });
   await res.arrayBuffer();
   const set = res.headers.get('set-cookie');
-  return { status: res.status, ms: performance.now() - t, cookie: set ? set.split(';')[0] : cookie };
+  return {
+    status: res.status,
+    ms: performance.now() - t,
+    cookie: set ? set.split(';')[0] : cookie,
+  };
 }
 
 async function healthLatencies(state) {
@@ -61,7 +75,9 @@ let sent = 0;
 const workers = Array.from({ length: WORKERS }, async (_, w) => {
   while (!flood.done) {
     // Half guess the real account's password, half probe other addresses.
-    const r = await signIn(w % 2 ? EMAIL : `probe${w}-${sent}@example.com`, 'Wrong-pass1').catch(() => ({ status: 'connection error' }));
+    const r = await signIn(w % 2 ? EMAIL : `probe${w}-${sent}@example.com`, 'Wrong-pass1').catch(
+      () => ({ status: 'connection error' }),
+    );
     sent++;
     statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   }
@@ -74,12 +90,24 @@ flood.done = true;
 await Promise.all(workers);
 const busyLat = await during;
 
-console.log(`login flood: ${WORKERS} workers sending wrong passwords for ${FLOOD_MS / 1000} s (${sent} requests: ${JSON.stringify(statuses)})`);
-console.log(`  /api/health idle  : p50 ${pct(idleLat, 50).toFixed(1)} ms, p99 ${pct(idleLat, 99).toFixed(1)} ms (${idleLat.length} requests)`);
-console.log(`  /api/health flood : p50 ${pct(busyLat, 50).toFixed(1)} ms, p99 ${pct(busyLat, 99).toFixed(1)} ms (${busyLat.length} requests)`);
-console.log(`  normal sign-in, idle                       : ${first.ms.toFixed(0)} ms (HTTP ${first.status})`);
-console.log(`  normal sign-in during flood, known browser : ${known.ms.toFixed(0)} ms (HTTP ${known.status}${first.cookie ? ', device cookie' : ', no device cookie given'})`);
-console.log(`  normal sign-in during flood, new browser   : ${fresh.ms.toFixed(0)} ms (HTTP ${fresh.status})`);
+console.log(
+  `login flood: ${WORKERS} workers sending wrong passwords for ${FLOOD_MS / 1000} s (${sent} requests: ${JSON.stringify(statuses)})`,
+);
+console.log(
+  `  /api/health idle  : p50 ${pct(idleLat, 50).toFixed(1)} ms, p99 ${pct(idleLat, 99).toFixed(1)} ms (${idleLat.length} requests)`,
+);
+console.log(
+  `  /api/health flood : p50 ${pct(busyLat, 50).toFixed(1)} ms, p99 ${pct(busyLat, 99).toFixed(1)} ms (${busyLat.length} requests)`,
+);
+console.log(
+  `  normal sign-in, idle                       : ${first.ms.toFixed(0)} ms (HTTP ${first.status})`,
+);
+console.log(
+  `  normal sign-in during flood, known browser : ${known.ms.toFixed(0)} ms (HTTP ${known.status}${first.cookie ? ', device cookie' : ', no device cookie given'})`,
+);
+console.log(
+  `  normal sign-in during flood, new browser   : ${fresh.ms.toFixed(0)} ms (HTTP ${fresh.status})`,
+);
 child.kill('SIGTERM');
 await new Promise((r) => child.on('exit', r));
 fs.rmSync(dataDir, { recursive: true, force: true });

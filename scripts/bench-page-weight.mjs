@@ -16,13 +16,22 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-weight-'));
 const port = 3800 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await waitUntilHealthy(base, { child: server });
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const pagePath of ['/app/login', '/app/dashboard']) {
     const context = await browser.newContext();
@@ -45,8 +54,11 @@ try {
       brotli += zlib.brotliCompressSync(body).length;
       wire += s.wire;
     }
-    console.log(`${pagePath}: ${scripts.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzip, ${kb(brotli)} brotli, ${kb(wire)} on the wire`);
-    for (const s of scripts.sort((a, b) => b.wire - a.wire)) console.log(`  ${s.url}  ${kb(s.wire)}`);
+    console.log(
+      `${pagePath}: ${scripts.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzip, ${kb(brotli)} brotli, ${kb(wire)} on the wire`,
+    );
+    for (const s of scripts.sort((a, b) => b.wire - a.wire))
+      console.log(`  ${s.url}  ${kb(s.wire)}`);
     await context.close();
   }
 } finally {

@@ -25,8 +25,21 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function tenMegabytePhoto(camera = true) {
   let side = 3000;
   for (;;) {
-    const jpeg = await gen.makePhoto({ width: Math.round(side * 1.33), height: side, noise: true, ...(camera ? { orientation: 6, gps: true } : {}) });
-    if (jpeg.length > 9 * MB || side > 6000) return jpeg.length <= LIMITS.imageBytes ? jpeg : gen.makePhoto({ width: Math.round((side - 200) * 1.33), height: side - 200, noise: true, ...(camera ? { orientation: 6, gps: true } : {}) });
+    const jpeg = await gen.makePhoto({
+      width: Math.round(side * 1.33),
+      height: side,
+      noise: true,
+      ...(camera ? { orientation: 6, gps: true } : {}),
+    });
+    if (jpeg.length > 9 * MB || side > 6000)
+      return jpeg.length <= LIMITS.imageBytes
+        ? jpeg
+        : gen.makePhoto({
+            width: Math.round((side - 200) * 1.33),
+            height: side - 200,
+            noise: true,
+            ...(camera ? { orientation: 6, gps: true } : {}),
+          });
     side = Math.round(side * Math.sqrt((9.6 * MB) / jpeg.length));
   }
 }
@@ -39,8 +52,12 @@ try {
   const pdf = await gen.makeBigPdf(60, (4.9 * MB * 4.9 * MB) / first.length);
   const photo = await tenMegabytePhoto();
   const plainPhoto = await tenMegabytePhoto(false);
-  console.log(`Machine: ${os.cpus().length} CPU(s), Node ${process.version}. ${RUNS} runs each; the first PDF run includes starting the worker and loading pdf.js.`);
-  console.log(`PDF: ${(pdf.length / MB).toFixed(2)} MB, 60 pages. Photo: ${(photo.length / MB).toFixed(2)} MB JPEG.`);
+  console.log(
+    `Machine: ${os.cpus().length} CPU(s), Node ${process.version}. ${RUNS} runs each; the first PDF run includes starting the worker and loading pdf.js.`,
+  );
+  console.log(
+    `PDF: ${(pdf.length / MB).toFixed(2)} MB, 60 pages. Photo: ${(photo.length / MB).toFixed(2)} MB JPEG.`,
+  );
 
   const time = async (name, bytes, contentType) => {
     const ms = [];
@@ -52,7 +69,12 @@ try {
       ms.push(performance.now() - t0);
       if (i === 0) console.log(`  ${name}: ${JSON.stringify(r.check).slice(0, 160)}…`);
     }
-    return { file: name, 'first (ms)': ms[0].toFixed(0), 'median (ms)': median(ms.slice(1).length ? ms.slice(1) : ms).toFixed(0), 'max (ms)': Math.max(...ms).toFixed(0) };
+    return {
+      file: name,
+      'first (ms)': ms[0].toFixed(0),
+      'median (ms)': median(ms.slice(1).length ? ms.slice(1) : ms).toFixed(0),
+      'max (ms)': Math.max(...ms).toFixed(0),
+    };
   };
   const rows = [
     await time('60-page.pdf', pdf, 'application/pdf'),
@@ -61,9 +83,16 @@ try {
     await time('photo-10mb-no-exif.jpg', plainPhoto, 'image/jpeg'),
   ];
   const meta = await (await import('sharp')).default(photo).metadata();
-  console.log(`  photo: ${meta.width}×${meta.height} px; photo-10mb.jpg (EXIF-turned, GPS-tagged) includes applying the orientation, removing EXIF/GPS (re-encoding), two WebP thumbnails (320 and 960 px) and storing them.`);
+  console.log(
+    `  photo: ${meta.width}×${meta.height} px; photo-10mb.jpg (EXIF-turned, GPS-tagged) includes applying the orientation, removing EXIF/GPS (re-encoding), two WebP thumbnails (320 and 960 px) and storing them.`,
+  );
   console.table(rows);
-  console.log(`Load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+  console.log(
+    `Load average while measuring: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -14,12 +14,20 @@ const port = 3900 + Math.floor(Math.random() * 90);
 async function startOnce() {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await waitUntilHealthy(`http://127.0.0.1:${port}`, { child, pollMs: 50 });
   const ms = performance.now() - t0;
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rss =
+    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) /
+    1024;
   child.kill('SIGTERM');
   await new Promise((r) => child.on('exit', r));
   return { ms, rss };
@@ -28,6 +36,10 @@ async function startOnce() {
 const first = await startOnce();
 const second = await startOnce();
 console.log('start-up (process spawn until /api/health answers), embedded PGlite:');
-console.log(`  first start (new data dir) : ${first.ms.toFixed(0)} ms, RSS ${first.rss.toFixed(0)} MB`);
-console.log(`  second start (same data)   : ${second.ms.toFixed(0)} ms, RSS ${second.rss.toFixed(0)} MB`);
+console.log(
+  `  first start (new data dir) : ${first.ms.toFixed(0)} ms, RSS ${first.rss.toFixed(0)} MB`,
+);
+console.log(
+  `  second start (same data)   : ${second.ms.toFixed(0)} ms, RSS ${second.rss.toFixed(0)} MB`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });

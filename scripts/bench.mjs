@@ -15,7 +15,10 @@ if (benches.length === 0) console.log('No benchmarks found.');
 let failed = 0;
 for (const b of benches) {
   console.log(`\n=== ${b} ===`);
-  const r = spawnSync(process.execPath, [path.join(dir, b)], { stdio: 'inherit', env: process.env });
+  const r = spawnSync(process.execPath, [path.join(dir, b)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -23,7 +23,8 @@ export function newestInput() {
 }
 
 export function isBuilt() {
-  if (!fs.existsSync(stampFile) || !fs.existsSync(path.join(root, 'dist/web/index.html'))) return false;
+  if (!fs.existsSync(stampFile) || !fs.existsSync(path.join(root, 'dist/web/index.html')))
+    return false;
   return Number(fs.readFileSync(stampFile, 'utf8')) >= newestInput();
 }
 
@@ -45,10 +46,16 @@ function precompress(dir) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) precompress(p);
-    else if (/\.(js|css|html|svg|mjs|json)$/.test(e.name) && !(fs.statSync(`${p}.br`, { throwIfNoEntry: false })?.mtimeMs >= fs.statSync(p).mtimeMs)) {
+    else if (
+      /\.(js|css|html|svg|mjs|json)$/.test(e.name) &&
+      !(fs.statSync(`${p}.br`, { throwIfNoEntry: false })?.mtimeMs >= fs.statSync(p).mtimeMs)
+    ) {
       const data = fs.readFileSync(p);
       if (data.length < 1024) continue;
-      fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }));
+      fs.writeFileSync(
+        `${p}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
+      );
       fs.writeFileSync(`${p}.gz`, zlib.gzipSync(data, { level: 9 }));
     }
   }
@@ -63,7 +70,8 @@ async function withBuildLock(fn) {
       fs.mkdirSync(lock);
       break;
     } catch {
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      const age =
+        Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > 120_000) fs.rmSync(lock, { recursive: true, force: true });
       else await new Promise((r) => setTimeout(r, 250));
     }
@@ -97,12 +105,19 @@ async function buildUnlocked({ quiet = false } = {}) {
     logLevel: 'warning',
   });
   // The PDF preflight's worker runs as its own file next to the bundle (pdf-facts.ts resolves it there).
-  fs.copyFileSync(path.join(root, 'src/server/features/files/pdf-facts.worker.mjs'), path.join(root, 'dist/server/pdf-facts.worker.mjs'));
+  fs.copyFileSync(
+    path.join(root, 'src/server/features/files/pdf-facts.worker.mjs'),
+    path.join(root, 'dist/server/pdf-facts.worker.mjs'),
+  );
   // Always a production bundle, whatever NODE_ENV the caller runs under (vitest sets 'test').
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await viteBuild({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: quiet ? 'warn' : 'info' });
+    await viteBuild({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: quiet ? 'warn' : 'info',
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -9,8 +9,25 @@ import fs from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', wasm32: 'wasm32' };
-const OS = { android: 'android', darwin: 'darwin', freebsd: 'freebsd', linux: 'linux', win32: 'win32', openharmony: 'openharmony' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  wasm32: 'wasm32',
+};
+const OS = {
+  android: 'android',
+  darwin: 'darwin',
+  freebsd: 'freebsd',
+  linux: 'linux',
+  win32: 'win32',
+  openharmony: 'openharmony',
+};
 
 /** `oxide-linux-arm-gnueabihf` → { os: linux, cpu: arm, libc: glibc }; undefined when the name says no platform. */
 function platformOf(name) {
@@ -21,7 +38,14 @@ function platformOf(name) {
   const cpu = CPU[parts[i + 1]];
   if (!cpu) return undefined;
   const abi = parts[i + 2] ?? '';
-  const libc = parts[i] !== 'linux' ? undefined : abi.startsWith('musl') ? ['musl'] : abi.startsWith('gnu') ? ['glibc'] : undefined;
+  const libc =
+    parts[i] !== 'linux'
+      ? undefined
+      : abi.startsWith('musl')
+        ? ['musl']
+        : abi.startsWith('gnu')
+          ? ['glibc']
+          : undefined;
   return { os: [OS[parts[i]]], cpu: [cpu], ...(libc ? { libc } : {}) };
 }
 
@@ -33,10 +57,19 @@ for (const [where, pkg] of Object.entries(lock.packages)) {
     if (lock.packages[at] || lock.packages[hoisted]) continue;
     const platform = platformOf(dep);
     if (!platform || !/^\d+\.\d+\.\d+/.test(range)) continue; // only exact versions of platform builds
-    lock.packages[hoisted] = { version: range, ...platform, ...(pkg.dev ? { dev: true } : {}), optional: true };
+    lock.packages[hoisted] = {
+      version: range,
+      ...platform,
+      ...(pkg.dev ? { dev: true } : {}),
+      optional: true,
+    };
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+  ),
+);
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`${added} platform entries added to package-lock.json`);

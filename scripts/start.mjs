@@ -7,6 +7,10 @@ if (!isBuilt()) {
   console.log('Building the portal (first start or sources changed)...');
   await buildAll({ quiet: true, ifNeeded: true });
 }
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], { stdio: 'inherit' });
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'dist/server/main.js')],
+  { stdio: 'inherit' },
+);
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -15,11 +15,18 @@ export default class TallyReporter {
     for (const mod of testModules) {
       const seen = new Map();
       for (const test of mod.children.allTests()) {
-        const where = test.location ? `${test.location.line}:${test.location.column}` : test.fullName;
+        const where = test.location
+          ? `${test.location.line}:${test.location.column}`
+          : test.fullName;
         const n = (seen.get(where) ?? 0) + 1; // rows of an .each share one place in the source
         seen.set(where, n);
         const result = test.result();
-        const entry = { key: `${mod.relativeModuleId}:${where}#${n}`, project: mod.project.name, name: `${mod.relativeModuleId} > ${test.fullName}`, state: result.state };
+        const entry = {
+          key: `${mod.relativeModuleId}:${where}#${n}`,
+          project: mod.project.name,
+          name: `${mod.relativeModuleId} > ${test.fullName}`,
+          state: result.state,
+        };
         if (result.state === 'skipped') {
           const reason = test.fullName.match(SKIPPED)?.[1] ?? result.note;
           const elsewhere = test.fullName.match(ELSEWHERE)?.[1];
@@ -29,10 +36,16 @@ export default class TallyReporter {
         tests.push(entry);
       }
       // A file that failed to load (or failed in a hook outside any test) is a failure of its own.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].every((t) => t.result().state !== 'failed')) {
+      if (
+        mod.state() === 'failed' &&
+        [...mod.children.allTests()].every((t) => t.result().state !== 'failed')
+      ) {
         broken.push(`${mod.project.name}: ${mod.relativeModuleId}`);
       }
     }
-    fs.writeFileSync(process.env.TALLY_FILE, JSON.stringify({ tests, broken, unhandledErrors: unhandledErrors.length }));
+    fs.writeFileSync(
+      process.env.TALLY_FILE,
+      JSON.stringify({ tests, broken, unhandledErrors: unhandledErrors.length }),
+    );
   }
 }

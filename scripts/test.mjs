@@ -30,19 +30,31 @@ function merge(occurrences) {
   const failed = occurrences.find((o) => o.state === 'failed');
   if (failed) return { state: 'failed', name: failed.name };
   const ran = occurrences.filter((o) => o.state === 'passed');
-  const skipped = occurrences.filter((o) => o.state !== 'passed' && !(o.elsewhere && ran.length > 0));
+  const skipped = occurrences.filter(
+    (o) => o.state !== 'passed' && !(o.elsewhere && ran.length > 0),
+  );
   if (skipped.length === 0 && ran.length > 0) return { state: 'passed' };
   const s = skipped[0] ?? occurrences[0];
   const name = s.name.replace(/ \((SKIPPED|runs in)[^)]*\)/g, '');
-  const reason = s.reason ?? (s.elsewhere ? `runs in ${s.elsewhere}, which did not run` : undefined);
+  const reason =
+    s.reason ?? (s.elsewhere ? `runs in ${s.elsewhere}, which did not run` : undefined);
   const where = occurrences.length > 1 ? ` [${s.project}]` : '';
-  return reason ? { state: 'skipped', name: name + where, reason } : { state: 'failed', name: `${name}${where}: skipped without a reason (see src/server/test/skip.ts)` };
+  return reason
+    ? { state: 'skipped', name: name + where, reason }
+    : {
+        state: 'failed',
+        name: `${name}${where}: skipped without a reason (see src/server/test/skip.ts)`,
+      };
 }
 
 function vitestSuite(name, args) {
   const tally = path.join(out, `${name}.tally.json`);
   fs.rmSync(tally, { force: true });
-  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'], { TALLY_FILE: tally });
+  const code = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'],
+    { TALLY_FILE: tally },
+  );
   if (!fs.existsSync(tally)) {
     failures.push(`${name}: Vitest ended (exit ${code}) before reporting`);
     return;
@@ -57,9 +69,12 @@ function vitestSuite(name, args) {
     else if (r.state === 'failed') failures.push(r.name);
     else skips.push([r.name, r.reason]);
   }
-  for (const file of report.broken) failures.push(`${file}: failed outside its tests (load error or hook)`);
-  if (report.unhandledErrors > 0) failures.push(`${name}: ${report.unhandledErrors} unhandled error(s)`);
-  if (code !== 0 && failures.length === before) failures.push(`${name}: Vitest exited with ${code}`);
+  for (const file of report.broken)
+    failures.push(`${file}: failed outside its tests (load error or hook)`);
+  if (report.unhandledErrors > 0)
+    failures.push(`${name}: ${report.unhandledErrors} unhandled error(s)`);
+  if (code !== 0 && failures.length === before)
+    failures.push(`${name}: Vitest exited with ${code}`);
 }
 
 if (!only || only === 'typecheck') {
@@ -73,7 +88,11 @@ if (!only || only === 'lint') {
 if (!only || only === 'api') {
   const pg = Boolean(process.env.TEST_DATABASE_URL);
   console.log(`\n== API tests (PGlite${pg ? ' and PostgreSQL' : ''}) ==`);
-  if (!pg) skips.push(['API tests on PostgreSQL (the api-postgres project)', 'TEST_DATABASE_URL is not set']);
+  if (!pg)
+    skips.push([
+      'API tests on PostgreSQL (the api-postgres project)',
+      'TEST_DATABASE_URL is not set',
+    ]);
   vitestSuite('api', files);
 }
 if (!only || only === 'e2e') {
@@ -81,12 +100,14 @@ if (!only || only === 'e2e') {
   vitestSuite('e2e', ['-c', 'vitest.e2e.config.ts', ...files]);
 }
 
-if (failures.length) console.log(`\nFailed (${failures.length}):\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
+if (failures.length)
+  console.log(`\nFailed (${failures.length}):\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 if (skips.length) {
   const byReason = new Map();
   for (const [name, reason] of skips) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
   console.log(`\nSkipped (${skips.length}):`);
-  for (const [reason, names] of byReason) console.log(`  because ${reason}:\n${names.map((n) => `    - ${n}`).join('\n')}`);
+  for (const [reason, names] of byReason)
+    console.log(`  because ${reason}:\n${names.map((n) => `    - ${n}`).join('\n')}`);
 }
 console.log(`\n${passed} passed, ${failures.length} failed, ${skips.length} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

@@ -32,8 +32,33 @@ type OpenApiOperation = {
 
 /** Values that have broken routes before, and plain noise around them. */
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '', ' ', '%00', '-1', '0', '99999999999', '1e309', 'NaN', '../../etc/passwd', '<script>', "'; drop table users; --"),
-  fc.constantFrom(0, -1, 1, 2_147_483_648, 99_999_999_999, 99_999_999.999, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '',
+    ' ',
+    '%00',
+    '-1',
+    '0',
+    '99999999999',
+    '1e309',
+    'NaN',
+    '../../etc/passwd',
+    '<script>',
+    "'; drop table users; --",
+  ),
+  fc.constantFrom(
+    0,
+    -1,
+    1,
+    2_147_483_648,
+    99_999_999_999,
+    99_999_999.999,
+    1e308,
+    -1e308,
+    0.5,
+    Number.MAX_SAFE_INTEGER,
+  ),
   fc.constantFrom(null, true, false, [], {}, [99_999_999_999], ['\u0000']),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
@@ -42,7 +67,7 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), { maxLength: 5 }),
 );
-const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 describe(`every route, every role, generated bad input: no 5xx (${dbKind})`, () => {
   let t: TestApp;
@@ -69,7 +94,10 @@ describe(`every route, every role, generated bad input: no 5xx (${dbKind})`, () 
             pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
             queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
             bodyProps: Object.keys(content['application/json']?.schema?.properties ?? {}),
-            multipart: Boolean(content['multipart/form-data']) || path.endsWith('/files') || /update-user|signup|sizes/.test(path),
+            multipart:
+              Boolean(content['multipart/form-data']) ||
+              path.endsWith('/files') ||
+              /update-user|signup|sizes/.test(path),
           };
         }),
     );
@@ -98,14 +126,15 @@ describe(`every route, every role, generated bad input: no 5xx (${dbKind})`, () 
         }
         const query = new URLSearchParams();
         route.queryParams.forEach((name, i) => {
-          if (i % 2 === 0 || values[i] !== undefined) query.set(name, asText(values[i % values.length]));
+          if (i % 2 === 0 || values[i] !== undefined)
+            query.set(name, asText(values[i % values.length]));
         });
         const body: Record<string, unknown> = { ...extra };
         route.bodyProps.forEach((name, i) => (body[name] = values[(i + 3) % values.length]));
         const url = `${path}${query.size ? `?${query.toString()}` : ''}`;
         const headers = { ...auth[role], 'x-forwarded-for': '10.77.0.1' };
         let res;
-        if (route.method === 'GET' || route.method === 'DELETE' && route.bodyProps.length === 0) {
+        if (route.method === 'GET' || (route.method === 'DELETE' && route.bodyProps.length === 0)) {
           res = await t.app.inject({ method: route.method as 'GET', url, headers });
         } else if (route.multipart && asMultipart) {
           const form = new FormData();

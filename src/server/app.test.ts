@@ -21,7 +21,8 @@ const routes: { method: string; url: string }[] = [];
 /** Every route throws an unknown error before its own validation when the test asks (one hook per route). */
 function forceFailures(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
     const existing = route.preValidation ? [route.preValidation].flat() : [];
     route.preValidation = [
       async (request) => {
@@ -51,11 +52,15 @@ describe(`the whole app (${dbKind})`, () => {
     webRoot = fakeWebRoot();
     const sink = new Writable({
       write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        for (const line of String(chunk).split('\n').filter(Boolean))
+          logLines.push(JSON.parse(line));
         done();
       },
     });
-    t = await createTestApp({}, { logger: pino({ level: 'info' }, sink), webRoot, beforeRoutes: forceFailures });
+    t = await createTestApp(
+      {},
+      { logger: pino({ level: 'info' }, sink), webRoot, beforeRoutes: forceFailures },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -66,8 +71,21 @@ describe(`the whole app (${dbKind})`, () => {
 
   it('registers the routes the test forces (every feature is in the app)', () => {
     const urls = routes.map((r) => r.url);
-    for (const prefix of ['/api/health', '/api/auth/', '/api/brands', '/api/users', '/api/patterns', '/api/files/', '/api/contact/support', '/api/newsletter', '/app/*']) {
-      expect(urls.some((u) => u.startsWith(prefix)), prefix).toBe(true);
+    for (const prefix of [
+      '/api/health',
+      '/api/auth/',
+      '/api/brands',
+      '/api/users',
+      '/api/patterns',
+      '/api/files/',
+      '/api/contact/support',
+      '/api/newsletter',
+      '/app/*',
+    ]) {
+      expect(
+        urls.some((u) => u.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
     expect(routes.length).toBeGreaterThan(40);
   });
@@ -75,7 +93,11 @@ describe(`the whole app (${dbKind})`, () => {
   it('answers an unknown failure on every route with 500 { message, code }, a reference and nothing of the error', async () => {
     const leaks: string[] = [];
     for (const r of routes) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: { [FORCE]: '1' } });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: { [FORCE]: '1' },
+      });
       const where = `${r.method} ${r.url}`;
       expect(res.statusCode, where).toBe(500);
       expect(res.headers['content-type'], where).toMatch(/^application\/json/);
@@ -83,17 +105,26 @@ describe(`the whole app (${dbKind})`, () => {
       expect(Object.keys(body).sort(), where).toEqual(['code', 'message']);
       expect(body.code, where).toBe(ERROR_CODES.internal);
       expect(body.message, where).toMatch(/^Something went wrong \(ref [0-9a-f]{8}\)$/);
-      for (const bit of ['hunter2', 'TypeError', '/srv/', 'secret', ' at ', '.ts:']) if (res.body.includes(bit)) leaks.push(`${where}: ${bit}`);
+      for (const bit of ['hunter2', 'TypeError', '/srv/', 'secret', ' at ', '.ts:'])
+        if (res.body.includes(bit)) leaks.push(`${where}: ${bit}`);
     }
     expect(leaks).toEqual([]);
   });
 
   it('logs the failure once, with the same reference, the error and the request id it came with', async () => {
-    const res = await t.app.inject({ url: '/api/brands', headers: { [FORCE]: '1', 'x-request-id': 'req-from-proxy-42' } });
+    const res = await t.app.inject({
+      url: '/api/brands',
+      headers: { [FORCE]: '1', 'x-request-id': 'req-from-proxy-42' },
+    });
     const ref = /ref ([0-9a-f]{8})/.exec(res.json().message)![1];
     const logged = logLines.filter((l) => l.ref === ref);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 50, reqId: 'req-from-proxy-42', msg: 'unhandled error', err: { type: 'TypeError', message: SECRET } });
+    expect(logged[0]).toMatchObject({
+      level: 50,
+      reqId: 'req-from-proxy-42',
+      msg: 'unhandled error',
+      err: { type: 'TypeError', message: SECRET },
+    });
     // Without the header, the app gives the request an id of its own, and still logs it.
     const again = await t.app.inject({ url: '/api/brands', headers: { [FORCE]: '1' } });
     const ref2 = /ref ([0-9a-f]{8})/.exec(again.json().message)![1];
@@ -102,7 +133,12 @@ describe(`the whole app (${dbKind})`, () => {
   });
 
   it('sends the security headers on API answers, pages and errors', async () => {
-    for (const url of ['/api/health', '/app/dashboard', '/api/no-such-route', '/app/assets/index-AbC123.js']) {
+    for (const url of [
+      '/api/health',
+      '/app/dashboard',
+      '/api/no-such-route',
+      '/app/assets/index-AbC123.js',
+    ]) {
       const res = await t.app.inject({ url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
@@ -129,7 +165,10 @@ describe(`the whole app (${dbKind})`, () => {
     const asset = await t.app.inject({ url: '/app/assets/index-AbC123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const brotli = await t.app.inject({ url: '/app/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    const brotli = await t.app.inject({
+      url: '/app/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
@@ -138,7 +177,9 @@ describe(`the whole app (${dbKind})`, () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
-    expect((await t.app.inject({ url: '/app/patterns/12' })).body).toContain('<title>Portal</title>');
+    expect((await t.app.inject({ url: '/app/patterns/12' })).body).toContain(
+      '<title>Portal</title>',
+    );
     expect((await t.app.inject({ url: '/' })).headers.location).toBe('/app/');
   });
 });

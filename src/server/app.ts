@@ -7,14 +7,23 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
 import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
 import { inputGuardPlugin } from './plugins/input-guard';
-import { SLOW_CLIENT_LIMITS, slowClientsPlugin, type SlowClientLimits } from './plugins/slow-clients';
+import {
+  SLOW_CLIENT_LIMITS,
+  slowClientsPlugin,
+  type SlowClientLimits,
+} from './plugins/slow-clients';
 import { healthRoutes } from './features/health/health.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { brandsRoutes } from './features/brands/brands.routes';
@@ -56,7 +65,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const slow = opts.slowClients ?? SLOW_CLIENT_LIMITS;
   const base = Fastify({
     // Unfinished headers, slow whole requests and idle kept-alive sockets are cut (plugins/slow-clients.ts).
-    http: { headersTimeout: slow.headersMs, requestTimeout: slow.requestMs, connectionsCheckingInterval: Math.min(1000, slow.headersMs) },
+    http: {
+      headersTimeout: slow.headersMs,
+      requestTimeout: slow.requestMs,
+      connectionsCheckingInterval: Math.min(1000, slow.headersMs),
+    },
     requestTimeout: slow.requestMs,
     keepAliveTimeout: slow.keepAliveMs,
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
@@ -86,10 +99,19 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageBytes, files: LIMITS.heroImagesMax + LIMITS.sizesMax + 10, fields: 20, fieldSize: 1024 * 1024, parts: 400 },
+    limits: {
+      fileSize: LIMITS.imageBytes,
+      files: LIMITS.heroImagesMax + LIMITS.sizesMax + 10,
+      fields: 20,
+      fieldSize: 1024 * 1024,
+      parts: 400,
+    },
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Pattern Partner Portal API', version: '1.0.0' }, ...integrationsOpenApi },
+    openapi: {
+      info: { title: 'Pattern Partner Portal API', version: '1.0.0' },
+      ...integrationsOpenApi,
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -122,17 +144,33 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !webRoot || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound } satisfies ErrorBody);
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      !webRoot ||
+      request.method !== 'GET'
+    ) {
+      return reply.status(404).send({
+        message: `No API route ${request.method} ${request.url.split('?')[0]}`,
+        code: ERROR_CODES.notFound,
+      } satisfies ErrorBody);
     }
     // Every other page is the single-page app; its router shows the 404 page for unknown paths.
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', webRoot);
   });
 
   return app;

@@ -27,9 +27,18 @@ describe(`background jobs (${dbKind})`, () => {
 
   it('schedules every job from one place once the app is ready', () => {
     const jobs = Object.fromEntries(t.app.background.map((j) => [j.name, j]));
-    expect(jobs['upload sweep']).toMatchObject({ firstAfterMs: 0, everyMs: 60 * 60_000, scheduled: true });
+    expect(jobs['upload sweep']).toMatchObject({
+      firstAfterMs: 0,
+      everyMs: 60 * 60_000,
+      scheduled: true,
+    });
     expect(jobs['rate-limit counters sweep']).toMatchObject({ everyMs: 60_000, scheduled: true });
-    if (dbKind === 'pglite') expect(jobs['patterns table maintenance']).toMatchObject({ firstAfterMs: 30_000, everyMs: 5 * 60_000, scheduled: true });
+    if (dbKind === 'pglite')
+      expect(jobs['patterns table maintenance']).toMatchObject({
+        firstAfterMs: 30_000,
+        everyMs: 5 * 60_000,
+        scheduled: true,
+      });
     else expect(jobs['patterns table maintenance']).toBeUndefined(); // PostgreSQL's autovacuum does it
   });
 
@@ -48,7 +57,9 @@ describe(`background jobs (${dbKind})`, () => {
     make('patterns/2026-01/never-referenced', stale);
     make('patterns/2026-01/still-uploading.part', recent);
     make('patterns/2026-01/row-not-written-yet', recent);
-    const referenced = listObjects(t).filter((k) => k.startsWith('patterns/') && !k.startsWith('patterns/2026-01/'));
+    const referenced = listObjects(t).filter(
+      (k) => k.startsWith('patterns/') && !k.startsWith('patterns/2026-01/'),
+    );
     expect(referenced.length).toBeGreaterThan(0);
     for (const k of referenced) fs.utimesSync(path.join(root, k), stale, stale);
     expect(p.id).toBeGreaterThan(0);
@@ -78,7 +89,10 @@ describe('scheduleJobs', () => {
     try {
       let finish: () => void = () => undefined;
       const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-      const { states, stop } = scheduleJobs([{ name: 'job', firstAfterMs: 1000, everyMs: 5000, run }], pino({ level: 'silent' }));
+      const { states, stop } = scheduleJobs(
+        [{ name: 'job', firstAfterMs: 1000, everyMs: 5000, run }],
+        pino({ level: 'silent' }),
+      );
       expect(run).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1000);
       expect(run).toHaveBeenCalledTimes(1);
@@ -109,7 +123,10 @@ describe('scheduleJobs', () => {
       const { stop } = scheduleJobs([{ name: 'flaky', firstAfterMs: 0, everyMs: 100, run }], log);
       await vi.advanceTimersByTimeAsync(250);
       expect(run).toHaveBeenCalledTimes(3);
-      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'flaky' }), 'background job failed');
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ job: 'flaky' }),
+        'background job failed',
+      );
       await stop();
     } finally {
       vi.useRealTimers();

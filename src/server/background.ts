@@ -44,12 +44,22 @@ export function backgroundJobs(app: FastifyInstance): BackgroundJob[] {
   ];
   // PGlite runs no autovacuum; PostgreSQL does this itself.
   if (deps.database.kind === 'pglite') {
-    jobs.push({ name: 'patterns table maintenance', firstAfterMs: 30_000, everyMs: 5 * 60_000, run: () => maintainPatternsTable(app) });
+    jobs.push({
+      name: 'patterns table maintenance',
+      firstAfterMs: 30_000,
+      everyMs: 5 * 60_000,
+      run: () => maintainPatternsTable(app),
+    });
   }
   // Redis expires its own keys; the in-memory counters drop expired windows here.
   const counter = deps.counter;
   if (counter.sweepExpired) {
-    jobs.push({ name: 'rate-limit counters sweep', firstAfterMs: 60_000, everyMs: 60_000, run: async () => counter.sweepExpired!() });
+    jobs.push({
+      name: 'rate-limit counters sweep',
+      firstAfterMs: 60_000,
+      everyMs: 60_000,
+      run: async () => counter.sweepExpired!(),
+    });
   }
   return jobs;
 }
@@ -59,7 +69,13 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   const states: JobState[] = jobs.map((job) => {
-    const state: JobState = { name: job.name, firstAfterMs: job.firstAfterMs, everyMs: job.everyMs, runs: 0, scheduled: true };
+    const state: JobState = {
+      name: job.name,
+      firstAfterMs: job.firstAfterMs,
+      everyMs: job.everyMs,
+      runs: 0,
+      scheduled: true,
+    };
     let current: Promise<unknown> | undefined;
     const tick = () => {
       if (current) return;
@@ -79,7 +95,8 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
       every.unref();
       timers.push(every);
     };
-    if (job.firstAfterMs === 0) start(); // started by ready() itself, before the first request
+    if (job.firstAfterMs === 0)
+      start(); // started by ready() itself, before the first request
     else {
       const first = setTimeout(start, job.firstAfterMs);
       first.unref();

@@ -9,14 +9,22 @@ import { isUniqueViolation } from './lib/db-errors';
  * Runs on every start: seeds the brands, and on a database with no users creates the first
  * admin. Answers the generated password (printed once by main.ts) or undefined.
  */
-export async function bootstrap(deps: AppDeps): Promise<{ email: string; password?: string; created: boolean }> {
+export async function bootstrap(
+  deps: AppDeps,
+): Promise<{ email: string; password?: string; created: boolean }> {
   const db = deps.database.db;
   await seedBrands(db);
   const email = deps.env.ADMIN_EMAIL ?? 'admin@localhost';
   if ((await countUsers(db)) > 0) return { email, created: false };
   const password = deps.env.ADMIN_PASSWORD ?? generatePassword();
   try {
-    await insertUser(db, { fullName: 'Administrator', email, passwordHash: await hashPassword(password), role: 'admin', brandId: null });
+    await insertUser(db, {
+      fullName: 'Administrator',
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      brandId: null,
+    });
   } catch (err) {
     // Several instances starting together on an empty database: one creates the admin, the rest go on.
     if (isUniqueViolation(err)) return { email, created: false };

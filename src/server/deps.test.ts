@@ -27,7 +27,12 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const kind = process.env.TEST_DB_KIND ?? 'pglite';
 
 async function redisClient(): Promise<Redis | undefined> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined); // an unanswered connect is reported by connect() below
   try {
     await redis.connect();
@@ -96,71 +101,87 @@ describe.skipIf(!redis)(`createDeps with REDIS_URL and S3_*${noRedis}`, () => {
   });
 });
 
-describe.skipIf(kind !== 'pglite')(`createDeps without them${runsIn('api-pglite', kind === 'pglite')}`, () => {
-  it('keeps files on disk and counts in memory', async () => {
-    const t = await createTestApp();
-    try {
-      expect(t.deps.files.kind).toBe('disk');
-      await t.deps.counter.hit(`deps-test:${tag}:memory`, 60);
-      if (redis) expect(await redis.exists(`ppp:deps-test:${tag}:memory`)).toBe(0);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-const pgSkip = !pgUrl ? ' (SKIPPED: TEST_DATABASE_URL is not set)' : kind !== 'postgres' ? ' (runs in api-postgres)' : noRedis;
-describe.skipIf(!pgUrl || kind !== 'postgres' || !redis)(`createDeps with DATABASE_URL${pgSkip}`, () => {
-  const name = `ppp_deps_${tag}`;
-  let admin: pg.Client;
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  });
-  afterAll(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-
-  it('three instances started at once migrate an empty database once and share files and counts', async () => {
-    const env = parseEnv(scaledOutEnv({ DATABASE_URL: withDatabase(pgUrl!, name) }));
-    const instances = await Promise.all([1, 2, 3].map(() => createDeps(env, silent)));
-    try {
-      const [a, b, c] = instances;
-      expect(instances.map((d) => d.database.kind)).toEqual(['postgres', 'postgres', 'postgres']);
-      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-      const db = new pg.Client({ connectionString: withDatabase(pgUrl!, name) });
-      await db.connect();
+describe.skipIf(kind !== 'pglite')(
+  `createDeps without them${runsIn('api-pglite', kind === 'pglite')}`,
+  () => {
+    it('keeps files on disk and counts in memory', async () => {
+      const t = await createTestApp();
       try {
-        const applied = await db.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
-        expect(applied.rows[0].n).toBe(journal.entries.length);
-        const tables = await db.query("SELECT to_regclass('public.users') AS users, to_regclass('public.patterns') AS patterns");
-        expect(tables.rows[0]).toEqual({ users: 'users', patterns: 'patterns' });
+        expect(t.deps.files.kind).toBe('disk');
+        await t.deps.counter.hit(`deps-test:${tag}:memory`, 60);
+        if (redis) expect(await redis.exists(`ppp:deps-test:${tag}:memory`)).toBe(0);
       } finally {
-        await db.end();
+        await t.close();
       }
+    });
+  },
+);
 
-      const key = `deps-test/${tag}/shared.txt`;
-      await a.files.put(key, Readable.from([Buffer.from('from a')]), 'text/plain');
-      const chunks: Buffer[] = [];
-      for await (const chunk of await b.files.get(key)) chunks.push(chunk as Buffer);
-      expect(Buffer.concat(chunks).toString()).toBe('from a');
-      await c.files.delete(key);
+const pgSkip = !pgUrl
+  ? ' (SKIPPED: TEST_DATABASE_URL is not set)'
+  : kind !== 'postgres'
+    ? ' (runs in api-postgres)'
+    : noRedis;
+describe.skipIf(!pgUrl || kind !== 'postgres' || !redis)(
+  `createDeps with DATABASE_URL${pgSkip}`,
+  () => {
+    const name = `ppp_deps_${tag}`;
+    let admin: pg.Client;
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+    });
+    afterAll(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
 
-      await a.counter.hit(`deps-test:${tag}:shared`, 60);
-      await b.counter.hit(`deps-test:${tag}:shared`, 60);
-      expect((await c.counter.peek(`deps-test:${tag}:shared`)).count).toBe(2);
-
-      const app = await buildApp(a);
+    it('three instances started at once migrate an empty database once and share files and counts', async () => {
+      const env = parseEnv(scaledOutEnv({ DATABASE_URL: withDatabase(pgUrl!, name) }));
+      const instances = await Promise.all([1, 2, 3].map(() => createDeps(env, silent)));
       try {
-        const res = await app.inject({ method: 'GET', url: '/api/health' });
-        expect(res.json()).toMatchObject({ databaseKind: 'postgres' });
+        const [a, b, c] = instances;
+        expect(instances.map((d) => d.database.kind)).toEqual(['postgres', 'postgres', 'postgres']);
+        const journal = JSON.parse(
+          fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+        ) as { entries: unknown[] };
+        const db = new pg.Client({ connectionString: withDatabase(pgUrl!, name) });
+        await db.connect();
+        try {
+          const applied = await db.query(
+            'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+          );
+          expect(applied.rows[0].n).toBe(journal.entries.length);
+          const tables = await db.query(
+            "SELECT to_regclass('public.users') AS users, to_regclass('public.patterns') AS patterns",
+          );
+          expect(tables.rows[0]).toEqual({ users: 'users', patterns: 'patterns' });
+        } finally {
+          await db.end();
+        }
+
+        const key = `deps-test/${tag}/shared.txt`;
+        await a.files.put(key, Readable.from([Buffer.from('from a')]), 'text/plain');
+        const chunks: Buffer[] = [];
+        for await (const chunk of await b.files.get(key)) chunks.push(chunk as Buffer);
+        expect(Buffer.concat(chunks).toString()).toBe('from a');
+        await c.files.delete(key);
+
+        await a.counter.hit(`deps-test:${tag}:shared`, 60);
+        await b.counter.hit(`deps-test:${tag}:shared`, 60);
+        expect((await c.counter.peek(`deps-test:${tag}:shared`)).count).toBe(2);
+
+        const app = await buildApp(a);
+        try {
+          const res = await app.inject({ method: 'GET', url: '/api/health' });
+          expect(res.json()).toMatchObject({ databaseKind: 'postgres' });
+        } finally {
+          await app.close();
+        }
       } finally {
-        await app.close();
+        for (const d of instances) await d.closeAll();
       }
-    } finally {
-      for (const d of instances) await d.closeAll();
-    }
-  });
-});
+    });
+  },
+);

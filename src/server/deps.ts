@@ -11,8 +11,16 @@ import { createMailer } from './mail/mailer';
 import { memoryCounter, redisCounter } from './lib/counter';
 
 /** Builds what the app needs from the configuration: embedded defaults, or the scaled-out services when set. */
-export async function createDeps(env: Env, log: FastifyBaseLogger, database?: Database): Promise<AppDeps & { closeAll(): Promise<void> }> {
-  const db = database ?? (env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.dataDir, 'db')));
+export async function createDeps(
+  env: Env,
+  log: FastifyBaseLogger,
+  database?: Database,
+): Promise<AppDeps & { closeAll(): Promise<void> }> {
+  const db =
+    database ??
+    (env.DATABASE_URL
+      ? await openPostgres(env.DATABASE_URL)
+      : await openPglite(path.join(env.dataDir, 'db')));
   if (!database && env.DATABASE_URL) await underMigrationLock(env.DATABASE_URL, () => migrate(db));
   else await migrate(db);
   const files =
@@ -25,8 +33,15 @@ export async function createDeps(env: Env, log: FastifyBaseLogger, database?: Da
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         })
       : diskStore(path.join(env.dataDir, 'files'));
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.dataDir, 'outbox'), log });
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.dataDir, 'outbox'),
+    log,
+  });
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
   const counter = redis ? redisCounter(redis) : memoryCounter();
   return {
     env,

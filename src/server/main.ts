@@ -25,7 +25,12 @@ async function main() {
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });
   await app.listen({ port: env.PORT, host: env.HOST });
   // Queued mails and webhook deliveries (the transactional outbox, src/server/jobs/outbox.ts); every process runs one worker.
-  const jobWorker = startJobWorker({ db: deps.database.db, log, handlers: [mailJobHandler(deps.mailer), webhookDeliveryHandler(deps)], pollMs: 1000 });
+  const jobWorker = startJobWorker({
+    db: deps.database.db,
+    log,
+    handlers: [mailJobHandler(deps.mailer), webhookDeliveryHandler(deps)],
+    pollMs: 1000,
+  });
 
   const url = `${env.publicUrl}/app/`;
   const lines = [

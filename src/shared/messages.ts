@@ -21,8 +21,10 @@ export const MSG = {
   signedOut: 'Your session has ended. Please sign in again.',
   notFound: "Page not found. Sorry, we couldn't find the page you're looking for.",
   unexpectedError: 'Unexpected Application Error!',
-  chunkLoadFailed: 'This screen could not be loaded. Check your connection and try again; if the portal was just updated, reloading fetches the new version.',
-  unexpectedErrorDetail: 'Something went wrong on this screen. Try again, or go back home; if it keeps happening, contact support.',
+  chunkLoadFailed:
+    'This screen could not be loaded. Check your connection and try again; if the portal was just updated, reloading fetches the new version.',
+  unexpectedErrorDetail:
+    'Something went wrong on this screen. Try again, or go back home; if it keeps happening, contact support.',
   checkRequired: 'please check all required fields',
   pdfTooLarge: 'All pdf file should be less than 5MB',
   imagesTooLarge: `All Images should be less than ${LIMITS.imageBytes / MB}MB`,

@@ -29,7 +29,11 @@ const parsed = LoginRequestSchema.safeParse({ email: values.email, password: val
 if (!parsed.success || (values.role !== 'admin' && values.role !== 'user')) {
   // One line naming the option and the rule; the password itself is never echoed.
   const issue = parsed.error?.issues[0];
-  const reason = !issue ? '--role must be admin or user' : issue.path[0] === 'password' ? `--password ${PASSWORD_RULE}` : `--email ${issue.message}`;
+  const reason = !issue
+    ? '--role must be admin or user'
+    : issue.path[0] === 'password'
+      ? `--password ${PASSWORD_RULE}`
+      : `--email ${issue.message}`;
   console.error(`create-user: ${reason}`);
   process.exit(1);
 }
@@ -46,13 +50,25 @@ if (values.brand) {
   brandId = b.id;
 }
 const passwordHash = await hashPassword(parsed.data.password);
-const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${parsed.data.email.toLowerCase()}`);
+const [existing] = await db
+  .select({ id: users.id })
+  .from(users)
+  .where(sql`lower(${users.email}) = ${parsed.data.email.toLowerCase()}`);
 if (existing) {
-  await db.update(users).set({ passwordHash, role: values.role, brandId, disabled: false }).where(eq(users.id, existing.id));
+  await db
+    .update(users)
+    .set({ passwordHash, role: values.role, brandId, disabled: false })
+    .where(eq(users.id, existing.id));
   await endResetLinks(db, existing.id); // a link mailed before this new password must not override it
   console.log(`Updated ${parsed.data.email}`);
 } else {
-  await insertUser(db, { fullName: values.name ?? parsed.data.email, email: parsed.data.email, passwordHash, role: values.role, brandId });
+  await insertUser(db, {
+    fullName: values.name ?? parsed.data.email,
+    email: parsed.data.email,
+    passwordHash,
+    role: values.role,
+    brandId,
+  });
   console.log(`Created ${values.role} ${parsed.data.email}`);
 }
 await deps.closeAll();

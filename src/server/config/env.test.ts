@@ -9,19 +9,27 @@ describe('ADMIN_PASSWORD and create-user follow the password rule', () => {
   const weak = 'correct horse battery staple';
 
   it('start-up stops with one line naming the variable and the rule, without echoing the password', () => {
-    expect(() => parseEnv({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: weak })).toThrow(EnvError);
+    expect(() => parseEnv({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: weak })).toThrow(
+      EnvError,
+    );
     try {
       parseEnv({ ADMIN_PASSWORD: weak });
     } catch (err) {
       expect((err as Error).message).toBe(`Invalid configuration: ADMIN_PASSWORD ${PASSWORD_RULE}`);
       expect((err as Error).message).not.toContain(weak);
     }
-    expect(parseEnv({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'Good-pass1' }).ADMIN_PASSWORD).toBe('Good-pass1');
+    expect(
+      parseEnv({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'Good-pass1' }).ADMIN_PASSWORD,
+    ).toBe('Good-pass1');
   });
 
   it('create-user refuses it the same way before touching the database', () => {
     const cli = path.resolve(import.meta.dirname, '../cli/create-user.ts');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--email', 'x@example.com', '--password', weak], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', cli, '--email', 'x@example.com', '--password', weak],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe(`create-user: --password ${PASSWORD_RULE}`);
   }, 60_000);

@@ -35,7 +35,10 @@ const EnvSchema = z.object({
   INSTAGRAM_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For only behind a proxy you run; otherwise clients could dodge per-address limits. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Bulk import limits (docs/configuration.md): refused with a message above them. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(5000),
@@ -47,7 +50,10 @@ const EnvSchema = z.object({
   /** `off`: this process runs no imports (API tests drive a worker themselves). */
   IMPORT_WORKER: z.enum(['on', 'off']).default('on'),
   /** Lets webhooks reach private/loopback addresses and plain http (tests, closed networks). Off by default: SSRF. */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Consecutive failed deliveries after which an endpoint is disabled and admins get one e-mail. */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10000).default(50),
 });
@@ -57,10 +63,18 @@ export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: stri
 export class EnvError extends Error {}
 
 /** Never echoed back in an error line (it may land in a shared terminal or a log). */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'ADMIN_PASSWORD',
+  'S3_SECRET_ACCESS_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+]);
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -69,16 +83,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;
-  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) throw new EnvError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD)
+    throw new EnvError('Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is set');
   // The first admin signs in through the same rule as everyone: a password it refuses would lock them out.
   if (env.ADMIN_PASSWORD && !passwordSchema().safeParse(env.ADMIN_PASSWORD).success) {
     throw new EnvError(`Invalid configuration: ADMIN_PASSWORD ${PASSWORD_RULE}`);
   }
-  if (env.S3_BUCKET && !env.S3_ENDPOINT) throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');
+  if (env.S3_BUCKET && !env.S3_ENDPOINT)
+    throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl: (
+      env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`
+    ).replace(/\/$/, ''),
   };
 }
 

@@ -19,7 +19,18 @@ import * as devices from './schema/devices';
 import * as integrations from './schema/integrations';
 import * as review from './schema/review';
 
-export const schema = { ...brands, ...users, ...patterns, ...support, ...preflight, ...jobs, ...imports, ...devices, ...integrations, ...review };
+export const schema = {
+  ...brands,
+  ...users,
+  ...patterns,
+  ...support,
+  ...preflight,
+  ...jobs,
+  ...imports,
+  ...devices,
+  ...integrations,
+  ...review,
+};
 
 /** Both drivers expose the same query builder; code is written against this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -45,7 +56,10 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the pattern list's search (migration 0001).
   const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });

@@ -63,7 +63,9 @@ describe(`outbox (${dbKind})`, () => {
       }),
     ).rejects.toThrow('rollback');
     expect(await db.select().from(jobs)).toHaveLength(0);
-    expect(await enqueueJob(db, { kind: 'test.mail', payload: {}, dedupeKey: 'k1' })).toBeTypeOf('number');
+    expect(await enqueueJob(db, { kind: 'test.mail', payload: {}, dedupeKey: 'k1' })).toBeTypeOf(
+      'number',
+    );
     expect(await enqueueJob(db, { kind: 'test.mail', payload: {}, dedupeKey: 'k1' })).toBeNull();
     expect(await db.select().from(jobs)).toHaveLength(1);
   });
@@ -100,13 +102,19 @@ describe(`outbox (${dbKind})`, () => {
 
   it('a worker killed between claim and send loses nothing: after the lease expires the job is sent exactly once', async () => {
     const { handler, seen } = recorder();
-    const id = (await enqueueJob(db, { kind: 'test.mail', payload: { to: 'b@example.com' }, dedupeKey: 'mail:1' }))!;
+    const id = (await enqueueJob(db, {
+      kind: 'test.mail',
+      payload: { to: 'b@example.com' },
+      dedupeKey: 'mail:1',
+    }))!;
     // The "killed" process: it claimed the row, then died before its handler ran.
     const claimed = await claimJobs(db, ['test.mail'], 60_000, 10);
     expect(claimed.map((j) => j.id)).toEqual([id]);
     const restarted = startJobWorker({ db, log, handlers: [handler], autoStart: false });
     expect(await restarted.runOnce()).toBe(0); // the lease still holds
-    await db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = ${id}`); // lease runs out
+    await db.execute(
+      sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = ${id}`,
+    ); // lease runs out
     expect(await restarted.runOnce()).toBe(1);
     expect(await restarted.runOnce()).toBe(0);
     expect(seen).toEqual([{ payload: { to: 'b@example.com' }, attempt: 2 }]);
@@ -121,7 +129,9 @@ describe(`outbox (${dbKind})`, () => {
     const second = startJobWorker({ db, log, handlers: [handler], autoStart: false });
     expect(await second.runOnce()).toBe(1);
     // The first worker now finishes with a failure: its guarded update matches nothing.
-    await db.execute(sql`UPDATE jobs SET status = 'pending' WHERE id = ${first!.id} AND attempts = ${first!.attempts} AND status = 'running'`);
+    await db.execute(
+      sql`UPDATE jobs SET status = 'pending' WHERE id = ${first!.id} AND attempts = ${first!.attempts} AND status = 'running'`,
+    );
     expect(await row(first!.id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
@@ -143,8 +153,15 @@ describe(`outbox (${dbKind})`, () => {
   });
 
   it.runIf(dbKind === 'postgres')('several processes never take the same row', async () => {
-    const name = new URL(String((t.deps.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString)).pathname.slice(1);
-    const others = await Promise.all([1, 2, 3].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name), 2)));
+    const name = new URL(
+      String(
+        (t.deps.database.db as unknown as { $client: { options: { connectionString: string } } })
+          .$client.options.connectionString,
+      ),
+    ).pathname.slice(1);
+    const others = await Promise.all(
+      [1, 2, 3].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name), 2)),
+    );
     try {
       for (let i = 0; i < 60; i++) await enqueueJob(db, { kind: 'test.mail', payload: { i } });
       const counts = new Map<number, number>();
@@ -155,7 +172,9 @@ describe(`outbox (${dbKind})`, () => {
           await new Promise((r) => setTimeout(r, 2));
         },
       };
-      const workers = others.map((o) => startJobWorker({ db: o.db, log, handlers: [handler], autoStart: false, batch: 5 }));
+      const workers = others.map((o) =>
+        startJobWorker({ db: o.db, log, handlers: [handler], autoStart: false, batch: 5 }),
+      );
       const drain = async (w: (typeof workers)[number]) => {
         while ((await w.runOnce()) > 0);
       };

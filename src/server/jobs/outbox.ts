@@ -60,13 +60,24 @@ export function defaultBackoffMs(attempt: number): number {
  * One statement: with several processes on PostgreSQL, SKIP LOCKED means no two take the same row;
  * a `running` row whose lease ran out belongs to a process that died and is taken again.
  */
-export async function claimJobs(db: Db, kinds: string[], leaseMs: number, batch: number): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Db,
+  kinds: string[],
+  leaseMs: number,
+  batch: number,
+): Promise<ClaimedJob[]> {
   if (!kinds.length) return [];
   const kindList = sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
   );
-  const res = await db.execute<{ id: string | number; kind: string; payload: unknown; attempts: number; max_attempts: number }>(sql`
+  const res = await db.execute<{
+    id: string | number;
+    kind: string;
+    payload: unknown;
+    attempts: number;
+    max_attempts: number;
+  }>(sql`
     UPDATE jobs SET status = 'running', attempts = attempts + 1,
       locked_until = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
     WHERE id IN (
@@ -76,27 +87,48 @@ export async function claimJobs(db: Db, kinds: string[], leaseMs: number, batch:
       ORDER BY run_at, id LIMIT ${batch}
       FOR UPDATE SKIP LOCKED)
     RETURNING id, kind, payload, attempts, max_attempts`);
-  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }));
+  return res.rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  }));
 }
 
 /** Error text kept for operators: first line only, credentials in URLs blanked, bounded. */
 function errorText(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  return msg.split('\n')[0]!.replace(/\/\/[^/@\s]+@/g, '//***@').slice(0, 500);
+  return msg
+    .split('\n')[0]!
+    .replace(/\/\/[^/@\s]+@/g, '//***@')
+    .slice(0, 500);
 }
 
-async function runJob(db: Db, job: ClaimedJob, handler: JobHandler, log: FastifyBaseLogger): Promise<void> {
+async function runJob(
+  db: Db,
+  job: ClaimedJob,
+  handler: JobHandler,
+  log: FastifyBaseLogger,
+): Promise<void> {
   // `attempts = job.attempts` guards the update: if this lease ran out and another worker took the
   // row, the slower one must not overwrite that worker's outcome.
   const mine = sql`id = ${job.id} AND attempts = ${job.attempts} AND status = 'running'`;
   try {
     await handler.handle(job.payload, { jobId: job.id, attempt: job.attempts, log });
-    await db.execute(sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`);
+    await db.execute(
+      sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`,
+    );
   } catch (err) {
     const text = errorText(err);
     if (job.attempts >= job.maxAttempts) {
-      await db.execute(sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now() WHERE ${mine}`);
-      log.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: text }, 'job failed after its last attempt');
+      await db.execute(
+        sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now() WHERE ${mine}`,
+      );
+      log.error(
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, error: text },
+        'job failed after its last attempt',
+      );
       try {
         await handler.onFailed?.(job.payload, err, { jobId: job.id, attempt: job.attempts });
       } catch (hookErr) {
@@ -109,7 +141,10 @@ async function runJob(db: Db, job: ClaimedJob, handler: JobHandler, log: Fastify
       UPDATE jobs SET status = 'pending', locked_until = NULL, last_error = ${text}, updated_at = now(),
         run_at = now() + ${delay}::int * interval '1 millisecond'
       WHERE ${mine}`);
-    log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, error: text }, 'job failed; will retry');
+    log.warn(
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, error: text },
+      'job failed; will retry',
+    );
   }
 }
 

@@ -17,13 +17,18 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? ERROR_CODES.validation : ERROR_CODES.badRequest, message, fields);
 export const unauthenticated = (message = 'Please sign in to continue.') =>
   new AppError(401, ERROR_CODES.unauthenticated, message, undefined, { isRedirected: true });
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (what = 'Record') => new AppError(404, ERROR_CODES.notFound, `${what} not found`);
-export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, ERROR_CODES.conflict, message, fields);
-export const tooLarge = (message: string, fields?: Record<string, string>) => new AppError(413, ERROR_CODES.tooLarge, message, fields);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError(403, ERROR_CODES.forbidden, message);
+export const notFound = (what = 'Record') =>
+  new AppError(404, ERROR_CODES.notFound, `${what} not found`);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, ERROR_CODES.conflict, message, fields);
+export const tooLarge = (message: string, fields?: Record<string, string>) =>
+  new AppError(413, ERROR_CODES.tooLarge, message, fields);
 export const unsupportedType = (message: string, fields?: Record<string, string>) =>
   new AppError(415, ERROR_CODES.unsupportedType, message, fields);
-export const incomplete = (message: string, fields?: Record<string, string>) => new AppError(422, ERROR_CODES.incomplete, message, fields);
+export const incomplete = (message: string, fields?: Record<string, string>) =>
+  new AppError(422, ERROR_CODES.incomplete, message, fields);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.rateLimited, message, undefined, { retryAfterSeconds });
 

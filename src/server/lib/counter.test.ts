@@ -13,7 +13,12 @@ const prefix = `ppp-test:${crypto.randomBytes(4).toString('hex')}:`;
 const connections: Redis[] = [];
 
 async function connect(): Promise<Redis | undefined> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined); // an unanswered connect is reported by connect() below
   try {
     await redis.connect();
@@ -29,7 +34,11 @@ async function connect(): Promise<Redis | undefined> {
 // Counters do not depend on the database: run once, in the project that always runs.
 const once = process.env.TEST_DB_KIND === 'postgres';
 const redis = once ? undefined : await connect();
-const redisSkip = once ? ' (runs in api-pglite)' : redis ? '' : ` (SKIPPED: Redis at ${redisUrl} did not answer)`;
+const redisSkip = once
+  ? ' (runs in api-pglite)'
+  : redis
+    ? ''
+    : ` (SKIPPED: Redis at ${redisUrl} did not answer)`;
 
 afterAll(async () => {
   if (redis) {
@@ -93,32 +102,42 @@ describe.each(backends)('Counter contract: %s', (_name, make, skip) => {
     expect((await counter.hit(k, 1)).count).toBe(1);
   });
 
-  it.skipIf(skip)('release gives back one hit, keeps the window and never goes below zero', async () => {
-    const k = key();
-    await counter.release(k); // nothing to give back: no key appears
-    expect(await counter.peek(k)).toEqual({ count: 0, resetInSeconds: 0 });
-    await counter.hit(k, 60);
-    await counter.hit(k, 60);
-    await counter.release(k);
-    const after = await counter.peek(k);
-    expect(after.count).toBe(1);
-    expect(after.resetInSeconds).toBeGreaterThan(0);
-    await counter.release(k);
-    await counter.release(k);
-    expect((await counter.peek(k)).count).toBe(0);
-    expect((await counter.hit(k, 60)).count).toBe(1);
-  });
+  it.skipIf(skip)(
+    'release gives back one hit, keeps the window and never goes below zero',
+    async () => {
+      const k = key();
+      await counter.release(k); // nothing to give back: no key appears
+      expect(await counter.peek(k)).toEqual({ count: 0, resetInSeconds: 0 });
+      await counter.hit(k, 60);
+      await counter.hit(k, 60);
+      await counter.release(k);
+      const after = await counter.peek(k);
+      expect(after.count).toBe(1);
+      expect(after.resetInSeconds).toBeGreaterThan(0);
+      await counter.release(k);
+      await counter.release(k);
+      expect((await counter.peek(k)).count).toBe(0);
+      expect((await counter.hit(k, 60)).count).toBe(1);
+    },
+  );
 
-  it.skipIf(skip)('reserving before work lets at most the limit through, however many arrive at once', async () => {
-    const k = key();
-    const limit = 10;
-    const admitted = (await Promise.all(Array.from({ length: 40 }, () => counter.hit(k, 60)))).filter((r) => r.count <= limit);
-    expect(admitted).toHaveLength(limit);
-  });
+  it.skipIf(skip)(
+    'reserving before work lets at most the limit through, however many arrive at once',
+    async () => {
+      const k = key();
+      const limit = 10;
+      const admitted = (
+        await Promise.all(Array.from({ length: 40 }, () => counter.hit(k, 60)))
+      ).filter((r) => r.count <= limit);
+      expect(admitted).toHaveLength(limit);
+    },
+  );
 
   it.skipIf(skip)('counts every one of many simultaneous hits once', async () => {
     const k = key();
-    const counts = (await Promise.all(Array.from({ length: 50 }, () => counter.hit(k, 60)))).map((r) => r.count);
+    const counts = (await Promise.all(Array.from({ length: 50 }, () => counter.hit(k, 60)))).map(
+      (r) => r.count,
+    );
     expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 });
@@ -137,7 +156,10 @@ describe.skipIf(!redis)(`redisCounter across processes${redisSkip}`, () => {
 
   it('gives an expiry to a key that has none', async () => {
     await redis!.set(`${prefix}stuck`, 5);
-    expect(await redisCounter(redis!, prefix).hit('stuck', 60)).toEqual({ count: 6, resetInSeconds: 60 });
+    expect(await redisCounter(redis!, prefix).hit('stuck', 60)).toEqual({
+      count: 6,
+      resetInSeconds: 60,
+    });
     expect(await redis!.pttl(`${prefix}stuck`)).toBeGreaterThan(0);
   });
 });

@@ -45,7 +45,9 @@ export function memoryCounter(): Counter {
     },
     async peek(key) {
       const entry = current(key);
-      return entry ? { count: entry.count, resetInSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) } : { count: 0, resetInSeconds: 0 };
+      return entry
+        ? { count: entry.count, resetInSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) }
+        : { count: 0, resetInSeconds: 0 };
     },
     async reset(key) {
       entries.delete(key);
@@ -54,7 +56,8 @@ export function memoryCounter(): Counter {
 }
 
 /** Decrements an existing, positive key only: a DECR on a missing key would create one without expiry. */
-const RELEASE_SCRIPT = "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
+const RELEASE_SCRIPT =
+  "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
   return {
@@ -62,7 +65,12 @@ export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
       const k = prefix + key;
       // One transaction creates the key with its expiry, then counts: a process dying between an
       // INCR and a later PEXPIRE would leave a key that never expires (a lock-out for good).
-      const replies = await redis.multi().set(k, 0, 'PX', windowSeconds * 1000, 'NX').incr(k).pttl(k).exec();
+      const replies = await redis
+        .multi()
+        .set(k, 0, 'PX', windowSeconds * 1000, 'NX')
+        .incr(k)
+        .pttl(k)
+        .exec();
       if (!replies) throw new Error('rate-limit counter: Redis transaction aborted');
       const failed = replies.find(([err]) => err);
       if (failed) throw failed[0];
@@ -80,7 +88,10 @@ export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
     },
     async peek(key) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
       return { count: Number(count ?? 0), resetInSeconds: Math.max(0, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {

@@ -8,7 +8,19 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  *   them in the message, the stack and `params`) and PostgreSQL's `detail` (which quotes values);
  * - request URLs lose the values of secret query parameters (a reset link's token).
  */
-const SECRET_KEYS = ['password', 'passwordHash', 'password_hash', 'token', 'tokenHash', 'codeHash', 'link', 'text', 'html', 'body', 'content'];
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'tokenHash',
+  'codeHash',
+  'link',
+  'text',
+  'html',
+  'body',
+  'content',
+];
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -22,15 +34,26 @@ export const scrubUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]
 /** "params: …" up to the stack's first frame (or the end): where Drizzle writes a query's values. */
 const PARAMS = /params: [\s\S]*?(?=\n\s+at |$)/g;
 export const scrubText = (s: string) => s.replace(PARAMS, 'params: [redacted]');
-const DROPPED_ERROR_KEYS = new Set(['params', 'parameters', 'detail', 'values', 'where', 'internalQuery']);
+const DROPPED_ERROR_KEYS = new Set([
+  'params',
+  'parameters',
+  'detail',
+  'values',
+  'where',
+  'internalQuery',
+]);
 
 interface SerializedError {
   [key: string]: unknown;
 }
 
 export function scrubError(err: unknown, depth = 0): SerializedError | undefined {
-  if (!(err instanceof Error) || depth > 4) return err === undefined ? undefined : { message: '[not an Error]' };
-  const out: SerializedError = { type: err.constructor?.name ?? 'Error', message: scrubText(err.message) };
+  if (!(err instanceof Error) || depth > 4)
+    return err === undefined ? undefined : { message: '[not an Error]' };
+  const out: SerializedError = {
+    type: err.constructor?.name ?? 'Error',
+    message: scrubText(err.message),
+  };
   if (err.stack) out.stack = scrubText(err.stack);
   for (const [k, v] of Object.entries(err)) {
     if (k === 'cause' || DROPPED_ERROR_KEYS.has(k) || SECRET_KEYS.includes(k)) continue;
@@ -51,9 +74,16 @@ interface RequestLike {
 export const logSerializers = {
   err: (err: unknown) => scrubError(err),
   error: (err: unknown) => scrubError(err),
-  req: (req: RequestLike) => ({ method: req.method, url: req.url ? scrubUrl(req.url) : undefined, remoteAddress: req.ip }),
+  req: (req: RequestLike) => ({
+    method: req.method,
+    url: req.url ? scrubUrl(req.url) : undefined,
+    remoteAddress: req.ip,
+  }),
 };
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: logSerializers }, destination);
+  return pino(
+    { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: logSerializers },
+    destination,
+  );
 }

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /** OWASP: N=2^17, r=8, p=1. Needs 128*N*r = 128 MiB, above Node's 32 MiB default maxmem. */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
@@ -20,7 +25,10 @@ const waiting: (() => void)[] = [];
 
 /** `urgent` work goes to the front of the queue (a sign-in from a browser known to the account). */
 async function limited<T>(fn: () => Promise<T>, urgent = false): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => (urgent ? waiting.unshift(resolve) : waiting.push(resolve)));
+  if (running >= MAX_CONCURRENT)
+    await new Promise<void>((resolve) =>
+      urgent ? waiting.unshift(resolve) : waiting.push(resolve),
+    );
   running++;
   hashStats.runs++;
   try {
@@ -33,16 +41,29 @@ async function limited<T>(fn: () => Promise<T>, urgent = false): Promise<T> {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await limited(() => scrypt(password, salt, KEY_LEN, { ...PARAMS, maxmem: maxmem(PARAMS) }));
+  const key = await limited(() =>
+    scrypt(password, salt, KEY_LEN, { ...PARAMS, maxmem: maxmem(PARAMS) }),
+  );
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string, opts: { urgent?: boolean } = {}): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  opts: { urgent?: boolean } = {},
+): Promise<boolean> {
   const [alg, n, r, p, saltB64, keyB64] = stored.split('$');
   if (alg !== 'scrypt' || !keyB64) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await limited(() => scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, { ...params, maxmem: maxmem(params) }), opts.urgent);
+  const key = await limited(
+    () =>
+      scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+        ...params,
+        maxmem: maxmem(params),
+      }),
+    opts.urgent,
+  );
   return crypto.timingSafeEqual(key, expected);
 }
 

@@ -23,7 +23,12 @@ export interface Mailer {
  * embedded default works end to end without a mail server. The log names the file only: links,
  * codes and addresses are read from the outbox, never from the log.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -33,7 +38,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });

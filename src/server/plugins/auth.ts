@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/app-error';
 import type { AuthUser } from '../context';
 import { findSessionUser } from '../features/auth/auth.service';
-import { assertTokenMayCall, findTokenUser, isApiToken } from '../features/integrations/tokens.service';
+import {
+  assertTokenMayCall,
+  findTokenUser,
+  isApiToken,
+} from '../features/integrations/tokens.service';
 
 function bearer(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
@@ -17,7 +21,9 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | u
   if (request.authUser) return request.authUser;
   const token = bearer(request);
   if (!token) return undefined;
-  request.authUser = isApiToken(token) ? await findTokenUser(request.server.db, token) : await findSessionUser(request.server.db, token);
+  request.authUser = isApiToken(token)
+    ? await findTokenUser(request.server.db, token)
+    : await findSessionUser(request.server.db, token);
   return request.authUser;
 }
 

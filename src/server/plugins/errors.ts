@@ -29,15 +29,31 @@ export const errorsPlugin = fp(async (app) => {
         fields[name] ??= v.message ?? 'Invalid value';
       }
       const first = Object.entries(fields)[0];
-      const message = first ? (first[0] === '_' ? first[1] : `${first[1]} (${first[0]})`) : 'Invalid request';
-      return reply.status(400).send({ message, code: ERROR_CODES.validation, fields } satisfies ErrorBody);
+      const message = first
+        ? first[0] === '_'
+          ? first[1]
+          : `${first[1]} (${first[0]})`
+        : 'Invalid request';
+      return reply
+        .status(400)
+        .send({ message, code: ERROR_CODES.validation, fields } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: error.message, code: ERROR_CODES.rateLimited } satisfies ErrorBody);
+      return reply
+        .status(429)
+        .send({ message: error.message, code: ERROR_CODES.rateLimited } satisfies ErrorBody);
     }
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
-      return reply.status(413).send({ message: error.message || 'Request is too large', code: ERROR_CODES.tooLarge } satisfies ErrorBody);
+    if (
+      status === 413 ||
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_FILES_LIMIT' ||
+      error.code === 'FST_PARTS_LIMIT'
+    ) {
+      return reply.status(413).send({
+        message: error.message || 'Request is too large',
+        code: ERROR_CODES.tooLarge,
+      } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       const message =
@@ -46,15 +62,26 @@ export const errorsPlugin = fp(async (app) => {
           : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'The request body is empty; JSON was expected'
             : error.message;
-      const code = status === 404 ? ERROR_CODES.notFound : status === 415 ? ERROR_CODES.unsupportedType : ERROR_CODES.badRequest;
+      const code =
+        status === 404
+          ? ERROR_CODES.notFound
+          : status === 415
+            ? ERROR_CODES.unsupportedType
+            : ERROR_CODES.badRequest;
       return reply.status(status).send({ message, code } satisfies ErrorBody);
     }
     if (isDataException(error)) {
       // The last line of defence: the shared schemas refuse such values with the field named.
-      return reply.status(400).send({ message: 'A value in the request cannot be stored (out of range or not allowed)', code: ERROR_CODES.badRequest } satisfies ErrorBody);
+      return reply.status(400).send({
+        message: 'A value in the request cannot be stored (out of range or not allowed)',
+        code: ERROR_CODES.badRequest,
+      } satisfies ErrorBody);
     }
     const ref = crypto.randomBytes(4).toString('hex');
     request.log.error({ err: error, ref }, 'unhandled error');
-    return reply.status(500).send({ message: `Something went wrong (ref ${ref})`, code: ERROR_CODES.internal } satisfies ErrorBody);
+    return reply.status(500).send({
+      message: `Something went wrong (ref ${ref})`,
+      code: ERROR_CODES.internal,
+    } satisfies ErrorBody);
   });
 });

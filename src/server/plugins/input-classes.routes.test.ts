@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../test/helper';
+import {
+  createTestApp,
+  createUser,
+  dbKind,
+  brandIdBySlug,
+  type TestApp,
+  type TestUser,
+} from '../test/helper';
 import { seedPattern } from '../features/patterns/detail.fixtures';
 import { PRICE_MAX } from '../../shared/contracts/common';
 import { profileForm } from '../features/users/test-helpers';
@@ -32,39 +39,123 @@ describe(`input classes answer 4xx at the field (${dbKind})`, () => {
     expect(body.message).toBeTruthy();
     expect(Object.keys(body.fields ?? {})).toContain(field);
   };
-  const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/patterns/${patternId}`, headers: owner.auth, payload });
+  const put = (payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/patterns/${patternId}`,
+      headers: owner.auth,
+      payload,
+    });
   const base = () => ({ SFCC_Pattern_ID: code, Pattern_Name: 'Name', Brand: dittoId });
 
   it('a NUL byte in any text field, query or path', async () => {
     expectField(await put({ ...base(), Notion: 'a\u0000b' }), 'Notion');
     expectField(await put({ ...base(), Pattern_Name: '\u0000' }), 'Pattern_Name');
-    expectField(await t.app.inject({ url: '/api/patterns?search=%00', headers: owner.auth }), 'search');
-    const csv = await t.app.inject({ url: '/api/patterns/export.csv?search=a%00', headers: owner.auth });
+    expectField(
+      await t.app.inject({ url: '/api/patterns?search=%00', headers: owner.auth }),
+      'search',
+    );
+    const csv = await t.app.inject({
+      url: '/api/patterns/export.csv?search=a%00',
+      headers: owner.auth,
+    });
     expectField(csv, 'search');
-    expectField(await t.app.inject({ method: 'POST', url: '/api/auth/user-list', headers: admin.auth, payload: { search: 'x\u0000' } }), 'search');
-    expectField(await t.app.inject({ method: 'POST', url: '/api/brands', headers: admin.auth, payload: { name: 'Bad\u0000Brand' } }), 'name');
-    expectField(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@example.com', password: 'Passw0rd!' } }), 'email');
-    const support = await t.app.inject({ method: 'POST', url: '/api/patterns/%00', headers: owner.auth, payload: {} });
+    expectField(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/user-list',
+        headers: admin.auth,
+        payload: { search: 'x\u0000' },
+      }),
+      'search',
+    );
+    expectField(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/brands',
+        headers: admin.auth,
+        payload: { name: 'Bad\u0000Brand' },
+      }),
+      'name',
+    );
+    expectField(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a\u0000@example.com', password: 'Passw0rd!' },
+      }),
+      'email',
+    );
+    const support = await t.app.inject({
+      method: 'POST',
+      url: '/api/patterns/%00',
+      headers: owner.auth,
+      payload: {},
+    });
     expect(support.statusCode).toBeGreaterThanOrEqual(400);
     expect(support.statusCode).toBeLessThan(500);
   });
 
   it('a NUL byte or an integer beyond the column inside a multipart form (signup, the reported leak)', async () => {
-    const data = { fullName: 'New\u0000Person', email: 'new-person@example.com', brand: dittoId, role: 'user', password: 'Passw0rd!', repeatPassword: 'Passw0rd!' };
-    const signup = (d: object) => t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: admin.auth, payload: profileForm(d) });
+    const data = {
+      fullName: 'New\u0000Person',
+      email: 'new-person@example.com',
+      brand: dittoId,
+      role: 'user',
+      password: 'Passw0rd!',
+      repeatPassword: 'Passw0rd!',
+    };
+    const signup = (d: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: admin.auth,
+        payload: profileForm(d),
+      });
     expectField(await signup(data), 'fullName');
     expectField(await signup({ ...data, fullName: 'New Person', brand: 99999999999 }), 'brand');
   });
 
   it('integers beyond the column in ids, anchors and brand filters', async () => {
     const big = '99999999999';
-    expectField(await t.app.inject({ url: `/api/patterns?after=${big}`, headers: owner.auth }), 'after');
-    expectField(await t.app.inject({ url: `/api/patterns?before=${big}`, headers: owner.auth }), 'before');
-    expectField(await t.app.inject({ url: `/api/patterns?brand=${big}`, headers: admin.auth }), 'brand');
-    expectField(await t.app.inject({ url: `/api/patterns?page=${big}`, headers: admin.auth }), 'page');
-    expectField(await t.app.inject({ url: `/api/patterns/export.csv?brand=${big}`, headers: admin.auth }), 'brand');
-    expectField(await t.app.inject({ method: 'DELETE', url: '/api/patterns', headers: owner.auth, payload: { ids: [Number(big)] } }), 'ids.0');
-    expectField(await t.app.inject({ method: 'POST', url: '/api/auth/user-list', headers: admin.auth, payload: { brandId: Number(big) } }), 'brandId');
+    expectField(
+      await t.app.inject({ url: `/api/patterns?after=${big}`, headers: owner.auth }),
+      'after',
+    );
+    expectField(
+      await t.app.inject({ url: `/api/patterns?before=${big}`, headers: owner.auth }),
+      'before',
+    );
+    expectField(
+      await t.app.inject({ url: `/api/patterns?brand=${big}`, headers: admin.auth }),
+      'brand',
+    );
+    expectField(
+      await t.app.inject({ url: `/api/patterns?page=${big}`, headers: admin.auth }),
+      'page',
+    );
+    expectField(
+      await t.app.inject({ url: `/api/patterns/export.csv?brand=${big}`, headers: admin.auth }),
+      'brand',
+    );
+    expectField(
+      await t.app.inject({
+        method: 'DELETE',
+        url: '/api/patterns',
+        headers: owner.auth,
+        payload: { ids: [Number(big)] },
+      }),
+      'ids.0',
+    );
+    expectField(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/user-list',
+        headers: admin.auth,
+        payload: { brandId: Number(big) },
+      }),
+      'brandId',
+    );
     expectField(await put({ ...base(), Brand: Number(big) }), 'Brand');
     const path = await t.app.inject({ url: `/api/patterns/${big}`, headers: owner.auth });
     expect(path.statusCode).toBe(400);

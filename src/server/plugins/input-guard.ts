@@ -5,7 +5,8 @@ import { badRequest } from '../lib/app-error';
 /** The first path (`a.b.0`) holding a string with a NUL character, if any. */
 function findNul(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return hasNul(value) ? path || '_' : undefined;
-  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value))
+    return undefined;
   for (const [k, v] of Object.entries(value)) {
     if (hasNul(k)) return path || '_';
     const found = findNul(v, path ? `${path}.${k}` : k, depth + 1);

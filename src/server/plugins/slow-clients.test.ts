@@ -12,7 +12,12 @@ describe(`slow clients are cut (${dbKind})`, () => {
   let user: TestUser;
   let port: number;
   // The production values, shortened so the test takes seconds (the rules are the same).
-  const limits = { ...SLOW_CLIENT_LIMITS, headersMs: 1000, minBytesPerSecond: 10 * 1024, rateWindowMs: 1000 };
+  const limits = {
+    ...SLOW_CLIENT_LIMITS,
+    headersMs: 1000,
+    minBytesPerSecond: 10 * 1024,
+    rateWindowMs: 1000,
+  };
   beforeAll(async () => {
     t = await createTestApp();
     user = await createUser(t);
@@ -26,7 +31,11 @@ describe(`slow clients are cut (${dbKind})`, () => {
   });
 
   /** Opens a socket, writes `start`, then `trickle` one byte every `everyMs`; answers when and how it ended. */
-  function slowClient(start: string, trickle = '', everyMs = 200): Promise<{ ms: number; answer: string }> {
+  function slowClient(
+    start: string,
+    trickle = '',
+    everyMs = 200,
+  ): Promise<{ ms: number; answer: string }> {
     return new Promise((resolve) => {
       const t0 = Date.now();
       let answer = '';
@@ -46,7 +55,10 @@ describe(`slow clients are cut (${dbKind})`, () => {
   }
 
   it('closes a connection whose headers never finish', async () => {
-    const r = await slowClient('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    const r = await slowClient(
+      'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ',
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    );
     expect(r.ms).toBeLessThan(5000);
   });
 

@@ -30,7 +30,9 @@ export const slowClientsPlugin = fp<{ limits: SlowClientLimits }>(async (app, { 
   // headersMs, requestMs and keepAliveMs are set on the server in app.ts (they must be known when it is created).
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
-    const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(raw.headers['content-length'] ?? 0) > 0 ||
+      raw.headers['transfer-encoding'] !== undefined;
     const socket = raw.socket;
     if (!hasBody || !socket || raw.complete) return;
     let last = socket.bytesRead;
@@ -43,7 +45,10 @@ export const slowClientsPlugin = fp<{ limits: SlowClientLimits }>(async (app, { 
       last = socket.bytesRead;
       if (read < (limits.minBytesPerSecond * limits.rateWindowMs) / 1000) {
         clearInterval(timer);
-        request.log.info({ bytesInWindow: read }, 'request body arriving below the minimum rate: connection closed');
+        request.log.info(
+          { bytesInWindow: read },
+          'request body arriving below the minimum rate: connection closed',
+        );
         socket.destroy();
       }
     }, limits.rateWindowMs);

@@ -8,7 +8,8 @@ export function diskStore(root: string): FileStore {
   fs.mkdirSync(root, { recursive: true });
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`invalid storage key ${key}`);
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`invalid storage key ${key}`);
     return full;
   };
   return {

@@ -33,7 +33,8 @@ function diskBackend(): Backend {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-store-'));
   return {
     store: diskStore(root),
-    leftovers: async () => (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.part')),
+    leftovers: async () =>
+      (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.part')),
     close: async () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -41,7 +42,13 @@ function diskBackend(): Backend {
 async function s3rverBackend(): Promise<Backend> {
   const s3 = await startS3Server();
   return {
-    store: s3Store({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }),
+    store: s3Store({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    }),
     leftovers: async (key) => s3.pendingUploads(key),
     refuseAborts: s3.refuseAborts,
     close: s3.close,
@@ -57,12 +64,24 @@ function externalS3Backend(): Backend {
     accessKeyId: process.env.TEST_S3_ACCESS_KEY_ID,
     secretAccessKey: process.env.TEST_S3_SECRET_ACCESS_KEY,
   };
-  const credentials = s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined;
-  const client = new S3Client({ endpoint: s.endpoint, region: s.region, forcePathStyle: true, credentials });
+  const credentials =
+    s.accessKeyId && s.secretAccessKey
+      ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+      : undefined;
+  const client = new S3Client({
+    endpoint: s.endpoint,
+    region: s.region,
+    forcePathStyle: true,
+    credentials,
+  });
   const store = s3Store(s);
   return {
     store,
-    leftovers: async (key) => ((await client.send(new ListMultipartUploadsCommand({ Bucket: s.bucket, Prefix: key }))).Uploads ?? []).map((u) => u.UploadId ?? ''),
+    leftovers: async (key) =>
+      (
+        (await client.send(new ListMultipartUploadsCommand({ Bucket: s.bucket, Prefix: key })))
+          .Uploads ?? []
+      ).map((u) => u.UploadId ?? ''),
     close: async () => {
       for await (const o of store.list(`${run}/`)) await store.delete(o.key);
       client.destroy();
@@ -81,7 +100,10 @@ function generated(bytes: number, failAt?: number) {
       yield chunk;
     }
   }
-  return { stream: Readable.from(chunks(), { objectMode: false }), sha256: () => hash.digest('hex') };
+  return {
+    stream: Readable.from(chunks(), { objectMode: false }),
+    sha256: () => hash.digest('hex'),
+  };
 }
 
 async function readBack(store: FileStore, key: string) {
@@ -109,7 +131,12 @@ const noEndpoint = !process.env.TEST_S3_ENDPOINT;
 const backends: [string, () => Backend | Promise<Backend>, boolean, boolean][] = [
   [`disk${here}`, diskBackend, once, false],
   [`s3 in process${here}`, s3rverBackend, once, true],
-  [`s3 at TEST_S3_ENDPOINT${here || skipReason(noEndpoint && 'TEST_S3_ENDPOINT is not set')}`, externalS3Backend, once || noEndpoint, false],
+  [
+    `s3 at TEST_S3_ENDPOINT${here || skipReason(noEndpoint && 'TEST_S3_ENDPOINT is not set')}`,
+    externalS3Backend,
+    once || noEndpoint,
+    false,
+  ],
 ];
 
 describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseAborts) => {
@@ -125,7 +152,10 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
   it.skipIf(skip)('streams 12 MB in and out byte for byte', async () => {
     const body = generated(12 * MiB);
     await b.store.put(key('big/file.bin'), body.stream, 'application/octet-stream');
-    expect(await readBack(b.store, key('big/file.bin'))).toEqual({ bytes: 12 * MiB, sha256: body.sha256() });
+    expect(await readBack(b.store, key('big/file.bin'))).toEqual({
+      bytes: 12 * MiB,
+      sha256: body.sha256(),
+    });
   });
 
   it.skipIf(skip)('answers exists, deletes, and a deleted key cannot be read', async () => {
@@ -140,12 +170,18 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
 
   it.skipIf(skip)('lists the keys under a prefix, with their modification time', async () => {
     const before = Date.now() - 60_000;
-    for (const k of ['l/a/1.txt', 'l/a/sub/2.txt', 'l/ab/3.txt', 'l/b/4.txt']) await b.store.put(key(k), text(k), 'text/plain');
+    for (const k of ['l/a/1.txt', 'l/a/sub/2.txt', 'l/ab/3.txt', 'l/b/4.txt'])
+      await b.store.put(key(k), text(k), 'text/plain');
     expect(await keysUnder(b.store, key('l/a/'))).toEqual([key('l/a/1.txt'), key('l/a/sub/2.txt')]);
     // A prefix is the start of a key, as on S3, not only a folder.
-    expect(await keysUnder(b.store, key('l/a'))).toEqual([key('l/a/1.txt'), key('l/a/sub/2.txt'), key('l/ab/3.txt')]);
+    expect(await keysUnder(b.store, key('l/a'))).toEqual([
+      key('l/a/1.txt'),
+      key('l/a/sub/2.txt'),
+      key('l/ab/3.txt'),
+    ]);
     expect(await keysUnder(b.store, key('l/none/'))).toEqual([]);
-    for await (const o of b.store.list(key('l/b/'))) expect(o.modifiedAt.getTime()).toBeGreaterThan(before);
+    for await (const o of b.store.list(key('l/b/')))
+      expect(o.modifiedAt.getTime()).toBeGreaterThan(before);
   });
 
   // Early: before the first 5 MiB part is full (one PutObject on S3). Midway: after part 1 was sent.
@@ -154,7 +190,9 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
     ['midway', 7 * MiB],
   ])('a body that fails %s leaves no object and nothing half-written', async (_when, failAt) => {
     const k = key(`fail/${failAt}.bin`);
-    await expect(b.store.put(k, generated(12 * MiB, failAt).stream, 'application/octet-stream')).rejects.toThrow('the client went away');
+    await expect(
+      b.store.put(k, generated(12 * MiB, failAt).stream, 'application/octet-stream'),
+    ).rejects.toThrow('the client went away');
     expect(await b.store.exists(k)).toBe(false);
     expect(await b.leftovers(k)).toEqual([]);
   });
@@ -163,20 +201,28 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
     const k = key('keep/file.bin');
     const first = generated(1 * MiB);
     await b.store.put(k, first.stream, 'application/octet-stream');
-    await expect(b.store.put(k, generated(12 * MiB, 6 * MiB).stream, 'application/octet-stream')).rejects.toThrow('the client went away');
+    await expect(
+      b.store.put(k, generated(12 * MiB, 6 * MiB).stream, 'application/octet-stream'),
+    ).rejects.toThrow('the client went away');
     expect(await readBack(b.store, k)).toEqual({ bytes: 1 * MiB, sha256: first.sha256() });
   });
 
-  if (canRefuseAborts) it.skipIf(skip)('a failed put reports the body\'s error even when the clean-up fails', async () => {
-    b.refuseAborts!(true);
-    try {
-      const k = key('abort-refused/file.bin');
-      await expect(b.store.put(k, generated(12 * MiB, 7 * MiB).stream, 'application/octet-stream')).rejects.toThrow('the client went away');
-      expect(await b.store.exists(k)).toBe(false);
-    } finally {
-      b.refuseAborts!(false);
-    }
-  });
+  if (canRefuseAborts)
+    it.skipIf(skip)(
+      "a failed put reports the body's error even when the clean-up fails",
+      async () => {
+        b.refuseAborts!(true);
+        try {
+          const k = key('abort-refused/file.bin');
+          await expect(
+            b.store.put(k, generated(12 * MiB, 7 * MiB).stream, 'application/octet-stream'),
+          ).rejects.toThrow('the client went away');
+          expect(await b.store.exists(k)).toBe(false);
+        } finally {
+          b.refuseAborts!(false);
+        }
+      },
+    );
 });
 
 describe.skipIf(once)(`diskStore keys${runsIn('api-pglite', !once)}`, () => {
@@ -185,13 +231,16 @@ describe.skipIf(once)(`diskStore keys${runsIn('api-pglite', !once)}`, () => {
   fs.writeFileSync(path.join(root, 'secret.txt'), 'outside the store');
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it.each(['../secret.txt', 'a/../../secret.txt', '/etc/passwd', '..'])('refuses %s for every operation', async (bad) => {
-    await expect(store.put(bad, text('x'), 'text/plain')).rejects.toThrow('invalid storage key');
-    await expect(store.get(bad)).rejects.toThrow('invalid storage key');
-    await expect(store.exists(bad)).rejects.toThrow('invalid storage key');
-    await expect(store.delete(bad)).rejects.toThrow('invalid storage key');
-    expect(fs.readFileSync(path.join(root, 'secret.txt'), 'utf8')).toBe('outside the store');
-  });
+  it.each(['../secret.txt', 'a/../../secret.txt', '/etc/passwd', '..'])(
+    'refuses %s for every operation',
+    async (bad) => {
+      await expect(store.put(bad, text('x'), 'text/plain')).rejects.toThrow('invalid storage key');
+      await expect(store.get(bad)).rejects.toThrow('invalid storage key');
+      await expect(store.exists(bad)).rejects.toThrow('invalid storage key');
+      await expect(store.delete(bad)).rejects.toThrow('invalid storage key');
+      expect(fs.readFileSync(path.join(root, 'secret.txt'), 'utf8')).toBe('outside the store');
+    },
+  );
 
   it('refuses a prefix that leaves the store', async () => {
     await expect(keysUnder(store, '../')).rejects.toThrow('invalid storage key');

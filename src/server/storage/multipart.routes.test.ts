@@ -29,7 +29,11 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
       { name: 'pattern files', url: PATTERN_DETAIL_PATHS.files(p.id), user: partner },
       { name: 'add a size', url: SIZE_PATHS.list(p.id), user: partner },
       { name: 'update a size', url: SIZE_PATHS.one(p.sizeIds[0]), user: partner },
-      { name: 'update the account (profile picture)', url: USER_PATHS.updateAccount, user: partner },
+      {
+        name: 'update the account (profile picture)',
+        url: USER_PATHS.updateAccount,
+        user: partner,
+      },
       { name: 'sign up (admin creates an account)', url: USER_PATHS.signup, user: admin },
       { name: 'import a catalogue', url: IMPORT_PATHS.list, user: partner },
     ];
@@ -38,8 +42,20 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
 
   const pdf = samplePdf(200_000, 'cut off');
   const bodies: [string, string, () => Buffer][] = [
-    ['no boundary', 'multipart/form-data', () => Buffer.from('--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n')],
-    ['a boundary the body does not use', 'multipart/form-data; boundary=expected', () => Buffer.from('--other\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--other--\r\n')],
+    [
+      'no boundary',
+      'multipart/form-data',
+      () =>
+        Buffer.from('--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n'),
+    ],
+    [
+      'a boundary the body does not use',
+      'multipart/form-data; boundary=expected',
+      () =>
+        Buffer.from(
+          '--other\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--other--\r\n',
+        ),
+    ],
     ['an empty boundary', 'multipart/form-data; boundary=', () => Buffer.from('--\r\n\r\n')],
     [
       'a body cut off in the middle of a file',
@@ -47,7 +63,9 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
       () =>
         Buffer.concat([
           Buffer.from('--cut\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n'),
-          Buffer.from('--cut\r\nContent-Disposition: form-data; name="pattern_pdf_file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n'),
+          Buffer.from(
+            '--cut\r\nContent-Disposition: form-data; name="pattern_pdf_file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+          ),
           pdf.subarray(0, 100_000),
         ]),
     ],
@@ -58,10 +76,20 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
       const before = listObjects(t).length;
       const answers: Record<string, unknown> = {};
       for (const r of routes) {
-        const res = await t.app.inject({ method: 'POST', url: r.url, headers: { ...r.user.auth, 'content-type': contentType }, payload: body() });
-        answers[r.name] = { status: res.statusCode, hasMessage: typeof res.json().message === 'string' && res.json().message.length > 0 };
+        const res = await t.app.inject({
+          method: 'POST',
+          url: r.url,
+          headers: { ...r.user.auth, 'content-type': contentType },
+          payload: body(),
+        });
+        answers[r.name] = {
+          status: res.statusCode,
+          hasMessage: typeof res.json().message === 'string' && res.json().message.length > 0,
+        };
       }
-      const expected = Object.fromEntries(routes.map((r) => [r.name, { status: 400, hasMessage: true }]));
+      const expected = Object.fromEntries(
+        routes.map((r) => [r.name, { status: 400, hasMessage: true }]),
+      );
       expect(answers).toEqual(expected);
       expect(listObjects(t).length).toBe(before);
     });
@@ -69,7 +97,12 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
 
   it('still answers 400 with the route’s own message when the body is not multipart at all', async () => {
     for (const r of routes) {
-      const res = await t.app.inject({ method: 'POST', url: r.url, headers: r.user.auth, payload: { data: {} } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: r.url,
+        headers: r.user.auth,
+        payload: { data: {} },
+      });
       expect(res.statusCode, r.name).toBe(400);
       expect(res.json().message, r.name).toMatch(/multipart\/form-data/);
     }

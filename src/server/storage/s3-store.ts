@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { FileStore } from './file-store';
@@ -16,7 +22,10 @@ export function s3Store(s: S3Settings): FileStore {
     endpoint: s.endpoint,
     region: s.region,
     forcePathStyle: true,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+    credentials:
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
   });
   return {
     kind: 's3',
@@ -26,7 +35,11 @@ export function s3Store(s: S3Settings): FileStore {
       let bodyError: unknown;
       body.once('error', (err) => (bodyError = err));
       try {
-        await new Upload({ client, params: { Bucket: s.bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 2 }).done();
+        await new Upload({
+          client,
+          params: { Bucket: s.bucket, Key: key, Body: body, ContentType: contentType },
+          queueSize: 2,
+        }).done();
       } catch (err) {
         // When the abort itself fails the SDK throws that failure; the caller needs the body's own
         // error (a 413 from the upload guard must stay a 413).
@@ -49,8 +62,11 @@ export function s3Store(s: S3Settings): FileStore {
     async *list(prefix) {
       let token: string | undefined;
       do {
-        const out = await client.send(new ListObjectsV2Command({ Bucket: s.bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const o of out.Contents ?? []) if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+        const out = await client.send(
+          new ListObjectsV2Command({ Bucket: s.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const o of out.Contents ?? [])
+          if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
         token = out.NextContinuationToken;
       } while (token);
     },

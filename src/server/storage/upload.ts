@@ -12,11 +12,19 @@ export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spr
 export const CSV_MIME_TYPE = 'text/csv';
 
 /** `text`: content no sniffer recognises (CSV) is accepted as this type when its first bytes hold no NUL. */
-export const UPLOAD_RULES: Record<UploadRule, { maxBytes: number; mimes: readonly string[]; describe: string; text?: string }> = {
+export const UPLOAD_RULES: Record<
+  UploadRule,
+  { maxBytes: number; mimes: readonly string[]; describe: string; text?: string }
+> = {
   pdf: { maxBytes: LIMITS.patternPdfBytes, mimes: [PDF_MIME_TYPE], describe: 'a PDF' },
   image: { maxBytes: LIMITS.imageBytes, mimes: IMAGE_MIME_TYPES, describe: 'a JPG or PNG image' },
   // Bulk import (features/imports): the caller passes the configured maxBytes.
-  sheet: { maxBytes: 20 * MB, mimes: [XLSX_MIME_TYPE, 'application/zip'], describe: 'a CSV or XLSX sheet', text: CSV_MIME_TYPE },
+  sheet: {
+    maxBytes: 20 * MB,
+    mimes: [XLSX_MIME_TYPE, 'application/zip'],
+    describe: 'a CSV or XLSX sheet',
+    text: CSV_MIME_TYPE,
+  },
   zip: { maxBytes: 1024 * MB, mimes: ['application/zip'], describe: 'a ZIP file' },
 };
 
@@ -57,7 +65,9 @@ class GuardStream extends Transform {
       return;
     }
     if (!type || !this.rule.mimes.includes(type.mime)) {
-      throw unsupportedType(`${this.fileName} is not ${this.rule.describe}`, { [this.field]: `${this.fileName} is not ${this.rule.describe}` });
+      throw unsupportedType(`${this.fileName} is not ${this.rule.describe}`, {
+        [this.field]: `${this.fileName} is not ${this.rule.describe}`,
+      });
     }
     this.detected = type.mime;
     this.push(head);
@@ -68,7 +78,11 @@ class GuardStream extends Transform {
     this.bytes += chunk.length;
     if (this.bytes > this.rule.maxBytes) {
       const limit = `${this.rule.maxBytes / MB}MB`;
-      cb(tooLarge(`${this.fileName} is larger than ${limit}`, { [this.field]: `${this.fileName} is larger than ${limit}` }));
+      cb(
+        tooLarge(`${this.fileName} is larger than ${limit}`, {
+          [this.field]: `${this.fileName} is larger than ${limit}`,
+        }),
+      );
       return;
     }
     if (this.detected) {
@@ -90,7 +104,9 @@ class GuardStream extends Transform {
       return;
     }
     if (this.headBytes === 0) {
-      cb(unsupportedType(`${this.fileName} is empty`, { [this.field]: `${this.fileName} is empty` }));
+      cb(
+        unsupportedType(`${this.fileName} is empty`, { [this.field]: `${this.fileName} is empty` }),
+      );
       return;
     }
     this.sniff().then(() => cb(), cb);
@@ -98,7 +114,11 @@ class GuardStream extends Transform {
 }
 
 /** The extensions of each accepted type; the first is the one given to a name that has none of them. */
-const EXTENSIONS: Record<string, string[]> = { 'application/pdf': ['pdf'], 'image/png': ['png'], 'image/jpeg': ['jpg', 'jpeg'] };
+const EXTENSIONS: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+};
 
 /**
  * The name a stored file keeps: its own extension when that matches the detected type, otherwise
@@ -129,7 +149,9 @@ export async function storeUpload(
   source: Readable,
   opts: { rule: UploadRule; field: string; fileName: string; prefix: string; maxBytes?: number },
 ): Promise<StoredUpload> {
-  const rule = opts.maxBytes ? { ...UPLOAD_RULES[opts.rule], maxBytes: opts.maxBytes } : UPLOAD_RULES[opts.rule];
+  const rule = opts.maxBytes
+    ? { ...UPLOAD_RULES[opts.rule], maxBytes: opts.maxBytes }
+    : UPLOAD_RULES[opts.rule];
   const fileName = sanitizeFileName(opts.fileName);
   const guard = new GuardStream(rule, opts.field, fileName);
   const key = newStorageKey(opts.prefix);
@@ -137,7 +159,11 @@ export async function storeUpload(
   guard.on('error', () => undefined);
   source.on('error', (err) => guard.destroy(uploadError(err) as Error)); // a body cut off mid-file is bad input, not a fault
   // @fastify/multipart marks a stream truncated at its own global limit: treat as too large.
-  source.on('limit', () => guard.destroy(tooLarge(`${fileName} is too large`, { [opts.field]: `${fileName} is too large` })));
+  source.on('limit', () =>
+    guard.destroy(
+      tooLarge(`${fileName} is too large`, { [opts.field]: `${fileName} is too large` }),
+    ),
+  );
   try {
     await files.put(key, source.pipe(guard), rule.mimes[0]);
   } catch (err) {
@@ -146,5 +172,10 @@ export async function storeUpload(
     throw err;
   }
   const contentType = guard.detected ?? rule.mimes[0];
-  return { key, fileName: withDetectedExtension(fileName, contentType), contentType, byteSize: guard.bytes };
+  return {
+    key,
+    fileName: withDetectedExtension(fileName, contentType),
+    contentType,
+    byteSize: guard.bytes,
+  };
 }

@@ -54,11 +54,18 @@ export async function createTestApp(
   opts: BuildOptions & { logTo?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-test-'));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...envOverrides,
+  });
   const { database, drop } = await cloneDatabase();
   const { logTo, ...build } = opts;
   // Silent, unless a test reads the log lines (the app's own logger: redaction and scrubbing included).
-  const log = logTo ? createLogger('info', { write: logTo }) : (build.logger ?? createLogger('silent'));
+  const log = logTo
+    ? createLogger('info', { write: logTo })
+    : (build.logger ?? createLogger('silent'));
   const deps = await createDeps(env, log, database);
   await seedBrands(database.db);
   const app = await buildApp(deps, logTo ? { ...build, logger: log } : build);
@@ -96,7 +103,10 @@ export interface TestUser {
 }
 
 export async function brandIdBySlug(t: TestApp, slug: string): Promise<number> {
-  const [row] = await t.deps.database.db.select({ id: brands.id }).from(brands).where(eq(brands.slug, slug));
+  const [row] = await t.deps.database.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.slug, slug));
   if (!row) throw new Error(`no brand ${slug}`);
   return row.id;
 }
@@ -104,7 +114,13 @@ export async function brandIdBySlug(t: TestApp, slug: string): Promise<number> {
 /** Inserts a user directly and opens a session for them (no login round trip). */
 export async function createUser(
   t: TestApp,
-  opts: { role?: 'admin' | 'user'; brand?: string | null; email?: string; password?: string; fullName?: string } = {},
+  opts: {
+    role?: 'admin' | 'user';
+    brand?: string | null;
+    email?: string;
+    password?: string;
+    fullName?: string;
+  } = {},
 ): Promise<TestUser> {
   const role = opts.role ?? 'user';
   const password = opts.password ?? TEST_PASSWORD;

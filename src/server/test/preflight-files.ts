@@ -2,7 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, beginText, endText, moveText, setFontAndSize, showText, type PDFRef } from 'pdf-lib';
+import {
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFString,
+  StandardFonts,
+  beginText,
+  endText,
+  moveText,
+  setFontAndSize,
+  showText,
+  type PDFRef,
+} from 'pdf-lib';
 
 /**
  * Generated PDFs and photos for the preflight tests and benchmark: real files made with pdf-lib,
@@ -26,7 +38,10 @@ const ttfPath = () => require.resolve('pdfjs-dist/standard_fonts/LiberationSans-
  * A PDF with one page per entry of `pages`. `font`: 'standard' uses Helvetica without embedding it,
  * 'embedded' embeds a TrueType font; `layers` adds optional content groups (size layers).
  */
-export async function makePdf(pages: Size[], opts: { font?: 'standard' | 'embedded' | 'none'; layers?: string[]; padTo?: number } = {}): Promise<Buffer> {
+export async function makePdf(
+  pages: Size[],
+  opts: { font?: 'standard' | 'embedded' | 'none'; layers?: string[]; padTo?: number } = {},
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = opts.font ?? 'standard';
   const helvetica = font === 'standard' ? await doc.embedFont(StandardFonts.Helvetica) : undefined;
@@ -36,28 +51,64 @@ export async function makePdf(pages: Size[], opts: { font?: 'standard' | 'embedd
     const ctx = doc.context;
     const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
     const descriptor = ctx.register(
-      ctx.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: 32, FontBBox: [-200, -300, 1200, 1000], ItalicAngle: 0, Ascent: 900, Descent: -200, CapHeight: 700, StemV: 80, FontFile2: file }),
+      ctx.obj({
+        Type: 'FontDescriptor',
+        FontName: 'LiberationSans',
+        Flags: 32,
+        FontBBox: [-200, -300, 1200, 1000],
+        ItalicAngle: 0,
+        Ascent: 900,
+        Descent: -200,
+        CapHeight: 700,
+        StemV: 80,
+        FontFile2: file,
+      }),
     );
     embeddedRef = ctx.register(
-      ctx.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: 'LiberationSans', FirstChar: 32, LastChar: 126, Widths: Array(95).fill(556), FontDescriptor: descriptor, Encoding: 'WinAnsiEncoding' }),
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'TrueType',
+        BaseFont: 'LiberationSans',
+        FirstChar: 32,
+        LastChar: 126,
+        Widths: Array(95).fill(556),
+        FontDescriptor: descriptor,
+        Encoding: 'WinAnsiEncoding',
+      }),
     );
   }
   pages.forEach(([w, h], i) => {
     const page = doc.addPage([w, h]);
-    if (helvetica) page.drawText(`Pattern page ${i + 1}`, { x: 36, y: 36, size: 14, font: helvetica });
+    if (helvetica)
+      page.drawText(`Pattern page ${i + 1}`, { x: 36, y: 36, size: 14, font: helvetica });
     if (embeddedRef) {
       page.node.setFontDictionary(PDFName.of('F9'), embeddedRef);
-      page.pushOperators(beginText(), setFontAndSize('F9', 14), moveText(36, 36), showText(PDFHexString.fromText(`Pattern page ${i + 1}`)), endText());
+      page.pushOperators(
+        beginText(),
+        setFontAndSize('F9', 14),
+        moveText(36, 36),
+        showText(PDFHexString.fromText(`Pattern page ${i + 1}`)),
+        endText(),
+      );
     }
   });
   if (opts.layers?.length) {
     const ctx = doc.context;
-    const ocgs = opts.layers.map((name) => ctx.register(ctx.obj({ Type: 'OCG', Name: PDFString.of(name) })));
-    doc.catalog.set(PDFName.of('OCProperties'), ctx.obj({ OCGs: ocgs, D: ctx.obj({ Order: ocgs, ON: ocgs }) }));
+    const ocgs = opts.layers.map((name) =>
+      ctx.register(ctx.obj({ Type: 'OCG', Name: PDFString.of(name) })),
+    );
+    doc.catalog.set(
+      PDFName.of('OCProperties'),
+      ctx.obj({ OCGs: ocgs, D: ctx.obj({ Order: ocgs, ON: ocgs }) }),
+    );
   }
   let bytes = Buffer.from(await doc.save({ useObjectStreams: false }));
   // A comment after %%EOF keeps the file valid; it brings a test file to a wanted size.
-  if (opts.padTo && bytes.length < opts.padTo) bytes = Buffer.concat([bytes, Buffer.from(`%${'x'.repeat(opts.padTo - bytes.length - 2)}\n`, 'latin1')]);
+  if (opts.padTo && bytes.length < opts.padTo)
+    bytes = Buffer.concat([
+      bytes,
+      Buffer.from(`%${'x'.repeat(opts.padTo - bytes.length - 2)}\n`, 'latin1'),
+    ]);
   return bytes;
 }
 
@@ -73,7 +124,8 @@ export async function makeBigPdf(pages: number, targetBytes: number): Promise<Bu
   for (let i = 0; i < pages; i++) {
     const page = doc.addPage(i === 0 ? [...PAGE.letter] : i % 2 ? [...PAGE.a4] : [...PAGE.letter]);
     const ops: string[] = [];
-    for (let j = 0; j < perPage; j++) ops.push(`${(rand() * 600).toFixed(2)} ${(rand() * 800).toFixed(2)} l`);
+    for (let j = 0; j < perPage; j++)
+      ops.push(`${(rand() * 600).toFixed(2)} ${(rand() * 800).toFixed(2)} l`);
     const stream = doc.context.stream(`0.5 w 10 10 m ${ops.join(' ')} S`);
     page.node.addContentStream(doc.context.register(stream));
     page.drawText(`Sheet ${i + 1}`, { x: 36, y: 36, size: 10, font: helvetica });
@@ -91,7 +143,10 @@ function mulberry(seed: number) {
 }
 
 /** Objects 1…n written with a cross-reference table; object 1 is the catalog. */
-export function rawPdf(objects: (string | { dict: string; stream: Buffer })[], trailerExtra = ''): Buffer {
+export function rawPdf(
+  objects: (string | { dict: string; stream: Buffer })[],
+  trailerExtra = '',
+): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = parts[0].length;
   const offsets: number[] = [];
@@ -100,12 +155,27 @@ export function rawPdf(objects: (string | { dict: string; stream: Buffer })[], t
     const body =
       typeof o === 'string'
         ? Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, 'latin1')
-        : Buffer.concat([Buffer.from(`${i + 1} 0 obj\n${o.dict.replace('>>', ` /Length ${o.stream.length}>>`)}\nstream\n`, 'latin1'), o.stream, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+        : Buffer.concat([
+            Buffer.from(
+              `${i + 1} 0 obj\n${o.dict.replace('>>', ` /Length ${o.stream.length}>>`)}\nstream\n`,
+              'latin1',
+            ),
+            o.stream,
+            Buffer.from('\nendstream\nendobj\n', 'latin1'),
+          ]);
     parts.push(body);
     offset += body.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<</Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<</Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${offset}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -128,7 +198,10 @@ function rc4(key: Buffer, data: Buffer): Buffer {
   return out;
 }
 
-const PADDING = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
+const PADDING = Buffer.from(
+  '28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A',
+  'hex',
+);
 const pad = (pw: string) => Buffer.concat([Buffer.from(pw, 'latin1'), PADDING]).subarray(0, 32);
 const md5 = (...b: Buffer[]) => crypto.createHash('md5').update(Buffer.concat(b)).digest();
 
@@ -146,8 +219,12 @@ export function encryptedPdf(opts: { userPassword?: string; allowPrint?: boolean
   pBytes.writeInt32LE(P);
   const key = md5(pad(user), O, pBytes, id).subarray(0, 5);
   const U = rc4(key, PADDING);
-  const objKey = (num: number) => md5(key, Buffer.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, 0, 0])).subarray(0, 10);
-  const content = rc4(objKey(4), Buffer.from('BT /F1 14 Tf 36 36 Td (Locked pattern) Tj ET', 'latin1'));
+  const objKey = (num: number) =>
+    md5(key, Buffer.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, 0, 0])).subarray(0, 10);
+  const content = rc4(
+    objKey(4),
+    Buffer.from('BT /F1 14 Tf 36 36 Td (Locked pattern) Tj ET', 'latin1'),
+  );
   return rawPdf(
     [
       '<</Type/Catalog/Pages 2 0 R>>',
@@ -199,7 +276,17 @@ export function manyPagesPdf(count = 10_000): Buffer {
  * `cmyk` writes a CMYK JPEG; `orientation` sets the EXIF tag (6 = turned 90° clockwise to view);
  * `gps` adds a GPS position and a camera model.
  */
-export async function makePhoto(opts: { width?: number; height?: number; png?: boolean; cmyk?: boolean; orientation?: number; gps?: boolean; noise?: boolean } = {}): Promise<Buffer> {
+export async function makePhoto(
+  opts: {
+    width?: number;
+    height?: number;
+    png?: boolean;
+    cmyk?: boolean;
+    orientation?: number;
+    gps?: boolean;
+    noise?: boolean;
+  } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 1600;
   const height = opts.height ?? 1200;
   const raw = Buffer.alloc(width * height * 3);
@@ -216,6 +303,15 @@ export async function makePhoto(opts: { width?: number; height?: number; png?: b
   if (opts.png) return img.png().toBuffer();
   if (opts.cmyk) img = img.toColourspace('cmyk');
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
-  if (opts.gps) img = img.withExif({ IFD0: { Model: 'Test Camera 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } });
+  if (opts.gps)
+    img = img.withExif({
+      IFD0: { Model: 'Test Camera 1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
+    });
   return img.jpeg({ quality: 92 }).toBuffer();
 }

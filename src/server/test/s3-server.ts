@@ -5,7 +5,10 @@ import path from 'node:path';
 import S3rver from 's3rver';
 
 interface KoaLike {
-  middleware: ((ctx: { method: string; query: Record<string, unknown>; status: number }, next: () => Promise<void>) => unknown)[];
+  middleware: ((
+    ctx: { method: string; query: Record<string, unknown>; status: number },
+    next: () => Promise<void>,
+  ) => unknown)[];
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
 }
@@ -25,7 +28,13 @@ export interface TestS3Server {
 /** A real S3 API server (s3rver, on disk in a temp folder) on a free loopback port, with one bucket. */
 export async function startS3Server(bucket = 'ppp-test'): Promise<TestS3Server> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: bucket }] }) as KoaLike;
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  }) as KoaLike;
   // s3rver keeps each multipart upload's parts in this folder until it completes.
   const uploads = path.join(dir, bucket, '._S3rver_uploads');
   // s3rver lacks AbortMultipartUpload (it answers 405); this does what S3 does with it: drops the
@@ -49,7 +58,11 @@ export async function startS3Server(bucket = 'ppp-test'): Promise<TestS3Server> 
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     pendingUploads: (key) =>
-      fs.existsSync(uploads) ? fs.readdirSync(uploads).filter((id) => fs.readFileSync(path.join(uploads, id, 'key'), 'utf8') === key) : [],
+      fs.existsSync(uploads)
+        ? fs
+            .readdirSync(uploads)
+            .filter((id) => fs.readFileSync(path.join(uploads, id, 'key'), 'utf8') === key)
+        : [],
     refuseAborts: (r) => (refuse = r),
     close: async () => {
       await server.close();

@@ -42,7 +42,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGB PNG of one colour; `noise` adds random pixels so it compresses badly (to reach a size). */
-export function samplePng(width = 32, height = 32, rgb: [number, number, number] = [252, 227, 0], noise = false): Buffer {
+export function samplePng(
+  width = 32,
+  height = 32,
+  rgb: [number, number, number] = [252, 227, 0],
+  noise = false,
+): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
@@ -59,7 +64,12 @@ export function samplePng(width = 32, height = 32, rgb: [number, number, number]
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const SAMPLE_JPEG = Buffer.from(

@@ -8,28 +8,53 @@ import { samplePdf, samplePng, SAMPLE_JPEG } from './sample-files';
 export type FilePart = [field: string, bytes: Buffer, fileName: string, type?: string];
 
 /** A multipart body as the web client builds it: `data` first (or last), then the files. */
-export function submissionForm(data: unknown, files: FilePart[], opts: { dataLast?: boolean } = {}): FormData {
+export function submissionForm(
+  data: unknown,
+  files: FilePart[],
+  opts: { dataLast?: boolean } = {},
+): FormData {
   const fd = new FormData();
-  const addData = () => data !== undefined && fd.append('data', typeof data === 'string' ? data : JSON.stringify(data));
+  const addData = () =>
+    data !== undefined && fd.append('data', typeof data === 'string' ? data : JSON.stringify(data));
   if (!opts.dataLast) addData();
-  for (const [field, bytes, name, type] of files) fd.append(field, new Blob([new Uint8Array(bytes)], { type: type ?? '' }), name);
+  for (const [field, bytes, name, type] of files)
+    fd.append(field, new Blob([new Uint8Array(bytes)], { type: type ?? '' }), name);
   if (opts.dataLast) addData();
   return fd;
 }
 
-export function patternData(brandId: number, patternId: string, sizes: [view: string, size: string][] = [['A', 'M']], extra: Record<string, unknown> = {}) {
+export function patternData(
+  brandId: number,
+  patternId: string,
+  sizes: [view: string, size: string][] = [['A', 'M']],
+  extra: Record<string, unknown> = {},
+) {
   return {
     SFCC_Pattern_ID: patternId,
     Pattern_Name: `Pattern ${patternId}`,
     Brand: brandId,
-    Size: sizes.map(([pattern_view, Size], i) => ({ pattern_view, Size, Pattern_Pdf_File_Name: `size-${i}.pdf`, Brand: brandId })),
+    Size: sizes.map(([pattern_view, Size], i) => ({
+      pattern_view,
+      Size,
+      Pattern_Pdf_File_Name: `size-${i}.pdf`,
+      Brand: brandId,
+    })),
     ...extra,
   };
 }
 
 /** A PDF part for each size, as `pattern_pdf_file{i}`. */
 export const sizePdfParts = (count: number, bytes = 2000): FilePart[] =>
-  Array.from({ length: count }, (_, i) => [`pattern_pdf_file${i}`, samplePdf(bytes, `Size ${i}`), `size-${i}.pdf`, 'application/pdf'] as FilePart);
+  Array.from(
+    { length: count },
+    (_, i) =>
+      [
+        `pattern_pdf_file${i}`,
+        samplePdf(bytes, `Size ${i}`),
+        `size-${i}.pdf`,
+        'application/pdf',
+      ] as FilePart,
+  );
 
 /** Every named file kind once, and two hero images. */
 export function namedFileParts(): FilePart[] {
@@ -45,8 +70,18 @@ export function namedFileParts(): FilePart[] {
   ];
 }
 
-export function postSubmission(t: TestApp, user: TestUser | null, payload: FormData | string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: PATTERN_CREATE_PATH, headers: { ...(user?.auth ?? {}), ...headers }, payload });
+export function postSubmission(
+  t: TestApp,
+  user: TestUser | null,
+  payload: FormData | string,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: PATTERN_CREATE_PATH,
+    headers: { ...(user?.auth ?? {}), ...headers },
+    payload,
+  });
 }
 
 /** Every object in the disk store (keys relative to DATA_DIR/files), `.part` temporaries included. */
@@ -65,10 +100,14 @@ export function listObjects(t: TestApp): string[] {
   return out.sort();
 }
 
-export const readObject = (t: TestApp, key: string) => fs.readFileSync(path.join(t.dataDir, 'files', key));
+export const readObject = (t: TestApp, key: string) =>
+  fs.readFileSync(path.join(t.dataDir, 'files', key));
 
 /** Waits (bounded) until `check` holds; for effects that finish after a response or a disconnect. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  ms = 10_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

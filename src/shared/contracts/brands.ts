@@ -8,7 +8,10 @@ export const BrandListResponseSchema = z.object({ data: z.array(BrandRefSchema) 
 export type BrandListResponse = z.infer<typeof BrandListResponseSchema>;
 
 /** Admins add and rename brands (PRODUCT.md). Names are unique without regard to case. */
-export const BRAND_ADMIN_PATHS = { create: '/api/brands', rename: (id: number | string) => `/api/brands/${id}` } as const;
+export const BRAND_ADMIN_PATHS = {
+  create: '/api/brands',
+  rename: (id: number | string) => `/api/brands/${id}`,
+} as const;
 
 export const BrandNameSchema = z.object({
   name: text('Brand name', 'Brand name is required')

@@ -8,13 +8,19 @@ const SPECIAL = /[-+_!@#$%^&*.,?]/;
 export const PASSWORD_RULE = `must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters with a lower-case letter, an upper-case letter, a digit and one of - + _ ! @ # $ % ^ & * . , ?`;
 
 /** The one password rule of PRODUCT.md: 8 to 30 characters with lower, upper, digit and a special character. */
-export function passwordSchema(requiredMsg: string = MSG.passwordRequired, minMsg: string = MSG.passwordMin) {
+export function passwordSchema(
+  requiredMsg: string = MSG.passwordRequired,
+  minMsg: string = MSG.passwordMin,
+) {
   return z
     .string({ error: requiredMsg })
     .min(1, requiredMsg)
     .min(LIMITS.passwordMin, minMsg)
     .max(LIMITS.passwordMax, MSG.passwordMax)
-    .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && SPECIAL.test(v), MSG.passwordComplexity);
+    .refine(
+      (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && SPECIAL.test(v),
+      MSG.passwordComplexity,
+    );
 }
 
 /** The browser's own rule (HTML5): accepts `admin@localhost`, the default first admin. */
@@ -39,14 +45,20 @@ export function nulMessage(label: string): string {
   return `${label} must not contain a NUL character`;
 }
 export function text(label: string, message?: string) {
-  return z.string(message ? { error: message } : undefined).refine((v) => !hasNul(v), nulMessage(label));
+  return z
+    .string(message ? { error: message } : undefined)
+    .refine((v) => !hasNul(v), nulMessage(label));
 }
 
 /** A row ID or any `integer` column (Postgres int4): larger numbers are refused here, not by the database. */
 export const DB_ID_MAX = 2_147_483_647;
 /** A positive id from a query, a path or a form (text or number), bounded to the column. */
-export function boundedId(message = 'Must be a whole number from 1', opts: { coerce?: boolean } = { coerce: true }) {
-  const base = opts.coerce === false ? z.number({ error: message }) : z.coerce.number({ error: message });
+export function boundedId(
+  message = 'Must be a whole number from 1',
+  opts: { coerce?: boolean } = { coerce: true },
+) {
+  const base =
+    opts.coerce === false ? z.number({ error: message }) : z.coerce.number({ error: message });
   return base.int(message).positive(message).max(DB_ID_MAX, message);
 }
 export const dbId = () => boundedId();
@@ -55,10 +67,20 @@ export const dbId = () => boundedId();
 export const PRICE_MAX = 99_999_999.99;
 export const PRICE_MESSAGE = 'Price must be a number from 0 to 99,999,999.99';
 export const PriceSchema = z
-  .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number()], { error: 'Price must be a number' })
+  .union(
+    [
+      z.literal('').transform(() => undefined),
+      z.null().transform(() => undefined),
+      z.coerce.number(),
+    ],
+    { error: 'Price must be a number' },
+  )
   .optional()
   .transform((v) => (v === undefined || !Number.isFinite(v) ? v : Math.round(v * 100) / 100))
-  .refine((v) => v === undefined || (Number.isFinite(v) && v >= 0 && v <= PRICE_MAX), PRICE_MESSAGE);
+  .refine(
+    (v) => v === undefined || (Number.isFinite(v) && v >= 0 && v <= PRICE_MAX),
+    PRICE_MESSAGE,
+  );
 export const IdParamSchema = z.object({ id: dbId() });
 
 /** `page` and `pageSize` (one of LIMITS.pageSizes) of a paged list query. */
@@ -67,7 +89,10 @@ export const pagingFields = {
   pageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (LIMITS.pageSizes as readonly number[]).includes(n), `Page size must be one of ${LIMITS.pageSizes.join(', ')}`)
+    .refine(
+      (n) => (LIMITS.pageSizes as readonly number[]).includes(n),
+      `Page size must be one of ${LIMITS.pageSizes.join(', ')}`,
+    )
     .default(LIMITS.pageSizes[0]),
 };
 
@@ -100,10 +125,15 @@ export function brandRef(message: string) {
     .transform((v, ctx): number | string => {
       const text = typeof v === 'string' ? v.trim() : '';
       const id = typeof v === 'number' ? v : /^\d{1,10}$/.test(text) ? Number(text) : undefined;
-      const ok = id !== undefined ? Number.isInteger(id) && id > 0 && id <= DB_ID_MAX : text.length > 0 && text.length <= 100 && !hasNul(text);
+      const ok =
+        id !== undefined
+          ? Number.isInteger(id) && id > 0 && id <= DB_ID_MAX
+          : text.length > 0 && text.length <= 100 && !hasNul(text);
       if (!ok) ctx.addIssue({ code: 'custom', message });
       return id ?? text;
     })
-    .describe("The brand's id, or its slug as the spec's option list gives it (ditto, mccalls, kwik-sew, Liesl + Co., …)");
+    .describe(
+      "The brand's id, or its slug as the spec's option list gives it (ditto, mccalls, kwik-sew, Liesl + Co., …)",
+    );
 }
 export type BrandRef = number | string;

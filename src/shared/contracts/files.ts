@@ -48,8 +48,23 @@ export const FILE_LABELS: Record<FileKind, string> = {
   pattern_pdf_file: 'Pattern PDF',
 };
 
-export const FILE_RULES: Record<FileRule, { maxBytes: number; extensions: readonly string[]; mimes: readonly string[]; accept: string; hint: string }> = {
-  pdf: { maxBytes: LIMITS.patternPdfBytes, extensions: ['pdf'], mimes: [PDF_MIME_TYPE], accept: 'application/pdf,.pdf', hint: `PDF, up to ${LIMITS.patternPdfBytes / MB}MB` },
+export const FILE_RULES: Record<
+  FileRule,
+  {
+    maxBytes: number;
+    extensions: readonly string[];
+    mimes: readonly string[];
+    accept: string;
+    hint: string;
+  }
+> = {
+  pdf: {
+    maxBytes: LIMITS.patternPdfBytes,
+    extensions: ['pdf'],
+    mimes: [PDF_MIME_TYPE],
+    accept: 'application/pdf,.pdf',
+    hint: `PDF, up to ${LIMITS.patternPdfBytes / MB}MB`,
+  },
   image: {
     maxBytes: LIMITS.imageBytes,
     extensions: IMAGE_EXTENSIONS,
@@ -62,20 +77,32 @@ export const FILE_RULES: Record<FileRule, { maxBytes: number; extensions: readon
 export const FILE_MSG = {
   notPdf: (name: string) => `${name} is not a PDF`,
   notImage: (name: string) => `${name} is not a JPG or PNG image`,
-  tooLarge: (name: string, rule: FileRule) => `${name} is larger than ${FILE_RULES[rule].maxBytes / MB}MB`,
-  wrongTypeToast: { pdf: 'Only PDF files can be uploaded here', image: 'Only JPG and PNG images can be uploaded' } as Record<FileRule, string>,
+  tooLarge: (name: string, rule: FileRule) =>
+    `${name} is larger than ${FILE_RULES[rule].maxBytes / MB}MB`,
+  wrongTypeToast: {
+    pdf: 'Only PDF files can be uploaded here',
+    image: 'Only JPG and PNG images can be uploaded',
+  } as Record<FileRule, string>,
 };
 
 /**
  * The browser's check of a chosen file: what is wrong with it, or undefined. Type by extension
  * or browser-reported type (the server checks the content), size against the shared limit.
  */
-export function checkChosenFile(file: { name: string; size: number; type: string }, rule: FileRule): { problem: 'type' | 'size'; message: string } | undefined {
+export function checkChosenFile(
+  file: { name: string; size: number; type: string },
+  rule: FileRule,
+): { problem: 'type' | 'size'; message: string } | undefined {
   const r = FILE_RULES[rule];
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const typeOk = r.extensions.includes(ext) && (!file.type || r.mimes.includes(file.type));
-  if (!typeOk) return { problem: 'type', message: rule === 'pdf' ? FILE_MSG.notPdf(file.name) : FILE_MSG.notImage(file.name) };
-  if (file.size > r.maxBytes) return { problem: 'size', message: FILE_MSG.tooLarge(file.name, rule) };
+  if (!typeOk)
+    return {
+      problem: 'type',
+      message: rule === 'pdf' ? FILE_MSG.notPdf(file.name) : FILE_MSG.notImage(file.name),
+    };
+  if (file.size > r.maxBytes)
+    return { problem: 'size', message: FILE_MSG.tooLarge(file.name, rule) };
   if (file.size === 0) return { problem: 'type', message: `${file.name} is empty` };
   return undefined;
 }

@@ -43,8 +43,18 @@ export interface ImportColumn {
 }
 
 const P = PATTERN_LABELS;
-const pattern = (key: keyof PatternFields, options?: readonly string[]): ImportColumn => ({ key, label: P[key], level: 'pattern', options });
-const file = (key: FileKind, multiple = false): ImportColumn => ({ key, label: FILE_LABELS[key], level: 'file', multiple });
+const pattern = (key: keyof PatternFields, options?: readonly string[]): ImportColumn => ({
+  key,
+  label: P[key],
+  level: 'pattern',
+  options,
+});
+const file = (key: FileKind, multiple = false): ImportColumn => ({
+  key,
+  label: FILE_LABELS[key],
+  level: 'file',
+  multiple,
+});
 
 /** The template's columns, in order: every field of the submission form, with the spec's labels. */
 export const IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -94,9 +104,11 @@ export const IMPORT_MSG = {
   modeInvalid: 'Choose skip or update for existing Pattern IDs',
   noHeader: 'The sheet has no header row with a Pattern ID column',
   unknownColumn: (name: string) => `Unknown column ${name}; use the template's columns`,
-  tooManyRows: (max: number) => `The sheet has more than ${max} rows; split it into several imports`,
+  tooManyRows: (max: number) =>
+    `The sheet has more than ${max} rows; split it into several imports`,
   emptySheet: 'The sheet has no rows to import',
-  rowsApart: (first: number) => `This Pattern ID's rows must follow each other (it started at row ${first})`,
+  rowsApart: (first: number) =>
+    `This Pattern ID's rows must follow each other (it started at row ${first})`,
   patternIdTaken: MSG.patternIdTaken,
   willSkip: `${MSG.patternIdTaken}; it will be skipped`,
   otherBrand: CREATE_MSG.otherBrand,
@@ -109,7 +121,8 @@ export const IMPORT_MSG = {
   notChecked: 'Wait for the check to finish before importing',
   nothingToImport: 'No pattern passed the check; fix the sheet and upload it again',
   alreadyRan: 'This import has already run',
-  interrupted: (done: number, total: number) => `The import stopped after ${done} of ${total} patterns; no pattern was left half-imported`,
+  interrupted: (done: number, total: number) =>
+    `The import stopped after ${done} of ${total} patterns; no pattern was left half-imported`,
   zipRefused: (why: string) => `The ZIP was refused: ${why}`,
   zip: {
     unreadable: 'it is not a readable ZIP file',
@@ -117,7 +130,8 @@ export const IMPORT_MSG = {
     absolutePath: (name: string) => `${name} has an absolute path`,
     tooManyEntries: (max: number) => `it holds more than ${max} entries`,
     tooLargeTotal: (mb: number) => `its files add up to more than ${mb} MB uncompressed`,
-    ratio: (name: string, max: number) => `${name} is compressed more than ${max} times (a ZIP bomb?)`,
+    ratio: (name: string, max: number) =>
+      `${name} is compressed more than ${max} times (a ZIP bomb?)`,
     nested: (name: string) => `${name} is a ZIP inside the ZIP; put the files in directly`,
     symlink: (name: string) => `${name} is a symbolic link`,
     encrypted: (name: string) => `${name} is encrypted`,
@@ -137,11 +151,23 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
 export const TemplateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 /** One problem of the report: row 0 is the ZIP or the sheet as a whole. */
-export const ImportIssueSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
+export const ImportIssueSchema = z.object({
+  row: z.number(),
+  column: z.string(),
+  message: z.string(),
+});
 export type ImportIssue = z.infer<typeof ImportIssueSchema>;
 
 /** ready/invalid/skip after the check; created/updated/skipped/failed after the import. */
-export const IMPORT_OUTCOMES = ['ready', 'invalid', 'skip', 'created', 'updated', 'skipped', 'failed'] as const;
+export const IMPORT_OUTCOMES = [
+  'ready',
+  'invalid',
+  'skip',
+  'created',
+  'updated',
+  'skipped',
+  'failed',
+] as const;
 export const ImportOutcomeSchema = z.object({
   patternId: z.string(),
   row: z.number(),

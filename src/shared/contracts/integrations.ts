@@ -9,14 +9,18 @@ export const INTEGRATION_PATHS = {
   rotate: (id: number | string) => `/api/integrations/webhooks/${id}/rotate-secret`,
   test: (id: number | string) => `/api/integrations/webhooks/${id}/test`,
   deliveries: (id: number | string) => `/api/integrations/webhooks/${id}/deliveries`,
-  redeliver: (id: number | string, deliveryId: number | string) => `/api/integrations/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
+  redeliver: (id: number | string, deliveryId: number | string) =>
+    `/api/integrations/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
   changes: '/api/patterns/changes',
 } as const;
 
 /** API tokens start with this, so the auth plugin tells them from session tokens without a lookup. */
 export const API_TOKEN_PREFIX = 'ppp_';
 export const TOKEN_SCOPES = ['read', 'read_write'] as const;
-export const TOKEN_SCOPE_LABELS: Record<(typeof TOKEN_SCOPES)[number], string> = { read: 'Read only', read_write: 'Read and write' };
+export const TOKEN_SCOPE_LABELS: Record<(typeof TOKEN_SCOPES)[number], string> = {
+  read: 'Read only',
+  read_write: 'Read and write',
+};
 
 export const WEBHOOK_EVENTS = [
   'pattern.submitted',
@@ -43,13 +47,20 @@ export const INTEGRATION_MSG = {
   badCursor: 'The cursor is not one this feed gave out',
 } as const;
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
 
 export const CreateTokenSchema = z.object({
   name,
   scope: z.enum(TOKEN_SCOPES, { error: 'Choose read only or read and write' }),
   brandId: z.number().int().positive().nullable().default(null),
-  expiresAt: z.iso.datetime({ offset: true, error: 'Expiry must be a date and time' }).nullable().default(null),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'Expiry must be a date and time' })
+    .nullable()
+    .default(null),
 });
 export type CreateToken = z.input<typeof CreateTokenSchema>;
 
@@ -65,11 +76,19 @@ export const ApiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 export const TokenListResponseSchema = z.object({ data: z.array(ApiTokenSchema) });
-export const TokenCreatedResponseSchema = z.object({ data: ApiTokenSchema, token: z.string(), message: z.string() });
+export const TokenCreatedResponseSchema = z.object({
+  data: ApiTokenSchema,
+  token: z.string(),
+  message: z.string(),
+});
 export type TokenCreatedResponse = z.infer<typeof TokenCreatedResponseSchema>;
 
 export const WebhookEndpointInputSchema = z.object({
-  url: z.string({ error: 'URL is required' }).trim().min(1, 'URL is required').max(2000, 'URL must be at most 2000 characters'),
+  url: z
+    .string({ error: 'URL is required' })
+    .trim()
+    .min(1, 'URL is required')
+    .max(2000, 'URL must be at most 2000 characters'),
   description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event'),
   enabled: z.boolean().default(true),
@@ -89,8 +108,15 @@ export const WebhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 export const EndpointListResponseSchema = z.object({ data: z.array(WebhookEndpointSchema) });
-export const EndpointResponseSchema = z.object({ data: WebhookEndpointSchema, message: z.string() });
-export const EndpointSecretResponseSchema = z.object({ data: WebhookEndpointSchema, secret: z.string(), message: z.string() });
+export const EndpointResponseSchema = z.object({
+  data: WebhookEndpointSchema,
+  message: z.string(),
+});
+export const EndpointSecretResponseSchema = z.object({
+  data: WebhookEndpointSchema,
+  secret: z.string(),
+  message: z.string(),
+});
 export type EndpointSecretResponse = z.infer<typeof EndpointSecretResponseSchema>;
 
 export const DeliverySchema = z.object({
@@ -111,8 +137,16 @@ export const DeliveryListResponseSchema = z.object({ data: z.array(DeliverySchem
 export const MessageResponseSchema = z.object({ message: z.string() });
 
 export const ChangesQuerySchema = z.object({
-  since: z.string().regex(/^\d{1,19}\.\d{1,18}$/, INTEGRATION_MSG.badCursor).optional(),
-  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 1000').max(1000, 'Limit must be between 1 and 1000').default(100),
+  since: z
+    .string()
+    .regex(/^\d{1,19}\.\d{1,18}$/, INTEGRATION_MSG.badCursor)
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be between 1 and 1000')
+    .max(1000, 'Limit must be between 1 and 1000')
+    .default(100),
 });
 export const PatternChangeSchema = z.object({
   cursor: z.string(),

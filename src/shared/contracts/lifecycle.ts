@@ -7,7 +7,10 @@ export const LIFECYCLE_PATHS = {
   sendToReview: (id: number | string) => `/api/patterns/${id}/send-to-review`,
   publish: (id: number | string) => `/api/patterns/${id}/publish`,
 } as const;
-export const LIFECYCLE_ROUTES = { sendToReview: '/api/patterns/:id/send-to-review', publish: '/api/patterns/:id/publish' } as const;
+export const LIFECYCLE_ROUTES = {
+  sendToReview: '/api/patterns/:id/send-to-review',
+  publish: '/api/patterns/:id/publish',
+} as const;
 
 export const SendToReviewResponseSchema = z.object({
   data: z.object({ ID: z.number(), IS_SFCC_TESTING: z.boolean() }),

@@ -27,5 +27,8 @@ export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 export const SubscribeResponseSchema = z.object({ message: z.string() });
 export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
 
-export const NewsletterSummarySchema = z.object({ totalCountData: z.number(), latestAt: z.string().nullable() });
+export const NewsletterSummarySchema = z.object({
+  totalCountData: z.number(),
+  latestAt: z.string().nullable(),
+});
 export type NewsletterSummary = z.infer<typeof NewsletterSummarySchema>;

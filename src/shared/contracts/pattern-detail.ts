@@ -26,7 +26,9 @@ export const PATTERN_DETAIL_ROUTES = {
 
 /** Pattern-level file kinds (a size's PDF is replaced on its size); Hero_Images holds several. */
 export type PatternFileKind = Exclude<FileKind, 'pattern_pdf_file'>;
-export const PATTERN_FILE_KINDS = FILE_KINDS.filter((k): k is PatternFileKind => k !== 'pattern_pdf_file');
+export const PATTERN_FILE_KINDS = FILE_KINDS.filter(
+  (k): k is PatternFileKind => k !== 'pattern_pdf_file',
+);
 export const isMultipleKind = (kind: FileKind) => kind === 'Hero_Images';
 
 /** One thing a pattern lacks to be complete (PRODUCT.md): `field` names where, `message` says what. */
@@ -73,12 +75,18 @@ export type PatternDetailResponse = z.infer<typeof PatternDetailResponseSchema>;
 
 /** PUT body: every field of the record, the same rules as the submission form. */
 export const UpdatePatternRequestSchema = PatternFieldsSchema;
-export const UpdatePatternResponseSchema = z.object({ data: PatternDetailSchema, message: z.string() });
+export const UpdatePatternResponseSchema = z.object({
+  data: PatternDetailSchema,
+  message: z.string(),
+});
 export type UpdatePatternResponse = z.infer<typeof UpdatePatternResponseSchema>;
 
 export const PatternFileParamsSchema = z.object({ id: dbId(), fileId: dbId() });
 
-export const FilesMutationResponseSchema = z.object({ data: z.object({ files: z.array(PatternFileSchema) }), message: z.string() });
+export const FilesMutationResponseSchema = z.object({
+  data: z.object({ files: z.array(PatternFileSchema) }),
+  message: z.string(),
+});
 export type FilesMutationResponse = z.infer<typeof FilesMutationResponseSchema>;
 
 export const PATTERN_DETAIL_MSG = {
@@ -96,5 +104,9 @@ export const PATTERN_DETAIL_MSG = {
 export const PATTERN_FILES_UPLOAD: MultipartSpec = {
   notMultipart: 'Send the files as multipart/form-data',
   fields: [],
-  files: PATTERN_FILE_KINDS.map((k) => ({ name: k, accepts: FILE_KIND_RULE[k], max: isMultipleKind(k) ? LIMITS.heroImagesMax : 1 })),
+  files: PATTERN_FILE_KINDS.map((k) => ({
+    name: k,
+    accepts: FILE_KIND_RULE[k],
+    max: isMultipleKind(k) ? LIMITS.heroImagesMax : 1,
+  })),
 };

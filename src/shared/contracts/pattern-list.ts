@@ -24,12 +24,26 @@ export const PATTERN_LIST_ROUTES = {
 } as const;
 
 /** Sortable columns, by the API field they sort. `brand` sorts by the brand's name. */
-export const PATTERN_SORT_KEYS = ['SFCC_Pattern_ID', 'Pattern_Name', 'brand', 'Type', 'Gender', 'Price', 'status', 'updatedAt'] as const;
+export const PATTERN_SORT_KEYS = [
+  'SFCC_Pattern_ID',
+  'Pattern_Name',
+  'brand',
+  'Type',
+  'Gender',
+  'Price',
+  'status',
+  'updatedAt',
+] as const;
 export type PatternSortKey = (typeof PATTERN_SORT_KEYS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-export const LIST_DEFAULTS = { page: 1, pageSize: LIMITS.pageSizes[0], sort: 'updatedAt', dir: 'desc' } as const satisfies {
+export const LIST_DEFAULTS = {
+  page: 1,
+  pageSize: LIMITS.pageSizes[0],
+  sort: 'updatedAt',
+  dir: 'desc',
+} as const satisfies {
   page: number;
   pageSize: number;
   sort: PatternSortKey;
@@ -42,7 +56,10 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
 
 /** Filters and search: shared by the list and the CSV export. */
 const PatternFilterSchema = z.object({
-  search: text('search').trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).optional(),
+  search: text('search')
+    .trim()
+    .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .optional(),
   /** Brand id or slug (the spec's option value, e.g. `mccalls`); admins only (a user's list is always their own brand). */
   brand: brandRef('brand must be a brand id or slug').optional(),
   status: oneOf('status', PATTERN_STATUSES).optional(),
@@ -58,7 +75,12 @@ const pageSizeMsg = `pageSize must be one of: ${LIMITS.pageSizes.join(', ')}`;
 const rowId = (name: string) => boundedId(`${name} must be a pattern ID`);
 
 export const PatternListQuerySchema = PatternFilterSchema.extend({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000_000).default(LIST_DEFAULTS.page),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(10_000_000)
+    .default(LIST_DEFAULTS.page),
   pageSize: z.coerce
     .number({ error: pageSizeMsg })
     .refine((v) => (LIMITS.pageSizes as readonly number[]).includes(v), pageSizeMsg)
@@ -107,7 +129,9 @@ export type PatternExportQuery = z.infer<typeof PatternExportQuerySchema>;
 export const BULK_DELETE_MAX = Math.max(...LIMITS.pageSizes);
 export const BulkDeleteRequestSchema = z.object({
   ids: z
-    .array(boundedId('ids must be pattern IDs', { coerce: false }), { error: 'ids must be a list of pattern IDs' })
+    .array(boundedId('ids must be pattern IDs', { coerce: false }), {
+      error: 'ids must be a list of pattern IDs',
+    })
     .min(1, 'Choose at least one pattern to delete')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} patterns can be deleted at once`),
 });
@@ -117,6 +141,7 @@ export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;
 
 export const DELETE_MSG = {
   publishedOne: 'A published pattern cannot be deleted. Ask an admin to delete it.',
-  publishedMany: (ids: string[]) => `Published patterns cannot be deleted: ${ids.join(', ')}. Ask an admin to delete them.`,
+  publishedMany: (ids: string[]) =>
+    `Published patterns cannot be deleted: ${ids.join(', ')}. Ask an admin to delete them.`,
   notFoundMany: (ids: number[]) => `Patterns not found: ${ids.join(', ')}`,
 } as const;

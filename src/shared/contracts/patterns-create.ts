@@ -32,7 +32,15 @@ export const sizePdfField = (index: number) => `${SIZE_PDF_FIELD}${index}`;
 export const sizePdfErrorKey = (index: number) => `Size.${index}.${SIZE_PDF_FIELD}`;
 
 /** The named file fields of the submission, in the order the form shows them. */
-export const NAMED_FILE_FIELDS = ['Instruction_PDF', 'Yardage_PDF', 'Main_Hero_Image', 'Hero_Images', 'Size_Chart', 'Yardage_Image', 'Sketch_Image'] as const satisfies readonly FileKind[];
+export const NAMED_FILE_FIELDS = [
+  'Instruction_PDF',
+  'Yardage_PDF',
+  'Main_Hero_Image',
+  'Hero_Images',
+  'Size_Chart',
+  'Yardage_Image',
+  'Sketch_Image',
+] as const satisfies readonly FileKind[];
 export type NamedFileField = (typeof NAMED_FILE_FIELDS)[number];
 export const isMultipleFileField = (f: NamedFileField) => f === 'Hero_Images';
 export const fileRuleOf = (f: FileKind) => FILE_KIND_RULE[f];
@@ -41,7 +49,8 @@ export const CREATE_MSG = {
   sizesMin: 'Add at least one size',
   sizesMax: `A pattern can have at most ${LIMITS.sizesMax} sizes`,
   heroMax: `At most ${LIMITS.heroImagesMax} hero images`,
-  duplicateSize: (view: string, size: string) => `Size ${size} of view ${view} is already in this pattern`,
+  duplicateSize: (view: string, size: string) =>
+    `Size ${size} of view ${view} is already in this pattern`,
   otherBrand: 'You can only add patterns to your own brand',
   noBrand: 'Your account has no brand; ask an admin to assign one',
   unknownBrand: 'This brand does not exist',
@@ -51,7 +60,8 @@ export const CREATE_MSG = {
   dataInvalidJson: 'data must be valid JSON',
 } as const;
 
-const sizeKey = (view: string, size: string) => `${view.trim().toLowerCase()}\u0000${size.trim().toLowerCase()}`;
+const sizeKey = (view: string, size: string) =>
+  `${view.trim().toLowerCase()}\u0000${size.trim().toLowerCase()}`;
 
 /** A size as the submission sends it. */
 export const CreateSizeEntrySchema = SizeEntrySchema.extend({
@@ -68,9 +78,15 @@ export function checkUniqueSizes(sizes: unknown, ctx: z.RefinementCtx): void {
   sizes.forEach((s: { pattern_view?: unknown; Size?: unknown } | null, i) => {
     const view = s?.pattern_view;
     const size = s?.Size;
-    if (typeof view !== 'string' || typeof size !== 'string' || !view.trim() || !size.trim()) return;
+    if (typeof view !== 'string' || typeof size !== 'string' || !view.trim() || !size.trim())
+      return;
     const key = sizeKey(view, size);
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'Size'], message: CREATE_MSG.duplicateSize(view.trim(), size.trim()) });
+    if (seen.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'Size'],
+        message: CREATE_MSG.duplicateSize(view.trim(), size.trim()),
+      });
     seen.add(key);
   });
 }
@@ -103,7 +119,11 @@ export const PATTERN_CREATE_UPLOAD: MultipartSpec = {
   notMultipart: 'Send the pattern as multipart/form-data',
   fields: ['data'],
   files: [
-    ...NAMED_FILE_FIELDS.map((f) => ({ name: f, accepts: fileRuleOf(f), max: isMultipleFileField(f) ? LIMITS.heroImagesMax : 1 })),
+    ...NAMED_FILE_FIELDS.map((f) => ({
+      name: f,
+      accepts: fileRuleOf(f),
+      max: isMultipleFileField(f) ? LIMITS.heroImagesMax : 1,
+    })),
     { name: new RegExp(`^${SIZE_PDF_FIELD}\\d{1,4}$`), accepts: 'pdf' as const, max: 1 },
     { name: SIZE_PDF_BATCH_FIELD, accepts: 'pdf' as const, max: LIMITS.sizesMax },
   ],

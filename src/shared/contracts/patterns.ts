@@ -27,9 +27,16 @@ const L = PATTERN_LABELS;
 // The union carries the message: without it Zod 4 reports a failed union as 'Invalid input'.
 const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
-    .union([z.enum(values), z.literal('').transform(() => undefined), z.null().transform(() => undefined)], {
-      error: `${label} must be one of: ${values.join(', ')}`,
-    })
+    .union(
+      [
+        z.enum(values),
+        z.literal('').transform(() => undefined),
+        z.null().transform(() => undefined),
+      ],
+      {
+        error: `${label} must be one of: ${values.join(', ')}`,
+      },
+    )
     .optional();
 
 /**

@@ -7,7 +7,10 @@ export const PIECE_PATHS = {
   list: (sizeId: number | string) => `/api/sizes/${sizeId}/pieces`,
   one: (pieceId: number | string) => `/api/pieces/${pieceId}`,
 } as const;
-export const PIECE_ROUTES = { list: '/api/sizes/:sizeId/pieces', one: '/api/pieces/:pieceId' } as const;
+export const PIECE_ROUTES = {
+  list: '/api/sizes/:sizeId/pieces',
+  one: '/api/pieces/:pieceId',
+} as const;
 
 export const PIECE_LABELS = {
   Piece_Number: 'Piece Number',
@@ -28,9 +31,16 @@ export const PieceFieldsSchema = z.object({
   Piece_Description: optionalText(PIECE_LABELS.Piece_Description, LIMITS.descriptionMax),
   Fabric_Category: optionalText(PIECE_LABELS.Fabric_Category),
   Cut_Quantity: z
-    .union([z.literal('').transform(() => undefined), z.null().transform(() => undefined), z.coerce.number()], {
-      error: 'Cut Quantity must be a whole number',
-    })
+    .union(
+      [
+        z.literal('').transform(() => undefined),
+        z.null().transform(() => undefined),
+        z.coerce.number(),
+      ],
+      {
+        error: 'Cut Quantity must be a whole number',
+      },
+    )
     .optional()
     .refine(
       (v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= CUT_QUANTITY_MAX),
@@ -60,7 +70,10 @@ export const PieceSchema = z.object({
 });
 export type Piece = z.infer<typeof PieceSchema>;
 
-export const PieceListResponseSchema = z.object({ data: z.array(PieceSchema), totalCountData: z.number() });
+export const PieceListResponseSchema = z.object({
+  data: z.array(PieceSchema),
+  totalCountData: z.number(),
+});
 export type PieceListResponse = z.infer<typeof PieceListResponseSchema>;
 export const PieceMutationResponseSchema = z.object({ data: PieceSchema, message: z.string() });
 export type PieceMutationResponse = z.infer<typeof PieceMutationResponseSchema>;

@@ -64,7 +64,14 @@ export type ImageCheck = z.infer<typeof ImageCheckSchema>;
 export const FileCheckSchema = z.discriminatedUnion('type', [PdfCheckSchema, ImageCheckSchema]);
 export type FileCheck = z.infer<typeof FileCheckSchema>;
 
-export const PREFLIGHT_RULE_IDS = ['printable-without-home-pages', 'home-pages-mixed', 'print-restricted', 'single-page-size-pdf', 'hero-too-small', 'check-incomplete'] as const;
+export const PREFLIGHT_RULE_IDS = [
+  'printable-without-home-pages',
+  'home-pages-mixed',
+  'print-restricted',
+  'single-page-size-pdf',
+  'hero-too-small',
+  'check-incomplete',
+] as const;
 export type PreflightRuleId = (typeof PREFLIGHT_RULE_IDS)[number];
 
 /** One warning the reviewer sees; `fileId` names the file it is about. */
@@ -100,9 +107,15 @@ export const ThumbnailParamsSchema = z.object({
 export function describeCheck(c: FileCheck): string {
   if (c.type === 'image') return `${c.width}×${c.height} px`;
   const parts = [`${c.pageCount} ${c.pageCount === 1 ? 'page' : 'pages'}`];
-  if (c.pageSizes.length) parts.push(c.pageSizes.map((g) => (c.pageSizes.length > 1 ? `${g.name} (${g.pages})` : g.name)).join(', '));
+  if (c.pageSizes.length)
+    parts.push(
+      c.pageSizes
+        .map((g) => (c.pageSizes.length > 1 ? `${g.name} (${g.pages})` : g.name))
+        .join(', '),
+    );
   if (c.layers) parts.push(`${c.layers} ${c.layers === 1 ? 'layer' : 'layers'}`);
-  if (c.fontsEmbedded !== null) parts.push(c.fontsEmbedded ? 'fonts embedded' : 'fonts not embedded');
+  if (c.fontsEmbedded !== null)
+    parts.push(c.fontsEmbedded ? 'fonts embedded' : 'fonts not embedded');
   if (c.printRestricted) parts.push('printing restricted');
   return parts.join(' · ');
 }

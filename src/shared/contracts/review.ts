@@ -10,7 +10,8 @@ export const REVIEW_PATHS = {
   requestChanges: (id: number | string) => `/api/patterns/${id}/request-changes`,
   unpublish: (id: number | string) => `/api/patterns/${id}/unpublish`,
   review: (id: number | string) => `/api/patterns/${id}/review`,
-  note: (id: number | string, noteId: number | string) => `/api/patterns/${id}/review-notes/${noteId}`,
+  note: (id: number | string, noteId: number | string) =>
+    `/api/patterns/${id}/review-notes/${noteId}`,
   activity: (id: number | string) => `/api/patterns/${id}/activity`,
   reviewCount: '/api/patterns/review-count',
   mailPreferences: '/api/account/mail-preferences',
@@ -28,7 +29,12 @@ export const REVIEW_ROUTES = {
 } as const;
 
 /** The lifecycle's actions (PRODUCT.md); which are possible now is decided in one place on the server. */
-export const LIFECYCLE_ACTIONS = ['sendToReview', 'publish', 'requestChanges', 'unpublish'] as const;
+export const LIFECYCLE_ACTIONS = [
+  'sendToReview',
+  'publish',
+  'requestChanges',
+  'unpublish',
+] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 export const LIFECYCLE_ACTION_LABELS: Record<LifecycleAction, string> = {
   sendToReview: 'Send to review',
@@ -48,15 +54,24 @@ const reason = (what: string) =>
     .max(REVIEW_LIMITS.reasonMax, `${what} must be at most ${REVIEW_LIMITS.reasonMax} characters`);
 
 export const ReviewNoteInputSchema = z.object({
-  targetType: z.enum(NOTE_TARGETS, { error: `targetType must be one of: ${NOTE_TARGETS.join(', ')}` }),
+  targetType: z.enum(NOTE_TARGETS, {
+    error: `targetType must be one of: ${NOTE_TARGETS.join(', ')}`,
+  }),
   /** A field name ('Price'), a file id or a size id. */
   targetKey: z.string().trim().min(1, 'Choose what the note is about').max(100),
-  text: z.string().trim().min(1, 'Note is required').max(REVIEW_LIMITS.noteMax, `Note must be at most ${REVIEW_LIMITS.noteMax} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Note is required')
+    .max(REVIEW_LIMITS.noteMax, `Note must be at most ${REVIEW_LIMITS.noteMax} characters`),
 });
 
 export const RequestChangesRequestSchema = z.object({
   reason: reason('Reason'),
-  notes: z.array(ReviewNoteInputSchema).max(REVIEW_LIMITS.notesMax, `At most ${REVIEW_LIMITS.notesMax} notes`).default([]),
+  notes: z
+    .array(ReviewNoteInputSchema)
+    .max(REVIEW_LIMITS.notesMax, `At most ${REVIEW_LIMITS.notesMax} notes`)
+    .default([]),
 });
 export type RequestChangesRequest = z.input<typeof RequestChangesRequestSchema>;
 
@@ -93,25 +108,48 @@ export const ReviewStateSchema = z.object({
   /** Why Publish is not offered although the pattern is in review (an edit after it was sent). */
   publishBlockedReason: z.string().nullable(),
   request: z
-    .object({ reason: z.string(), requestedBy: z.string(), at: z.string(), notes: z.array(ReviewNoteSchema) })
+    .object({
+      reason: z.string(),
+      requestedBy: z.string(),
+      at: z.string(),
+      notes: z.array(ReviewNoteSchema),
+    })
     .nullable(),
   /** Admins only: the difference to the version last reviewed; `reviewedAt` null = never reviewed. */
   changedSinceReview: z
-    .object({ reviewedAt: z.string().nullable(), outcome: z.enum(['published', 'changes_requested']).nullable(), changes: z.array(ChangeSchema) })
+    .object({
+      reviewedAt: z.string().nullable(),
+      outcome: z.enum(['published', 'changes_requested']).nullable(),
+      changes: z.array(ChangeSchema),
+    })
     .nullable(),
   /** Admins only: what a note can be about (fields, files, sizes of the pattern now). */
-  targets: z.array(z.object({ targetType: z.enum(NOTE_TARGETS), targetKey: z.string(), label: z.string() })),
+  targets: z.array(
+    z.object({ targetType: z.enum(NOTE_TARGETS), targetKey: z.string(), label: z.string() }),
+  ),
 });
 export type ReviewState = z.infer<typeof ReviewStateSchema>;
 export const ReviewStateResponseSchema = z.object({ data: ReviewStateSchema });
 
 export const NoteParamsSchema = z.object({ id: dbId(), noteId: dbId() });
-export const NoteUpdateRequestSchema = z.object({ addressed: z.boolean({ error: 'addressed must be true or false' }) });
+export const NoteUpdateRequestSchema = z.object({
+  addressed: z.boolean({ error: 'addressed must be true or false' }),
+});
 export const NoteUpdateResponseSchema = z.object({ data: ReviewNoteSchema });
 
 export const ActivityQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be 1 to 100' }).int('pageSize must be 1 to 100').min(1, 'pageSize must be 1 to 100').max(100, 'pageSize must be 1 to 100').default(20),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be 1 to 100' })
+    .int('pageSize must be 1 to 100')
+    .min(1, 'pageSize must be 1 to 100')
+    .max(100, 'pageSize must be 1 to 100')
+    .default(20),
 });
 
 export const ActivityEntrySchema = z.object({
@@ -127,21 +165,40 @@ export const ActivityEntrySchema = z.object({
   files: z.array(z.object({ id: z.number(), fileName: z.string() })),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
-export const ActivityPageSchema = z.object({ data: z.array(ActivityEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const ActivityPageSchema = z.object({
+  data: z.array(ActivityEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
 export const ReviewCountResponseSchema = z.object({ data: z.object({ inReview: z.number() }) });
 
-export const MailPreferencesSchema = z.object({ reviewMails: z.boolean({ error: 'reviewMails must be true or false' }) });
+export const MailPreferencesSchema = z.object({
+  reviewMails: z.boolean({ error: 'reviewMails must be true or false' }),
+});
 export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
-export const MailPreferencesResponseSchema = z.object({ data: MailPreferencesSchema, message: z.string().optional() });
+export const MailPreferencesResponseSchema = z.object({
+  data: MailPreferencesSchema,
+  message: z.string().optional(),
+});
 
 export const ReviewRecipientsSchema = z.object({
-  data: z.array(z.object({ id: z.number(), fullName: z.string(), email: z.string(), reviewRecipient: z.boolean() })),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      fullName: z.string(),
+      email: z.string(),
+      reviewRecipient: z.boolean(),
+    }),
+  ),
   message: z.string().optional(),
 });
 export type ReviewRecipients = z.infer<typeof ReviewRecipientsSchema>;
-export const ReviewRecipientsUpdateSchema = z.object({ userIds: z.array(z.number().int().positive()).max(1000) });
+export const ReviewRecipientsUpdateSchema = z.object({
+  userIds: z.array(z.number().int().positive()).max(1000),
+});
 
 export const REVIEW_MSG = {
   changesRequested: 'Changes requested: the brand has been told',
@@ -149,6 +206,8 @@ export const REVIEW_MSG = {
   preferencesSaved: 'Mail preferences saved',
   recipientsSaved: 'Review mail recipients saved',
   unknownTarget: 'This note is about something the pattern does not have',
-  editedAfterReview: 'This pattern was edited after it was sent to review: send it to review again so the changes are checked before publishing',
-  editedAfterPublishing: 'This pattern was edited after publishing: send it to review again so the changes are checked before publishing',
+  editedAfterReview:
+    'This pattern was edited after it was sent to review: send it to review again so the changes are checked before publishing',
+  editedAfterPublishing:
+    'This pattern was edited after publishing: send it to review again so the changes are checked before publishing',
 } as const;

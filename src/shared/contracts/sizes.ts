@@ -42,11 +42,17 @@ export type SizeTemplateField = (typeof SIZE_TEMPLATE_FIELDS)[number];
 /** Error fields hold a service's error text: longer than a label. */
 const isErrorField = (f: SizeTemplateField) => f.endsWith('_Error');
 
-export const SIZE_LABELS: Record<'pattern_view' | 'Size' | 'VariationID' | SizeTemplateField, string> = {
+export const SIZE_LABELS: Record<
+  'pattern_view' | 'Size' | 'VariationID' | SizeTemplateField,
+  string
+> = {
   pattern_view: 'Pattern View',
   Size: 'Size',
   VariationID: 'VariationID',
-  ...(Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, f.replace(/_/g, ' ')])) as Record<SizeTemplateField, string>),
+  ...(Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, f.replace(/_/g, ' ')])) as Record<
+    SizeTemplateField,
+    string
+  >),
   Design_id: 'Design ID',
   Mannequin_id: 'Mannequin ID',
   PreProd_Status: 'PreProd Status',
@@ -54,7 +60,10 @@ export const SIZE_LABELS: Record<'pattern_view' | 'Size' | 'VariationID' | SizeT
 };
 
 const templateShape = Object.fromEntries(
-  SIZE_TEMPLATE_FIELDS.map((f) => [f, optionalText(SIZE_LABELS[f], isErrorField(f) ? LIMITS.descriptionMax : LIMITS.textMax)]),
+  SIZE_TEMPLATE_FIELDS.map((f) => [
+    f,
+    optionalText(SIZE_LABELS[f], isErrorField(f) ? LIMITS.descriptionMax : LIMITS.textMax),
+  ]),
 ) as Record<SizeTemplateField, ReturnType<typeof optionalText>>;
 
 /** The `data` part of add and update: view and size required ('Pattern View is required', 'Size is required'). */
@@ -75,7 +84,10 @@ export const SizeSchema = z.object({
   pattern_view: z.string(),
   Size: z.string(),
   Pattern_Pdf_File_Name: z.string().nullable(),
-  ...(Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, z.string().nullable()])) as Record<SizeTemplateField, z.ZodNullable<z.ZodString>>),
+  ...(Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, z.string().nullable()])) as Record<
+    SizeTemplateField,
+    z.ZodNullable<z.ZodString>
+  >),
   pdf: PatternFileSchema.nullable(),
   piecesCount: z.number(),
   createdAt: z.string(),
@@ -83,7 +95,10 @@ export const SizeSchema = z.object({
 });
 export type Size = z.infer<typeof SizeSchema>;
 
-export const SizeListResponseSchema = z.object({ data: z.array(SizeSchema), totalCountData: z.number() });
+export const SizeListResponseSchema = z.object({
+  data: z.array(SizeSchema),
+  totalCountData: z.number(),
+});
 export type SizeListResponse = z.infer<typeof SizeListResponseSchema>;
 
 /** The size screen also needs to know whose size it is. */
@@ -111,7 +126,10 @@ export const BulkDeleteSizesRequestSchema = z.object({
     .max(LIMITS.sizesMax, `At most ${LIMITS.sizesMax} sizes at once`),
 });
 
-export const DeleteSizesResponseSchema = z.object({ data: z.object({ deleted: z.number(), totalCountData: z.number() }), message: z.string() });
+export const DeleteSizesResponseSchema = z.object({
+  data: z.object({ deleted: z.number(), totalCountData: z.number() }),
+  message: z.string(),
+});
 export type DeleteSizesResponse = z.infer<typeof DeleteSizesResponseSchema>;
 
 export const SizeIdParamSchema = z.object({ sizeId: dbId() });
@@ -130,7 +148,8 @@ export const SIZE_MSG = {
 
 /** The add and update calls' multipart body: `data` (JSON of the fields, or one text part per field) and one PDF. */
 export const SIZE_UPLOAD: MultipartSpec = {
-  notMultipart: 'Send the size as multipart/form-data: a "data" JSON part and the "pattern_pdf_file" PDF',
+  notMultipart:
+    'Send the size as multipart/form-data: a "data" JSON part and the "pattern_pdf_file" PDF',
   fields: [SIZE_PARTS.data, ...Object.keys(SizeFieldsSchema.shape)],
   files: [{ name: SIZE_PARTS.pdf, accepts: 'pdf', max: 1 }],
   messages: { invalidJson: SIZE_MSG.badData },

@@ -32,7 +32,8 @@ export const USER_MSG = {
   accountUpdated: 'Your account has been updated',
   emailChanged: 'Your email has been changed',
   passwordChanged: 'Your password has been changed. Other sessions have been signed out.',
-  forgotSent: 'If an account exists for this email, we have sent it a link to reset the password. The link is valid for one hour.',
+  forgotSent:
+    'If an account exists for this email, we have sent it a link to reset the password. The link is valid for one hour.',
   resetDone: 'Your password has been reset. Please sign in with your new password.',
   resetInvalid: 'This reset link is not valid. Ask for a new one.',
   resetUsed: 'This reset link has already been used. Ask for a new one.',
@@ -40,7 +41,8 @@ export const USER_MSG = {
   codeMissing: 'No code is waiting for you. Request a new code.',
   codeExpired: 'This code has expired. Request a new code.',
   codeExhausted: 'Too many wrong codes. Request a new code.',
-  codeWrong: (triesLeft: number) => `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+  codeWrong: (triesLeft: number) =>
+    `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
 } as const;
 
 /** Multipart part names of the signup and account update calls (spec section 7). */
@@ -60,7 +62,11 @@ const passwordsMatch = {
     path: ['repeatPassword'],
     when: (payload: { value: unknown }) => {
       const v = payload.value as { password?: unknown; repeatPassword?: unknown } | null;
-      return typeof v?.password === 'string' && typeof v?.repeatPassword === 'string' && v.repeatPassword !== '';
+      return (
+        typeof v?.password === 'string' &&
+        typeof v?.repeatPassword === 'string' &&
+        v.repeatPassword !== ''
+      );
     },
   },
 };
@@ -86,7 +92,10 @@ export const SignupSchema = z
     fullName: FullNameSchema,
     email: EmailSchema,
     // '' and the placeholder's 0 mean "no brand chosen".
-    brand: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), brandRef(MSG.chooseBrand).nullish()),
+    brand: z.preprocess(
+      (v) => (v === '' || v === 0 || v === '0' ? null : v),
+      brandRef(MSG.chooseBrand).nullish(),
+    ),
     role: z.enum(ROLES, { error: MSG.chooseRole }),
     password: passwordSchema(MSG.passwordRequired, MSG.passwordMinSignup),
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
@@ -97,7 +106,10 @@ export type Signup = z.infer<typeof SignupSchema>;
 export const SignupResponseSchema = SessionUserSchema;
 
 /** One row of the admins' users list. */
-export const UserListItemSchema = SessionUserSchema.extend({ disabled: z.boolean(), createdAt: z.string() });
+export const UserListItemSchema = SessionUserSchema.extend({
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 export const UserListRequestSchema = z.object({
@@ -107,7 +119,10 @@ export const UserListRequestSchema = z.object({
   role: z.enum(ROLES).optional().nullable(),
 });
 export type UserListRequest = z.input<typeof UserListRequestSchema>;
-export const UserListResponseSchema = z.object({ data: z.array(UserListItemSchema), totalCountData: z.number() });
+export const UserListResponseSchema = z.object({
+  data: z.array(UserListItemSchema),
+  totalCountData: z.number(),
+});
 export type UserListResponse = z.infer<typeof UserListResponseSchema>;
 
 export const UserStatusRequestSchema = z.object({ disabled: z.boolean() });
@@ -119,7 +134,10 @@ export const UpdateAccountSchema = z.object({
   removeProfilePic: z.boolean().optional(),
 });
 export type UpdateAccount = z.infer<typeof UpdateAccountSchema>;
-export const AccountResponseSchema = z.object({ data: SessionUserSchema, message: z.string().optional() });
+export const AccountResponseSchema = z.object({
+  data: SessionUserSchema,
+  message: z.string().optional(),
+});
 export type AccountResponse = z.infer<typeof AccountResponseSchema>;
 
 export const CodeSchema = z
@@ -153,7 +171,9 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordSchema = z
   .object({
     email: EmailSchema,
-    token: text('token', 'The reset link is incomplete').min(1, 'The reset link is incomplete').max(200),
+    token: text('token', 'The reset link is incomplete')
+      .min(1, 'The reset link is incomplete')
+      .max(200),
     password: passwordSchema(MSG.confirmPasswordRequired, MSG.passwordMinSignup),
     repeatPassword: passwordSchema(MSG.repeatPasswordRequired, MSG.passwordMinSignup),
   })

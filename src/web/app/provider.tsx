@@ -10,7 +10,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <ToastContainer position="top-right" autoClose={LIMITS.toastMs} theme="colored" newestOnTop />
+        <ToastContainer
+          position="top-right"
+          autoClose={LIMITS.toastMs}
+          theme="colored"
+          newestOnTop
+        />
       </AuthProvider>
     </QueryClientProvider>
   );

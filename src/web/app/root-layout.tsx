@@ -12,14 +12,20 @@ export function RootLayout() {
   const site = useSiteConfig();
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-ink">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <Header />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />} instagramUrl={site?.instagramUrl} />
+      <Footer
+        newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />}
+        instagramUrl={site?.instagramUrl}
+      />
       {navigation.state === 'loading' && <LoadingOverlay />}
       <UnsavedChangesPrompt />
       {/* A new screen opens at its top (Back restores the old position); the list's own URL changes opt out with preventScrollReset. */}

@@ -9,7 +9,9 @@ import { loadChunk } from '../lib/chunk-load';
  * Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx), with its
  * own error boundary: a screen that throws (or a 404 thrown by one) keeps the header and footer.
  */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+const page = (
+  load: () => Promise<{ Component: React.ComponentType }>,
+): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
   lazy: () => loadChunk(load),
   errorElement: <RouteErrorPage inLayout />,
 });
@@ -42,14 +44,23 @@ export const routes: RouteObject[] = [
         element: <RequireUser />,
         children: [
           { path: 'app/show-records', ...page(() => import('./routes/patterns/show-records')) },
-          { path: 'app/show-records/:id', ...page(() => import('./routes/patterns/pattern-detail')) },
-          { path: 'app/show-records/:id/:sizeId', ...page(() => import('./routes/patterns/size-detail')) },
+          {
+            path: 'app/show-records/:id',
+            ...page(() => import('./routes/patterns/pattern-detail')),
+          },
+          {
+            path: 'app/show-records/:id/:sizeId',
+            ...page(() => import('./routes/patterns/size-detail')),
+          },
           { path: 'app/add-record', ...page(() => import('./routes/patterns/add-record')) },
           { path: 'app/imports', ...page(() => import('./routes/imports/imports')) },
           { path: 'app/imports/new', ...page(() => import('./routes/imports/new-import')) },
           { path: 'app/imports/:id', ...page(() => import('./routes/imports/import-status')) },
           { path: 'app/my-account', ...page(() => import('./routes/account/my-account')) },
-          { path: 'app/contact-support', ...page(() => import('./routes/support/contact-support')) },
+          {
+            path: 'app/contact-support',
+            ...page(() => import('./routes/support/contact-support')),
+          },
         ],
       },
       { path: '*', ...page(() => import('./routes/app/not-found')) },

@@ -17,7 +17,10 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
             {i > 0 && <li aria-hidden>›</li>}
             {c.to ? (
               <li>
-                <Link to={c.to} className="break-all text-blue-800 underline-offset-2 hover:underline">
+                <Link
+                  to={c.to}
+                  className="break-all text-blue-800 underline-offset-2 hover:underline"
+                >
                   {c.label}
                 </Link>
               </li>

@@ -7,7 +7,11 @@ const variants: Record<Variant, string> = {
   danger: 'bg-red-800 text-white hover:bg-red-900 border border-transparent',
 };
 
-export function Button({ variant = 'primary', className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type="button"

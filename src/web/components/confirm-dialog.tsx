@@ -17,7 +17,17 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot be undone or changes what others see. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, busy, danger, disabled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy,
+  danger,
+  disabled,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -28,7 +38,12 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy || disabled} autoFocus={!disabled}>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            disabled={busy || disabled}
+            autoFocus={!disabled}
+          >
             {busy && <Spinner />}
             {confirmLabel}
           </Button>

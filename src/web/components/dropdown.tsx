@@ -1,4 +1,12 @@
-import { Description, Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import {
+  Description,
+  Field,
+  Label,
+  Listbox,
+  ListboxButton,
+  ListboxOption,
+  ListboxOptions,
+} from '@headlessui/react';
 import type { Option } from '../../shared/options';
 
 interface DropdownProps {
@@ -18,7 +26,16 @@ interface DropdownProps {
  * list at most 14rem high and scrolling. Headless UI's anchoring writes an inline max-height from
  * `--anchor-max-height` (else the room left on screen), which beats a class: the variable sets it.
  */
-export function Dropdown({ label, options, value, onChange, required, error, disabled, name }: DropdownProps) {
+export function Dropdown({
+  label,
+  options,
+  value,
+  onChange,
+  required,
+  error,
+  disabled,
+  name,
+}: DropdownProps) {
   const selected = options.find((o) => o.value !== null && o.value === value) ?? options[0];
   return (
     <Field className="flex flex-col gap-1" disabled={disabled}>

@@ -44,7 +44,11 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} aria-current={navCurrent(pathname, item.to)} className={barLink({ isActive: Boolean(navCurrent(pathname, item.to)) })}>
+                <Link
+                  to={item.to}
+                  aria-current={navCurrent(pathname, item.to)}
+                  className={barLink({ isActive: Boolean(navCurrent(pathname, item.to)) })}
+                >
                   {item.label}
                 </Link>
               </li>
@@ -57,9 +61,16 @@ export function Header() {
             <Suspense
               fallback={
                 // Same size as the menu button, so nothing moves when it arrives; not a button until it can open.
-                <span aria-hidden className="flex items-center gap-2 py-1 pl-1 text-sm font-semibold text-ink sm:pr-3">
-                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-ink text-xs font-bold text-brand">{initials(user.fullName)}</span>
-                  <span className="hidden sm:block sm:max-w-[10rem] sm:truncate lg:max-w-[14rem]">{user.fullName}</span>
+                <span
+                  aria-hidden
+                  className="flex items-center gap-2 py-1 pl-1 text-sm font-semibold text-ink sm:pr-3"
+                >
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-ink text-xs font-bold text-brand">
+                    {initials(user.fullName)}
+                  </span>
+                  <span className="hidden sm:block sm:max-w-[10rem] sm:truncate lg:max-w-[14rem]">
+                    {user.fullName}
+                  </span>
                   <span className="hidden h-4 w-4 sm:block" />
                 </span>
               }
@@ -86,7 +97,11 @@ export function Header() {
               setPanelOpen(true);
             }}
           >
-            <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-6 w-6 fill-none stroke-current stroke-2"
+            >
               <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>

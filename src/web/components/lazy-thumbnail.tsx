@@ -14,18 +14,36 @@ async function fetchThumbnail(url: string): Promise<Blob> {
   return res.blob();
 }
 
-export function LazyThumbnail({ url, alt, className = 'h-12 w-12' }: { url: string | null; alt: string; className?: string }) {
+export function LazyThumbnail({
+  url,
+  alt,
+  className = 'h-12 w-12',
+}: {
+  url: string | null;
+  alt: string;
+  className?: string;
+}) {
   const box = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
     const el = box.current;
     if (!el || !url || near) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    const io = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
+      { rootMargin: '200px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [url, near]);
-  const blob = useQuery({ queryKey: ['thumbnail', url], queryFn: () => fetchThumbnail(url!), enabled: Boolean(url) && near, staleTime: Infinity, gcTime: 10 * 60_000, retry: 1 });
+  const blob = useQuery({
+    queryKey: ['thumbnail', url],
+    queryFn: () => fetchThumbnail(url!),
+    enabled: Boolean(url) && near,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: 1,
+  });
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     if (!blob.data) return;
@@ -37,11 +55,23 @@ export function LazyThumbnail({ url, alt, className = 'h-12 w-12' }: { url: stri
     };
   }, [blob.data]);
   return (
-    <span ref={box} className={`flex shrink-0 items-center justify-center overflow-hidden rounded border border-gray-200 bg-gray-100 ${className}`}>
+    <span
+      ref={box}
+      className={`flex shrink-0 items-center justify-center overflow-hidden rounded border border-gray-200 bg-gray-100 ${className}`}
+    >
       {src ? (
-        <img src={src} alt={alt} className="h-full w-full object-cover" data-testid="hero-thumbnail" />
+        <img
+          src={src}
+          alt={alt}
+          className="h-full w-full object-cover"
+          data-testid="hero-thumbnail"
+        />
       ) : (
-        <svg aria-hidden viewBox="0 0 20 20" className={`h-5 w-5 fill-current text-gray-400 ${url && !blob.isError ? 'animate-pulse' : ''}`}>
+        <svg
+          aria-hidden
+          viewBox="0 0 20 20"
+          className={`h-5 w-5 fill-current text-gray-400 ${url && !blob.isError ? 'animate-pulse' : ''}`}
+        >
           <path d="M3 4h14v12H3V4zm2 2v6.5l3-3 2.5 2.5L13 9.5l2 2V6H5z" />
         </svg>
       )}

@@ -34,8 +34,17 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
   const snap = useSnapShut(open);
   const { pathname } = useLocation();
   return (
-    <Dialog key={snap.key} ref={snap.ref} open={open} onClose={onClose} className="fixed inset-0 z-50 md:hidden">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 ease-out data-closed:opacity-0" />
+    <Dialog
+      key={snap.key}
+      ref={snap.ref}
+      open={open}
+      onClose={onClose}
+      className="fixed inset-0 z-50 md:hidden"
+    >
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-black/40 transition-opacity duration-200 ease-out data-closed:opacity-0"
+      />
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel
           transition
@@ -44,8 +53,17 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
           <div className="flex h-16 shrink-0 items-center justify-between bg-brand px-4">
             <DialogTitle className="sr-only">Menu</DialogTitle>
             <Logo onNavigate={onClose} />
-            <button type="button" onClick={onClose} className="rounded-md p-2 text-ink hover:bg-black/10" aria-label="Close menu">
-              <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-md p-2 text-ink hover:bg-black/10"
+              aria-label="Close menu"
+            >
+              <svg
+                aria-hidden
+                viewBox="0 0 24 24"
+                className="h-6 w-6 fill-none stroke-current stroke-2"
+              >
                 <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
               </svg>
             </button>
@@ -54,7 +72,12 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
             <ul className="flex flex-col gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} aria-current={navCurrent(pathname, item.to)} className={linkClass({ isActive: Boolean(navCurrent(pathname, item.to)) })} onClick={onClose}>
+                  <Link
+                    to={item.to}
+                    aria-current={navCurrent(pathname, item.to)}
+                    className={linkClass({ isActive: Boolean(navCurrent(pathname, item.to)) })}
+                    onClick={onClose}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -70,20 +93,32 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
                 </p>
                 <ul aria-label="Account" className="flex flex-col gap-1">
                   <li>
-                    <NavLink to={ACCOUNT_ITEMS.myAccount.to} className={linkClass} onClick={onClose}>
+                    <NavLink
+                      to={ACCOUNT_ITEMS.myAccount.to}
+                      className={linkClass}
+                      onClick={onClose}
+                    >
                       {ACCOUNT_ITEMS.myAccount.label}
                     </NavLink>
                   </li>
                   {isAdmin && (
                     <li>
-                      <NavLink to={ACCOUNT_ITEMS.createAccount.to} className={linkClass} onClick={onClose}>
+                      <NavLink
+                        to={ACCOUNT_ITEMS.createAccount.to}
+                        className={linkClass}
+                        onClick={onClose}
+                      >
                         {ACCOUNT_ITEMS.createAccount.label}
                       </NavLink>
                     </li>
                   )}
                   {isAdmin && (
                     <li>
-                      <NavLink to={ACCOUNT_ITEMS.integrations.to} className={linkClass} onClick={onClose}>
+                      <NavLink
+                        to={ACCOUNT_ITEMS.integrations.to}
+                        className={linkClass}
+                        onClick={onClose}
+                      >
                         {ACCOUNT_ITEMS.integrations.label}
                       </NavLink>
                     </li>

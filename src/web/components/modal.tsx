@@ -18,8 +18,17 @@ const widths = { md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-5xl' };
 export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
   const snap = useSnapShut(open);
   return (
-    <Dialog key={snap.key} ref={snap.ref} open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0" />
+    <Dialog
+      key={snap.key}
+      ref={snap.ref}
+      open={open}
+      onClose={onClose}
+      className="fixed inset-0 z-50"
+    >
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-closed:opacity-0"
+      />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel
           transition
@@ -27,14 +36,23 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
         >
           <div className="flex items-start justify-between gap-4 border-b border-gray-200 px-5 py-4">
             <DialogTitle className="text-lg font-bold text-ink">{title}</DialogTitle>
-            <button type="button" onClick={onClose} className="-m-1 rounded p-1 text-gray-600 hover:bg-gray-100" aria-label="Close">
+            <button
+              type="button"
+              onClick={onClose}
+              className="-m-1 rounded p-1 text-gray-600 hover:bg-gray-100"
+              aria-label="Close"
+            >
               <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5 fill-current">
                 <path d="M5.3 4.3 10 9l4.7-4.7 1 1L11 10l4.7 4.7-1 1L10 11l-4.7 4.7-1-1L9 10 4.3 5.3z" />
               </svg>
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4 text-sm text-gray-800">{children}</div>
-          {footer && <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end">{footer}</div>}
+          {footer && (
+            <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end">
+              {footer}
+            </div>
+          )}
         </DialogPanel>
       </div>
     </Dialog>

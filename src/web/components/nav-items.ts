@@ -15,7 +15,8 @@ const onPath = (pathname: string, to: string) => pathname === to || pathname.sta
  */
 export function navCurrent(pathname: string, to: string): 'page' | 'true' | undefined {
   if (onPath(pathname, to)) return 'page';
-  const elsewhere = !NAV_ITEMS.some((i) => onPath(pathname, i.to)) && !onPath(pathname, ACCOUNT_ITEMS.login.to);
+  const elsewhere =
+    !NAV_ITEMS.some((i) => onPath(pathname, i.to)) && !onPath(pathname, ACCOUNT_ITEMS.login.to);
   return elsewhere && to === DEFAULT_NAV_ITEM ? 'true' : undefined;
 }
 export const DEFAULT_NAV_ITEM = '/app/about';

@@ -2,7 +2,10 @@ import { LIMITS } from '../../shared/limits';
 import { Button } from './button';
 import { Dropdown } from './dropdown';
 
-const SIZE_OPTIONS = [{ id: 0, name: 'Rows per page', value: null }, ...LIMITS.pageSizes.map((n, i) => ({ id: i + 1, name: String(n), value: String(n) }))];
+const SIZE_OPTIONS = [
+  { id: 0, name: 'Rows per page', value: null },
+  ...LIMITS.pageSizes.map((n, i) => ({ id: i + 1, name: String(n), value: String(n) })),
+];
 
 interface Props {
   /** Accessible name of the navigation, e.g. "Users pages". */
@@ -21,14 +24,23 @@ export function Pager({ label, page, pageSize, total, onPage, onPageSize }: Prop
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label={label} className="flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-end sm:justify-between">
+    <nav
+      aria-label={label}
+      className="flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-end sm:justify-between"
+    >
       <p aria-live="polite">
         Showing {from}–{to} of {total}
       </p>
       <div className="flex flex-wrap items-end gap-3">
         {onPageSize && (
           <div className="w-32">
-            <Dropdown label="Rows per page" name="pageSize" options={SIZE_OPTIONS} value={String(pageSize)} onChange={(v) => v && onPageSize(Number(v))} />
+            <Dropdown
+              label="Rows per page"
+              name="pageSize"
+              options={SIZE_OPTIONS}
+              value={String(pageSize)}
+              onChange={(v) => v && onPageSize(Number(v))}
+            />
           </div>
         )}
         <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

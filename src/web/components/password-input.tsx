@@ -1,10 +1,16 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { FieldShell, inputClass } from './text-field';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; error?: string };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: string;
+  error?: string;
+};
 
 /** Password field with a visibility toggle (spec section 2: every password field can toggle). */
-export const PasswordInput = forwardRef<HTMLInputElement, Props>(function PasswordInput({ label, error, required, id, ...rest }, ref) {
+export const PasswordInput = forwardRef<HTMLInputElement, Props>(function PasswordInput(
+  { label, error, required, id, ...rest },
+  ref,
+) {
   const auto = useId();
   const fieldId = id ?? auto;
   const [visible, setVisible] = useState(false);

@@ -4,21 +4,35 @@ import { useForm } from 'react-hook-form';
 import { PATTERN_LABELS as L } from '../../shared/contracts/patterns';
 import { PatternFieldInputs, type PatternFieldValues } from './pattern-fields';
 
-const EMPTY = Object.fromEntries(Object.keys(L).map((k) => [k, ''])) as unknown as PatternFieldValues;
+const EMPTY = Object.fromEntries(
+  Object.keys(L).map((k) => [k, '']),
+) as unknown as PatternFieldValues;
 
 function Form({ brandLocked = false }: { brandLocked?: boolean }) {
-  const { register, control, formState } = useForm<PatternFieldValues>({ defaultValues: { ...EMPTY, Brand: '2' } });
+  const { register, control, formState } = useForm<PatternFieldValues>({
+    defaultValues: { ...EMPTY, Brand: '2' },
+  });
   const brands = [
     { id: 0, name: 'Choose Brand', value: null },
     { id: 2, name: 'Ditto', value: '2' },
   ];
-  return <PatternFieldInputs register={register} control={control} errors={formState.errors} brandOptions={brands} brandLocked={brandLocked} />;
+  return (
+    <PatternFieldInputs
+      register={register}
+      control={control}
+      errors={formState.errors}
+      brandOptions={brands}
+      brandLocked={brandLocked}
+    />
+  );
 }
 
 describe('PatternFieldInputs (the add and the edit form)', () => {
   it("shows every field of the record in the specification's order", () => {
     render(<Form />);
-    const labels = [...document.querySelectorAll('label')].map((l) => l.textContent!.replace(/\*|\(required\)/g, '').trim());
+    const labels = [...document.querySelectorAll('label')].map((l) =>
+      l.textContent!.replace(/\*|\(required\)/g, '').trim(),
+    );
     expect(labels).toEqual([
       L.SFCC_Pattern_ID,
       L.Pattern_Name,
@@ -42,6 +56,8 @@ describe('PatternFieldInputs (the add and the edit form)', () => {
     render(<Form brandLocked />);
     const brand = screen.getByRole('button', { name: /Brand/ });
     expect(brand.textContent).toContain('Ditto');
-    expect(brand.hasAttribute('disabled') || brand.getAttribute('data-disabled') !== null).toBe(true);
+    expect(brand.hasAttribute('disabled') || brand.getAttribute('data-disabled') !== null).toBe(
+      true,
+    );
   });
 });

@@ -5,7 +5,10 @@ import { useAuth } from '../lib/auth';
 export function RequireUser() {
   const { user } = useAuth();
   const location = useLocation();
-  if (!user) return <Navigate to="/app/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user)
+    return (
+      <Navigate to="/app/login" replace state={{ from: location.pathname + location.search }} />
+    );
   return <Outlet />;
 }
 

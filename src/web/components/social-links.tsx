@@ -27,21 +27,23 @@ export function SocialLinks({ instagramUrl }: { instagramUrl?: string | null }) 
   ];
   return (
     <ul aria-label="Follow us" className="flex items-center gap-2">
-      {profiles.filter((p) => p.href).map((p) => (
-        <li key={p.name}>
-          <a
-            href={p.href ?? undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`${p.name} (opens in a new tab)`}
-            className="flex h-10 w-10 items-center justify-center rounded-full text-gray-300 transition-colors hover:bg-white/10 hover:text-brand"
-          >
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5 fill-current">
-              <path d={ICONS[p.name]} />
-            </svg>
-          </a>
-        </li>
-      ))}
+      {profiles
+        .filter((p) => p.href)
+        .map((p) => (
+          <li key={p.name}>
+            <a
+              href={p.href ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${p.name} (opens in a new tab)`}
+              className="flex h-10 w-10 items-center justify-center rounded-full text-gray-300 transition-colors hover:bg-white/10 hover:text-brand"
+            >
+              <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+                <path d={ICONS[p.name]} />
+              </svg>
+            </a>
+          </li>
+        ))}
     </ul>
   );
 }

@@ -10,20 +10,30 @@ export const TO_REVIEW_URL = '/app/show-records?status=in_review&sort=updatedAt&
 export function ToReviewLink() {
   const count = useQuery({
     queryKey: ['review-count'],
-    queryFn: () => api<{ data: { inReview: number } }>(REVIEW_PATHS.reviewCount).then((r) => r.data.inReview),
+    queryFn: () =>
+      api<{ data: { inReview: number } }>(REVIEW_PATHS.reviewCount).then((r) => r.data.inReview),
     refetchInterval: 60_000,
     staleTime: 10_000,
   });
   const n = count.data;
   return (
     // The visible text starts the accessible name (axe: label-content-name-mismatch); the rest is for screen readers.
-    <Link to={TO_REVIEW_URL} className="flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-black/10" data-testid="to-review">
+    <Link
+      to={TO_REVIEW_URL}
+      className="flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-black/10"
+      data-testid="to-review"
+    >
       <span className="hidden sm:inline">To review</span>
       <span className="sr-only sm:hidden">To review</span>
-      <span className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand" data-testid="to-review-count">
+      <span
+        className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand"
+        data-testid="to-review-count"
+      >
         {n ?? '…'}
       </span>
-      {n !== undefined && <span className="sr-only">{n === 1 ? ' pattern waits' : ' patterns wait'}</span>}
+      {n !== undefined && (
+        <span className="sr-only">{n === 1 ? ' pattern waits' : ' patterns wait'}</span>
+      )}
     </Link>
   );
 }

@@ -10,7 +10,11 @@ import { LeaveDialog } from './leave-dialog';
  */
 export function UnsavedChangesPrompt() {
   const dirty = useSyncExternalStore(subscribeUnsavedChanges, hasUnsavedChanges);
-  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname, []);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
   const blocker = useBlocker(shouldBlock);
 
   useEffect(() => {
@@ -24,5 +28,11 @@ export function UnsavedChangesPrompt() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  return <LeaveDialog open={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />;
+  return (
+    <LeaveDialog
+      open={blocker.state === 'blocked'}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
 }

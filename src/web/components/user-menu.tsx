@@ -1,10 +1,19 @@
-import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
+import {
+  Menu,
+  MenuButton,
+  MenuHeading,
+  MenuItem,
+  MenuItems,
+  MenuSection,
+  MenuSeparator,
+} from '@headlessui/react';
 import { Link } from 'react-router';
 import type { StoredUser } from '../lib/session';
 import { useAuthedImage } from '../lib/authed-image';
 import { ACCOUNT_ITEMS, initials } from './nav-items';
 
-const itemClass = 'block px-4 py-2 text-sm text-gray-800 data-focus:bg-brand/50 data-focus:text-ink';
+const itemClass =
+  'block px-4 py-2 text-sm text-gray-800 data-focus:bg-brand/50 data-focus:text-ink';
 
 /**
  * The signed-in user's button (its accessible name is always the fullName, even on a phone where
@@ -17,15 +26,30 @@ export function UserMenu({ user, isAdmin }: { user: StoredUser; isAdmin: boolean
     <Menu>
       <MenuButton className="flex min-w-0 items-center gap-2 rounded-full py-1 pr-1 pl-1 text-sm font-semibold text-ink hover:bg-black/10 data-open:bg-black/10 sm:pr-3">
         {pic.src ? (
-          <img src={pic.src} alt="" aria-hidden className="h-8 w-8 shrink-0 rounded-full object-cover ring-2 ring-ink" data-testid="header-avatar-picture" />
+          <img
+            src={pic.src}
+            alt=""
+            aria-hidden
+            className="h-8 w-8 shrink-0 rounded-full object-cover ring-2 ring-ink"
+            data-testid="header-avatar-picture"
+          />
         ) : (
-          <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-xs font-bold text-brand">
+          <span
+            aria-hidden
+            className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-ink text-xs font-bold text-brand"
+          >
             {initials(user.fullName)}
           </span>
         )}
         {/* sr-only on phones keeps the name in the button's accessible name while only the initials show. */}
-        <span className="sr-only sm:not-sr-only sm:block sm:max-w-[10rem] sm:truncate lg:max-w-[14rem]">{user.fullName}</span>
-        <svg aria-hidden viewBox="0 0 20 20" className="hidden h-4 w-4 shrink-0 fill-current sm:block">
+        <span className="sr-only sm:not-sr-only sm:block sm:max-w-[10rem] sm:truncate lg:max-w-[14rem]">
+          {user.fullName}
+        </span>
+        <svg
+          aria-hidden
+          viewBox="0 0 20 20"
+          className="hidden h-4 w-4 shrink-0 fill-current sm:block"
+        >
           <path d="M5.5 7.5 10 12l4.5-4.5z" />
         </svg>
       </MenuButton>

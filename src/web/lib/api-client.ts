@@ -35,7 +35,10 @@ function authHeaders(): Record<string, string> {
 }
 
 /** Shown only in logs and tests; the screens use their fallback text instead (hasServerMessage). */
-const noMessage = (status: number): ErrorBody => ({ message: `Request failed (${status})`, code: 'UNKNOWN' });
+const noMessage = (status: number): ErrorBody => ({
+  message: `Request failed (${status})`,
+  code: 'UNKNOWN',
+});
 
 /**
  * The spec's failed replies carry "an object with message, or plain text". Our server always sends
@@ -56,7 +59,11 @@ export function toApiError(status: number, text: string): ApiError {
   const message = (json as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && message.trim()) {
     const redirected = (json as { isRedirected?: unknown }).isRedirected === true;
-    return new ApiError(status, { message, code: 'UNKNOWN_SHAPE', ...(redirected ? { isRedirected: true as const } : {}) });
+    return new ApiError(status, {
+      message,
+      code: 'UNKNOWN_SHAPE',
+      ...(redirected ? { isRedirected: true as const } : {}),
+    });
   }
   return new ApiError(status, noMessage(status));
 }
@@ -79,7 +86,8 @@ export interface RequestOptions {
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
@@ -93,12 +101,20 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     res = await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined
+          ? undefined
+          : isForm
+            ? (opts.body as FormData)
+            : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.', code: 'NETWORK' });
+    throw new ApiError(0, {
+      message: 'Cannot reach the server. Check your connection and try again.',
+      code: 'NETWORK',
+    });
   }
   const text = await res.text();
   if (!res.ok) {
@@ -116,14 +132,24 @@ export interface UploadProgress {
 }
 
 /** Multipart POST with upload progress (fetch has none): XMLHttpRequest, same errors as `api`. */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     const headers = authHeaders();
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });
+      if (e.lengthComputable)
+        onProgress({
+          loaded: e.loaded,
+          total: e.total,
+          percent: Math.round((e.loaded / e.total) * 100),
+        });
     };
     xhr.onload = async () => {
       if (xhr.status >= 200 && xhr.status < 300) {
@@ -134,7 +160,13 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
       handleSessionEnd(err, Boolean(headers.authorization));
       reject(err);
     };
-    xhr.onerror = () => reject(new ApiError(0, { message: 'The upload was interrupted. Check your connection and try again.', code: 'NETWORK' }));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, {
+          message: 'The upload was interrupted. Check your connection and try again.',
+          code: 'NETWORK',
+        }),
+      );
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     xhr.send(form);

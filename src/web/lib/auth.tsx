@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { AUTH_PATHS, type MeResponse, type SessionUser } from '../../shared/contracts/auth';
 import { api, onSessionEnded } from './api-client';
 import { clearSession, readSession, writeSession, type StoredUser } from './session';

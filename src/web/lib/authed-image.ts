@@ -6,8 +6,14 @@ import { sessionToken } from './session';
  * with it and shown through an object URL, released when the image changes or the component goes.
  * A new `version` (any value) fetches the same URL again, e.g. after the picture was replaced.
  */
-export function useAuthedImage(url: string | null | undefined, version: unknown = 0): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
+export function useAuthedImage(
+  url: string | null | undefined,
+  version: unknown = 0,
+): { src: string | null; failed: boolean } {
+  const [state, setState] = useState<{ src: string | null; failed: boolean }>({
+    src: null,
+    failed: false,
+  });
   useEffect(() => {
     if (!url) {
       setState({ src: null, failed: false });
@@ -16,7 +22,11 @@ export function useAuthedImage(url: string | null | undefined, version: unknown 
     const controller = new AbortController();
     let objectUrl: string | null = null;
     const token = sessionToken();
-    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal, cache: 'no-cache' })
+    fetch(url, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: controller.signal,
+      cache: 'no-cache',
+    })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         objectUrl = URL.createObjectURL(await res.blob());

@@ -9,12 +9,16 @@ describe.skipIf(once)(`loadChunk${once ? ' (runs in api-pglite)' : ''}`, () => {
   });
 
   it('turns a failed fetch into a ChunkLoadError', async () => {
-    const err = await loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))).catch((e: unknown) => e);
+    const err = await loadChunk(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ChunkLoadError);
   });
 
   it('gives up on a fetch that hangs past the limit', async () => {
-    const err = await loadChunk(() => new Promise<never>(() => undefined), 30).catch((e: unknown) => e);
+    const err = await loadChunk(() => new Promise<never>(() => undefined), 30).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ChunkLoadError);
     expect((err as Error).message).toMatch(/longer than 0.03 seconds/);
   });

@@ -10,7 +10,13 @@ export class ChunkLoadError extends Error {
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChunkLoadError(`Loading the screen took longer than ${timeoutMs / 1000} seconds`)), timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new ChunkLoadError(`Loading the screen took longer than ${timeoutMs / 1000} seconds`),
+        ),
+      timeoutMs,
+    );
   });
   const loaded = load().catch((err: unknown) => {
     throw new ChunkLoadError(err instanceof Error ? err.message : String(err));

@@ -27,4 +27,5 @@ export function errorMessage(err: unknown, fallback: string): string | undefined
 }
 
 /** A failed load (a list, a size, a pattern): the server's message, or the spec's 'Failed to fetch'. */
-export const loadErrorMessage = (err: unknown): string => errorMessage(err, MSG.fetchFailed) ?? MSG.fetchFailed;
+export const loadErrorMessage = (err: unknown): string =>
+  errorMessage(err, MSG.fetchFailed) ?? MSG.fetchFailed;

@@ -28,16 +28,24 @@ export async function sniffFiles(files: File[], rule: FileRule): Promise<void> {
     files.map(async (f) => {
       if (checkChosenFile(f, rule)) return;
       const head = await readHead(f).catch(() => new Uint8Array());
-      if (!SIGNATURES[rule].some((sig) => sig.every((b, i) => head[i] === b))) wrongContent.set(f, rule);
+      if (!SIGNATURES[rule].some((sig) => sig.every((b, i) => head[i] === b)))
+        wrongContent.set(f, rule);
     }),
   );
 }
 
 /** What is wrong with a picked file (after sniffFiles), or undefined. */
-export function checkPickedFile(file: File, rule: FileRule): { problem: 'type' | 'size'; message: string } | undefined {
+export function checkPickedFile(
+  file: File,
+  rule: FileRule,
+): { problem: 'type' | 'size'; message: string } | undefined {
   const own = checkChosenFile(file, rule);
   if (own) return own;
-  if (wrongContent.get(file) === rule) return { problem: 'type', message: rule === 'pdf' ? FILE_MSG.notPdf(file.name) : FILE_MSG.notImage(file.name) };
+  if (wrongContent.get(file) === rule)
+    return {
+      problem: 'type',
+      message: rule === 'pdf' ? FILE_MSG.notPdf(file.name) : FILE_MSG.notImage(file.name),
+    };
   return undefined;
 }
 
@@ -47,7 +55,11 @@ export function checkPickedFile(file: File, rule: FileRule): { problem: 'type' |
  * 'All Images should be less than …MB', a wrong type a warning naming what is allowed.
  */
 export function fileProblemText(rule: FileRule, problem: 'type' | 'size'): string {
-  return problem === 'size' ? (rule === 'pdf' ? MSG.pdfTooLarge : MSG.imagesTooLarge) : FILE_MSG.wrongTypeToast[rule];
+  return problem === 'size'
+    ? rule === 'pdf'
+      ? MSG.pdfTooLarge
+      : MSG.imagesTooLarge
+    : FILE_MSG.wrongTypeToast[rule];
 }
 
 export function toastFileProblem(rule: FileRule, problem: 'type' | 'size'): void {

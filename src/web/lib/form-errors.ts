@@ -29,16 +29,28 @@ export interface FormErrorReport {
  * (a cancelled request, or a reply that ended the session). `setError` is null for a form without
  * react-hook-form inputs (its fields all go through `other`).
  */
-export function reportFormError<T extends FieldValues>(err: unknown, setError: UseFormSetError<T> | null, opts: FormErrorOptions): FormErrorReport | undefined {
+export function reportFormError<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T> | null,
+  opts: FormErrorOptions,
+): FormErrorReport | undefined {
   const message = errorMessage(err, opts.fallback ?? GENERIC_FAILURE);
   if (message === undefined) return undefined;
-  const known = typeof opts.fields === 'function' ? opts.fields : (name: string) => (opts.fields as readonly string[]).includes(name);
+  const known =
+    typeof opts.fields === 'function'
+      ? opts.fields
+      : (name: string) => (opts.fields as readonly string[]).includes(name);
   const unplaced: string[] = [];
   const shown: string[] = [];
   for (const [name, text] of Object.entries(err instanceof ApiError ? err.fields : {})) {
     const other = opts.other?.[name];
     if (other) other(text);
-    else if (setError && known(name)) setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: shown.length === 0 });
+    else if (setError && known(name))
+      setError(
+        name as Path<T>,
+        { type: 'server', message: text },
+        { shouldFocus: shown.length === 0 },
+      );
     else {
       unplaced.push(text);
       continue;
@@ -47,6 +59,7 @@ export function reportFormError<T extends FieldValues>(err: unknown, setError: U
   }
   const extra = unplaced.filter((t) => !message.includes(t));
   const full = extra.length ? `${message}: ${extra.join('; ')}` : message;
-  if (extra.length || shown.length === 0 || opts.sayWhenFieldsShown !== false) (opts.say ?? toast.error)(full);
+  if (extra.length || shown.length === 0 || opts.sayWhenFieldsShown !== false)
+    (opts.say ?? toast.error)(full);
   return { message: full, shown };
 }

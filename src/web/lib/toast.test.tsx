@@ -33,7 +33,15 @@ describe('toasts', () => {
 });
 
 /** A button whose mutation fails with the reply the test gives. */
-function Failing({ status, body, meta }: { status: number; body: string; meta?: Parameters<typeof useMutation>[0]['meta'] }) {
+function Failing({
+  status,
+  body,
+  meta,
+}: {
+  status: number;
+  body: string;
+  meta?: Parameters<typeof useMutation>[0]['meta'];
+}) {
   const m = useMutation({ mutationFn: () => Promise.reject(toApiError(status, body)), meta });
   return (
     <button type="button" onClick={() => m.mutate()}>
@@ -59,24 +67,40 @@ describe('the mutation cache: one toast for a failed mutation without a form', (
   });
 
   it("shows the server's message when it sent one", async () => {
-    renderFailing({ status: 409, body: '{"message":"Pattern is published","code":"CONFLICT"}', meta: { errorMessage: 'Unable to delete data' } });
+    renderFailing({
+      status: 409,
+      body: '{"message":"Pattern is published","code":"CONFLICT"}',
+      meta: { errorMessage: 'Unable to delete data' },
+    });
     await waitFor(() => expect(texts()).toEqual(['Pattern is published']));
   });
 
   it('keeps the reference of a hidden server error beside the fallback text', async () => {
-    renderFailing({ status: 500, body: '{"message":"Something went wrong (ref 1a2b3c4d)","code":"INTERNAL"}', meta: { errorMessage: 'Failed to review pattern' } });
+    renderFailing({
+      status: 500,
+      body: '{"message":"Something went wrong (ref 1a2b3c4d)","code":"INTERNAL"}',
+      meta: { errorMessage: 'Failed to review pattern' },
+    });
     await waitFor(() => expect(texts()).toEqual(['Failed to review pattern (ref 1a2b3c4d)']));
   });
 
   it('an HTML error page never reaches the screen', async () => {
-    renderFailing({ status: 502, body: '<html><body>Bad gateway</body></html>', meta: { errorMessage: 'Failed to publish pattern on Production' } });
+    renderFailing({
+      status: 502,
+      body: '<html><body>Bad gateway</body></html>',
+      meta: { errorMessage: 'Failed to publish pattern on Production' },
+    });
     await waitFor(() => expect(texts()).toEqual(['Failed to publish pattern on Production']));
   });
 
   it('leaves a form mutation to its form', async () => {
     render(
       <QueryClientProvider client={queryClient}>
-        <Failing status={400} body='{"message":"Size is required","code":"VALIDATION_FAILED"}' meta={FORM_MUTATION.meta} />
+        <Failing
+          status={400}
+          body='{"message":"Size is required","code":"VALIDATION_FAILED"}'
+          meta={FORM_MUTATION.meta}
+        />
         <Failing status={400} body='{"message":"Shown","code":"VALIDATION_FAILED"}' />
         <ToastContainer />
       </QueryClientProvider>,

@@ -11,7 +11,8 @@ type Kind = Exclude<TypeOptions, 'default'>;
  */
 function show(kind: Kind, msg: string, extra?: Pick<ToastOptions, 'toastId'>) {
   const toastId = extra?.toastId ?? `${kind}:${msg}`;
-  if (toastify.isActive(toastId)) toastify.update(toastId, { render: msg, type: kind, autoClose: LIMITS.toastMs });
+  if (toastify.isActive(toastId))
+    toastify.update(toastId, { render: msg, type: kind, autoClose: LIMITS.toastMs });
   else toastify(msg, { type: kind, toastId });
   return toastId;
 }

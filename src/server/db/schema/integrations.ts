@@ -1,4 +1,17 @@
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { brands } from './brands';
 import { users } from './users';
@@ -7,21 +20,18 @@ import { users } from './users';
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /** Tokens for integrations (issue 14): only the SHA-256 is kept, as for sessions. */
-export const apiTokens = pgTable(
-  'api_tokens',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
-    scope: text('scope', { enum: ['read', 'read_write'] }).notNull(),
-    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const apiTokens = pgTable('api_tokens', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  scope: text('scope', { enum: ['read', 'read_write'] }).notNull(),
+  brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One row per change of a pattern, written by a trigger on `patterns` (drizzle/0004). The feed
@@ -32,14 +42,19 @@ export const patternChanges = pgTable(
   'pattern_changes',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     patternId: integer('pattern_id').notNull(),
     brandId: integer('brand_id').notNull(),
     SFCC_Pattern_ID: text('SFCC_Pattern_ID').notNull(),
     op: text('op', { enum: ['created', 'updated', 'deleted'] }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pattern_changes_txid_seq_idx').on(t.txid, t.seq), index('pattern_changes_brand_txid_seq_idx').on(t.brandId, t.txid, t.seq)],
+  (t) => [
+    index('pattern_changes_txid_seq_idx').on(t.txid, t.seq),
+    index('pattern_changes_brand_txid_seq_idx').on(t.brandId, t.txid, t.seq),
+  ],
 );
 
 /** Webhook endpoints. The secret is kept as is: signing needs it (shown once to the admin). */
@@ -76,7 +91,9 @@ export const webhookDeliveries = pgTable(
     endpointId: integer('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     statusCode: integer('status_code'),
     durationMs: integer('duration_ms'),
@@ -85,7 +102,10 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('webhook_deliveries_event_endpoint_uq').on(t.eventId, t.endpointId), index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
+  (t) => [
+    unique('webhook_deliveries_event_endpoint_uq').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
 );
 
 /** Every attempt of a delivery (the Integrations screen's history). */

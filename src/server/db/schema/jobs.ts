@@ -11,7 +11,9 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     dedupeKey: text('dedupe_key').unique(),
-    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(10),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),

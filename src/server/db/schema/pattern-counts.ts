@@ -15,5 +15,10 @@ export const patternCounts = pgTable(
     printable: text('printable').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'pattern_counts_pk', columns: [t.brandId, t.status, t.type, t.fabric, t.printable] })],
+  (t) => [
+    primaryKey({
+      name: 'pattern_counts_pk',
+      columns: [t.brandId, t.status, t.type, t.fabric, t.printable],
+    }),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 import { users } from './users';
 import { FILE_KINDS } from '../../../shared/contracts/files';
@@ -27,7 +38,11 @@ export const patterns = pgTable(
     is_Subscribable: text('is_Subscribable'),
     Pattern_Fit: text('Pattern_Fit'),
     IS_SFCC_TESTING: boolean('IS_SFCC_TESTING').notNull().default(false),
-    SFCC_Status: text('SFCC_Status', { enum: ['draft', 'in_review', 'changes_requested', 'published'] }).notNull().default('draft'),
+    SFCC_Status: text('SFCC_Status', {
+      enum: ['draft', 'in_review', 'changes_requested', 'published'],
+    })
+      .notNull()
+      .default('draft'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -50,7 +65,10 @@ export const patterns = pgTable(
     index('patterns_brand_price_idx').on(t.brandId, t.Price, t.ID),
     index('patterns_status_idx').on(t.SFCC_Status, t.ID),
     index('patterns_brand_status_idx').on(t.brandId, t.SFCC_Status, t.ID),
-    index('patterns_search_trgm_idx').using('gin', sql`(${t.SFCC_Pattern_ID} || ' ' || ${t.Pattern_Name}) gin_trgm_ops`),
+    index('patterns_search_trgm_idx').using(
+      'gin',
+      sql`(${t.SFCC_Pattern_ID} || ' ' || ${t.Pattern_Name}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -126,5 +144,8 @@ export const patternFiles = pgTable(
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pattern_files_pattern_idx').on(t.patternId), index('pattern_files_size_idx').on(t.sizeId)],
+  (t) => [
+    index('pattern_files_pattern_idx').on(t.patternId),
+    index('pattern_files_size_idx').on(t.sizeId),
+  ],
 );

@@ -11,15 +11,27 @@ export async function brandName(db: DbOrTx, brandId: number): Promise<string | n
   return row?.name ?? null;
 }
 
-export async function insertActivity(db: DbOrTx, values: typeof patternActivity.$inferInsert): Promise<number> {
-  const [row] = await db.insert(patternActivity).values(values).returning({ id: patternActivity.id });
+export async function insertActivity(
+  db: DbOrTx,
+  values: typeof patternActivity.$inferInsert,
+): Promise<number> {
+  const [row] = await db
+    .insert(patternActivity)
+    .values(values)
+    .returning({ id: patternActivity.id });
   return Number(row!.id);
 }
 
 /** Newest first; the (pattern_id, id) index serves both the page and the count. */
 export async function listActivity(db: DbOrTx, patternId: number, offset: number, limit: number) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(patternActivity).where(eq(patternActivity.patternId, patternId)).orderBy(desc(patternActivity.id)).offset(offset).limit(limit),
+    db
+      .select()
+      .from(patternActivity)
+      .where(eq(patternActivity.patternId, patternId))
+      .orderBy(desc(patternActivity.id))
+      .offset(offset)
+      .limit(limit),
     db.select({ n: count() }).from(patternActivity).where(eq(patternActivity.patternId, patternId)),
   ]);
   return { rows, total: Number(total?.n ?? 0) };

@@ -15,14 +15,36 @@ export async function recordActivity<A extends ActivityAction>(
   action: A,
   details: ActivityDetails[A],
 ): Promise<number> {
-  const actorBrand = actor.role === 'admin' ? 'admin' : actor.brandId ? await repo.brandName(tx, actor.brandId) : null;
-  return repo.insertActivity(tx, { patternId, actorId: actor.id, actorName: actor.fullName, actorBrand, action, details });
+  const actorBrand =
+    actor.role === 'admin'
+      ? 'admin'
+      : actor.brandId
+        ? await repo.brandName(tx, actor.brandId)
+        : null;
+  return repo.insertActivity(tx, {
+    patternId,
+    actorId: actor.id,
+    actorName: actor.fullName,
+    actorBrand,
+    action,
+    details,
+  });
 }
 
 /** One page of a pattern's history, newest first. The caller has checked the pattern is visible to the user. */
-export async function listActivity(db: DbOrTx, patternId: number, page: number, pageSize: number): Promise<ActivityPage> {
+export async function listActivity(
+  db: DbOrTx,
+  patternId: number,
+  page: number,
+  pageSize: number,
+): Promise<ActivityPage> {
   const { rows, total } = await repo.listActivity(db, patternId, (page - 1) * pageSize, pageSize);
-  const live = new Map((await repo.existingFiles(db, patternId, [...new Set(rows.flatMap(fileIds))])).map((f) => [f.id, f]));
+  const live = new Map(
+    (await repo.existingFiles(db, patternId, [...new Set(rows.flatMap(fileIds))])).map((f) => [
+      f.id,
+      f,
+    ]),
+  );
   const data: ActivityEntry[] = rows.map((r) => ({
     id: Number(r.id),
     action: r.action,

@@ -33,7 +33,8 @@ export interface ActivityDetails {
 }
 export type ActivityAction = keyof ActivityDetails;
 
-const shown = (v: string | null) => (v === null || v === '' ? '(empty)' : v.length > 80 ? `${v.slice(0, 77)}…` : v);
+const shown = (v: string | null) =>
+  v === null || v === '' ? '(empty)' : v.length > 80 ? `${v.slice(0, 77)}…` : v;
 const change = (c: FieldChange) => `${c.label} from ${shown(c.before)} to ${shown(c.after)}`;
 
 function sentence(action: string, d: Record<string, unknown>): { text: string; lines: string[] } {
@@ -43,7 +44,9 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
       return { text: 'created the pattern', lines: [] };
     case 'fields_changed': {
       const cs = (a as ActivityDetails['fields_changed']).changes;
-      return cs.length === 1 ? { text: `changed ${change(cs[0]!)}`, lines: [] } : { text: `changed ${cs.length} fields`, lines: cs.map(change) };
+      return cs.length === 1
+        ? { text: `changed ${change(cs[0]!)}`, lines: [] }
+        : { text: `changed ${cs.length} fields`, lines: cs.map(change) };
     }
     case 'file_added': {
       const f = a as ActivityDetails['file_added'];
@@ -61,7 +64,9 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
       return { text: `added size ${(a as ActivityDetails['size_added']).size}`, lines: [] };
     case 'size_changed': {
       const s = a as ActivityDetails['size_changed'];
-      return s.changes.length === 1 ? { text: `changed size ${s.size}: ${change(s.changes[0]!)}`, lines: [] } : { text: `changed size ${s.size}`, lines: s.changes.map(change) };
+      return s.changes.length === 1
+        ? { text: `changed size ${s.size}: ${change(s.changes[0]!)}`, lines: [] }
+        : { text: `changed size ${s.size}`, lines: s.changes.map(change) };
     }
     case 'size_deleted':
       return { text: `deleted size ${(a as ActivityDetails['size_deleted']).size}`, lines: [] };
@@ -81,17 +86,26 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
       return { text: 'sent the pattern to review', lines: [] };
     case 'changes_requested': {
       const r = a as ActivityDetails['changes_requested'];
-      return { text: `requested changes: ${r.reason}`, lines: r.notes.map((n) => `${n.label}: ${n.text}`) };
+      return {
+        text: `requested changes: ${r.reason}`,
+        lines: r.notes.map((n) => `${n.label}: ${n.text}`),
+      };
     }
     case 'published':
       return { text: 'published the pattern to production', lines: [] };
     case 'unpublished':
-      return { text: `unpublished the pattern: ${(a as ActivityDetails['unpublished']).reason}`, lines: [] };
+      return {
+        text: `unpublished the pattern: ${(a as ActivityDetails['unpublished']).reason}`,
+        lines: [],
+      };
     case 'deleted':
       return { text: 'deleted the pattern', lines: [] };
     case 'note_addressed': {
       const n = a as ActivityDetails['note_addressed'];
-      return { text: `marked the note on ${n.label} as ${n.addressed ? 'addressed' : 'not addressed'}`, lines: [] };
+      return {
+        text: `marked the note on ${n.label} as ${n.addressed ? 'addressed' : 'not addressed'}`,
+        lines: [],
+      };
     }
     default:
       return { text: action.replace(/_/g, ' '), lines: [] };
@@ -99,7 +113,9 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
 }
 
 /** 'Dana (McCall's) changed Price from 12.00 to 14.99'. */
-export function describe(row: Pick<ActivityRow, 'action' | 'details' | 'actorName' | 'actorBrand'>) {
+export function describe(
+  row: Pick<ActivityRow, 'action' | 'details' | 'actorName' | 'actorBrand'>,
+) {
   const who = row.actorBrand ? `${row.actorName} (${row.actorBrand})` : row.actorName;
   const s = sentence(row.action, (row.details ?? {}) as Record<string, unknown>);
   return { text: `${who} ${s.text}`, lines: s.lines };
@@ -112,7 +128,11 @@ export function fileIds(row: Pick<ActivityRow, 'details'>): number[] {
 }
 
 /** Field-by-field differences of two flat records, labelled; only what changed. */
-export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>, labels: Record<string, string>): FieldChange[] {
+export function diffFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  labels: Record<string, string>,
+): FieldChange[] {
   const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   return Object.keys(labels)
     .filter((k) => str(before[k]) !== str(after[k]))

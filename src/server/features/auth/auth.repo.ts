@@ -26,22 +26,45 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 }
 
 export async function findUserById(db: DbOrTx, id: number) {
-  const [row] = await db.select(userColumns).from(users).leftJoin(brands, eq(brands.id, users.brandId)).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(brands, eq(brands.id, users.brandId))
+    .where(eq(users.id, id))
+    .limit(1);
   return row;
 }
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-export async function insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
+export async function insertSession(
+  db: DbOrTx,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
 /** One indexed query per request: session, user and whether both are still valid. */
 export async function findActiveSession(db: DbOrTx, tokenHash: string) {
   const [row] = await db
-    .select({ sessionId: sessions.id, id: users.id, role: users.role, brandId: users.brandId, email: users.email, fullName: users.fullName })
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      role: users.role,
+      brandId: users.brandId,
+      email: users.email,
+      fullName: users.fullName,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), eq(users.disabled, false)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.disabled, false),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -57,7 +80,14 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 
 export async function insertUser(
   db: DbOrTx,
-  values: { fullName: string; email: string; passwordHash: string; role: 'admin' | 'user'; brandId: number | null; profilePicKey?: string | null },
+  values: {
+    fullName: string;
+    email: string;
+    passwordHash: string;
+    role: 'admin' | 'user';
+    brandId: number | null;
+    profilePicKey?: string | null;
+  },
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row.id;
@@ -67,5 +97,9 @@ export async function insertUser(
 export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number) {
   await db
     .delete(sessions)
-    .where(exceptSessionId === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)));
+    .where(
+      exceptSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)),
+    );
 }

@@ -10,21 +10,38 @@ describe(`auth routes (${dbKind})`, () => {
   let user: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    user = await createUser(t, { email: 'Partner@Example.com', fullName: 'Pat Partner', brand: 'mccalls' });
+    user = await createUser(t, {
+      email: 'Partner@Example.com',
+      fullName: 'Pat Partner',
+      brand: 'mccalls',
+    });
   });
   afterAll(() => t.close());
 
   const login = (email: string, password: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('signs in with the right password and answers the user with a token', async () => {
     const res = await login('partner@example.com', user.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: user.id, fullName: 'Pat Partner', role: 'user', email: 'Partner@Example.com' });
+    expect(body).toMatchObject({
+      id: user.id,
+      fullName: 'Pat Partner',
+      role: 'user',
+      email: 'Partner@Example.com',
+    });
     expect(body.brand).toMatchObject({ name: "McCall's", slug: 'mccalls' });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe('Partner@Example.com');
   });
@@ -59,7 +76,9 @@ describe(`auth routes (${dbKind})`, () => {
   it('answers 429 with when to retry after too many failures for one account', async () => {
     const victim = await createUser(t, { email: 'victim@example.com' });
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      expect((await login('victim@example.com', 'Wrong-pass1', `10.1.0.${i}`)).statusCode).toBe(401);
+      expect((await login('victim@example.com', 'Wrong-pass1', `10.1.0.${i}`)).statusCode).toBe(
+        401,
+      );
     }
     const res = await login('victim@example.com', victim.password, '10.1.1.1');
     expect(res.statusCode).toBe(429);
@@ -73,7 +92,11 @@ describe(`auth routes (${dbKind})`, () => {
   // The per-address limit (reserved before hashing, 30 at once) is in login-throttle.routes.test.ts.
 
   it('validates the body with the form messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '', password: 'short' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: '', password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ email: MSG.emailRequired, password: MSG.passwordMin });
   });
@@ -82,11 +105,20 @@ describe(`auth routes (${dbKind})`, () => {
     const none = await t.app.inject({ url: '/api/auth/me' });
     expect(none.statusCode).toBe(401);
     expect(none.json().isRedirected).toBe(true);
-    const bad = await t.app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer not-a-token' } });
+    const bad = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(bad.statusCode).toBe(401);
     const session = await createUser(t);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: session.auth })).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: session.auth });
+    expect((await t.app.inject({ url: '/api/auth/me', headers: session.auth })).statusCode).toBe(
+      200,
+    );
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: session.auth,
+    });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/auth/me', headers: session.auth });
     expect(after.statusCode).toBe(401);
@@ -100,7 +132,10 @@ describe(`auth routes (${dbKind})`, () => {
       payload: '{"email": "a@b.c", "password":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

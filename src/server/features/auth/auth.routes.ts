@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_PATHS, LoginRequestSchema, LoginResponseSchema, MeResponseSchema } from '../../../shared/contracts/auth';
+import {
+  AUTH_PATHS,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+} from '../../../shared/contracts/auth';
 import { MessageSchema } from '../../../shared/contracts/common';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './auth.service';
@@ -8,10 +13,21 @@ import { deviceCookie, deviceTokenFrom } from './login-throttle';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.login,
-    { schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } } },
+    {
+      schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
+    },
     async (request, reply) => {
-      const { response, newDeviceToken } = await service.login(app.deps, request.body, request.ip, deviceTokenFrom(request.headers.cookie));
-      if (newDeviceToken) reply.header('set-cookie', deviceCookie(newDeviceToken, app.deps.env.publicUrl.startsWith('https:')));
+      const { response, newDeviceToken } = await service.login(
+        app.deps,
+        request.body,
+        request.ip,
+        deviceTokenFrom(request.headers.cookie),
+      );
+      if (newDeviceToken)
+        reply.header(
+          'set-cookie',
+          deviceCookie(newDeviceToken, app.deps.env.publicUrl.startsWith('https:')),
+        );
       return response;
     },
   );

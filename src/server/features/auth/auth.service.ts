@@ -17,7 +17,10 @@ export function toSessionUser(row: repo.UserRow): SessionUser {
     fullName: row.fullName,
     role: row.role,
     email: row.email,
-    brand: row.brandId && row.brandName ? { id: row.brandId, name: row.brandName, slug: row.brandSlug ?? '' } : null,
+    brand:
+      row.brandId && row.brandName
+        ? { id: row.brandId, name: row.brandName, slug: row.brandSlug ?? '' }
+        : null,
     profilePicUrl: row.profilePicKey ? `/api/users/${row.id}/profile-pic` : null,
   };
 }
@@ -50,7 +53,11 @@ export async function login(
   const user = await repo.findUserByEmail(deps.database.db, email);
   // Verify against a dummy hash when the e-mail is unknown, so timing does not reveal which was wrong.
   // A known browser's check goes ahead of a flood's queue: it is the account's owner, most likely.
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()), { urgent: attempt.deviceId !== undefined });
+  const ok = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? (await dummyPasswordHash()),
+    { urgent: attempt.deviceId !== undefined },
+  );
   if (!user || !ok) throw new AppError(401, ERROR_CODES.unauthenticated, MSG.invalidCredentials);
   if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
   const newDeviceToken = await throttle.succeeded(deps, attempt, user.id);
@@ -69,12 +76,19 @@ export async function signout(deps: AppDeps, user: AuthUser): Promise<void> {
 }
 
 /** Stops a user's sessions at once (disabled account, password reset), or all but the current one (password change). */
-export async function endSessions(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<void> {
+export async function endSessions(
+  db: DbOrTx,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
   await repo.deleteSessionsOfUser(db, userId, exceptSessionId);
 }
 
 /** The account as the browser keeps it, or undefined. */
-export async function findSessionUserById(db: DbOrTx, id: number): Promise<SessionUser | undefined> {
+export async function findSessionUserById(
+  db: DbOrTx,
+  id: number,
+): Promise<SessionUser | undefined> {
   const row = await repo.findUserById(db, id);
   return row ? toSessionUser(row) : undefined;
 }

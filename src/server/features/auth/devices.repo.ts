@@ -19,12 +19,20 @@ export async function insertDevice(db: DbOrTx, userId: number, tokenHash: string
 }
 
 export async function touchDevice(db: DbOrTx, id: number) {
-  await db.update(loginDevices).set({ lastUsedAt: sql`now()` }).where(eq(loginDevices.id, id));
+  await db
+    .update(loginDevices)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(loginDevices.id, id));
 }
 
 /** Devices unused for longer than the cookie lives are forgotten. */
 export async function deleteStaleDevices(db: DbOrTx, userId: number, unusedDays: number) {
   await db
     .delete(loginDevices)
-    .where(and(eq(loginDevices.userId, userId), lt(loginDevices.lastUsedAt, sql`now() - make_interval(days => ${unusedDays})`)));
+    .where(
+      and(
+        eq(loginDevices.userId, userId),
+        lt(loginDevices.lastUsedAt, sql`now() - make_interval(days => ${unusedDays})`),
+      ),
+    );
 }

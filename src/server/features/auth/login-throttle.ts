@@ -14,7 +14,12 @@ import * as devices from './devices.repo';
  * Every attempt is reserved (one atomic increment) before the password is hashed, so however many
  * arrive at once at most the limit is ever checked, and a refused one costs no hash at all.
  */
-export const LOGIN_LIMITS = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 30, perDevice: 10 } as const;
+export const LOGIN_LIMITS = {
+  windowSeconds: 15 * 60,
+  perAccount: 10,
+  perAddress: 30,
+  perDevice: 10,
+} as const;
 
 export const DEVICE_COOKIE = 'ppp_device';
 /** A device cookie lives a year; a device unused that long is forgotten. */
@@ -33,9 +38,15 @@ const keys = {
   device: (id: number) => `login:device:${id}`,
 };
 
-async function reserve(counter: Counter, key: string, limit: number, refusal: string): Promise<void> {
+async function reserve(
+  counter: Counter,
+  key: string,
+  limit: number,
+  refusal: string,
+): Promise<void> {
   const r = await counter.hit(key, LOGIN_LIMITS.windowSeconds);
-  if (r.count > limit) throw tooMany(`${refusal} Try again ${retryIn(r.resetInSeconds)}.`, r.resetInSeconds);
+  if (r.count > limit)
+    throw tooMany(`${refusal} Try again ${retryIn(r.resetInSeconds)}.`, r.resetInSeconds);
 }
 
 /** The cookie's token, when the browser sent one that looks like ours. */
@@ -48,32 +59,67 @@ export function deviceTokenFrom(cookieHeader: string | undefined): string | unde
 }
 
 /** Reserves the attempt or refuses it at once (429) without any password hashing. */
-export async function reserveAttempt(deps: AppDeps, email: string, ip: string, deviceToken: string | undefined): Promise<LoginAttempt> {
-  const device = deviceToken ? await devices.findDevice(deps.database.db, hashToken(deviceToken)) : undefined;
+export async function reserveAttempt(
+  deps: AppDeps,
+  email: string,
+  ip: string,
+  deviceToken: string | undefined,
+): Promise<LoginAttempt> {
+  const device = deviceToken
+    ? await devices.findDevice(deps.database.db, hashToken(deviceToken))
+    : undefined;
   if (device && device.email.toLowerCase() === email) {
     const key = keys.device(device.id);
-    await reserve(deps.counter, key, LOGIN_LIMITS.perDevice, 'Too many failed sign-in attempts on this device.');
+    await reserve(
+      deps.counter,
+      key,
+      LOGIN_LIMITS.perDevice,
+      'Too many failed sign-in attempts on this device.',
+    );
     return { deviceId: device.id, reserved: [{ key, resetOnSuccess: true }] };
   }
   // The address first: a flood from one network is refused before it can count against an account.
   const address = keys.address(ip);
-  await reserve(deps.counter, address, LOGIN_LIMITS.perAddress, 'Too many failed sign-in attempts from your network.');
+  await reserve(
+    deps.counter,
+    address,
+    LOGIN_LIMITS.perAddress,
+    'Too many failed sign-in attempts from your network.',
+  );
   const account = keys.account(email);
   try {
-    await reserve(deps.counter, account, LOGIN_LIMITS.perAccount, 'Too many failed sign-in attempts for this account.');
+    await reserve(
+      deps.counter,
+      account,
+      LOGIN_LIMITS.perAccount,
+      'Too many failed sign-in attempts for this account.',
+    );
   } catch (err) {
     await deps.counter.release(address);
     throw err;
   }
-  return { reserved: [{ key: address, resetOnSuccess: false }, { key: account, resetOnSuccess: true }] };
+  return {
+    reserved: [
+      { key: address, resetOnSuccess: false },
+      { key: account, resetOnSuccess: true },
+    ],
+  };
 }
 
 /**
  * A right password: the attempt does not count (the address gets its reservation back, the
  * account's and device's failures are forgotten). Answers a new device token for an unknown browser.
  */
-export async function succeeded(deps: AppDeps, attempt: LoginAttempt, userId: number): Promise<string | undefined> {
-  await Promise.all(attempt.reserved.map((r) => (r.resetOnSuccess ? deps.counter.reset(r.key) : deps.counter.release(r.key))));
+export async function succeeded(
+  deps: AppDeps,
+  attempt: LoginAttempt,
+  userId: number,
+): Promise<string | undefined> {
+  await Promise.all(
+    attempt.reserved.map((r) =>
+      r.resetOnSuccess ? deps.counter.reset(r.key) : deps.counter.release(r.key),
+    ),
+  );
   const db = deps.database.db;
   if (attempt.deviceId !== undefined) {
     await devices.touchDevice(db, attempt.deviceId);

@@ -13,7 +13,8 @@ describe(`brand management (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const add = (name: unknown, headers = admin.auth) => t.app.inject({ method: 'POST', url: '/api/brands', headers, payload: { name } });
+  const add = (name: unknown, headers = admin.auth) =>
+    t.app.inject({ method: 'POST', url: '/api/brands', headers, payload: { name } });
   const rename = (id: number, name: unknown, headers = admin.auth) =>
     t.app.inject({ method: 'PATCH', url: `/api/brands/${id}`, headers, payload: { name } });
 
@@ -50,7 +51,10 @@ describe(`brand management (${dbKind})`, () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toEqual({ name: 'Brand name is required' });
     expect((await add('Mine', user.auth)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/brands', payload: { name: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/brands', payload: { name: 'x' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await rename(1, 'x', user.auth)).statusCode).toBe(403);
   });
 });

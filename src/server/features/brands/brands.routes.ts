@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BRAND_ADMIN_PATHS, BRAND_PATHS, BrandListResponseSchema, BrandNameSchema, BrandResponseSchema } from '../../../shared/contracts/brands';
+import {
+  BRAND_ADMIN_PATHS,
+  BRAND_PATHS,
+  BrandListResponseSchema,
+  BrandNameSchema,
+  BrandResponseSchema,
+} from '../../../shared/contracts/brands';
 import { IdParamSchema } from '../../../shared/contracts/common';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 import * as service from './brands.service';
@@ -7,19 +13,36 @@ import * as service from './brands.service';
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BRAND_PATHS.list,
-    { preHandler: requireUser, schema: { tags: ['brands'], response: { 200: BrandListResponseSchema } } },
+    {
+      preHandler: requireUser,
+      schema: { tags: ['brands'], response: { 200: BrandListResponseSchema } },
+    },
     async () => ({ data: await service.listBrands(app.db) }),
   );
 
   app.post(
     BRAND_ADMIN_PATHS.create,
-    { preValidation: requireAdmin, schema: { tags: ['brands'], body: BrandNameSchema, response: { 201: BrandResponseSchema } } },
-    async (request, reply) => reply.status(201).send({ data: await service.createBrand(app.db, request.body.name) }),
+    {
+      preValidation: requireAdmin,
+      schema: { tags: ['brands'], body: BrandNameSchema, response: { 201: BrandResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.createBrand(app.db, request.body.name) }),
   );
 
   app.patch(
     BRAND_ADMIN_PATHS.rename(':id'),
-    { preValidation: requireAdmin, schema: { tags: ['brands'], params: IdParamSchema, body: BrandNameSchema, response: { 200: BrandResponseSchema } } },
-    async (request) => ({ data: await service.renameBrand(app.db, request.params.id, request.body.name) }),
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['brands'],
+        params: IdParamSchema,
+        body: BrandNameSchema,
+        response: { 200: BrandResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.renameBrand(app.db, request.params.id, request.body.name),
+    }),
   );
 };

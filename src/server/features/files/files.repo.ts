@@ -30,25 +30,37 @@ export async function findFileWithBrand(db: DbOrTx, id: number) {
 
 export async function storageKeysOfPatterns(db: DbOrTx, patternIds: number[]): Promise<string[]> {
   if (patternIds.length === 0) return [];
-  const rows = await db.select({ key: patternFiles.storageKey }).from(patternFiles).where(inArray(patternFiles.patternId, patternIds));
+  const rows = await db
+    .select({ key: patternFiles.storageKey })
+    .from(patternFiles)
+    .where(inArray(patternFiles.patternId, patternIds));
   return rows.map((r) => r.key);
 }
 
 export async function storageKeysOfSizes(db: DbOrTx, sizeIds: number[]): Promise<string[]> {
   if (sizeIds.length === 0) return [];
-  const rows = await db.select({ key: patternFiles.storageKey }).from(patternFiles).where(inArray(patternFiles.sizeId, sizeIds));
+  const rows = await db
+    .select({ key: patternFiles.storageKey })
+    .from(patternFiles)
+    .where(inArray(patternFiles.sizeId, sizeIds));
   return rows.map((r) => r.key);
 }
 
 export async function storageKeysOfFiles(db: DbOrTx, fileIds: number[]): Promise<string[]> {
   if (fileIds.length === 0) return [];
-  const rows = await db.select({ key: patternFiles.storageKey }).from(patternFiles).where(inArray(patternFiles.id, fileIds));
+  const rows = await db
+    .select({ key: patternFiles.storageKey })
+    .from(patternFiles)
+    .where(inArray(patternFiles.id, fileIds));
   return rows.map((r) => r.key);
 }
 
 /** Which of `keys` some row still references (unique index on storage_key). */
 export async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.select({ key: patternFiles.storageKey }).from(patternFiles).where(inArray(patternFiles.storageKey, keys));
+  const rows = await db
+    .select({ key: patternFiles.storageKey })
+    .from(patternFiles)
+    .where(inArray(patternFiles.storageKey, keys));
   return new Set(rows.map((r) => r.key));
 }

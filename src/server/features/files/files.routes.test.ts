@@ -2,8 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { brandIdBySlug, createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
-import { listObjects, namedFileParts, type FilePart, patternData, postSubmission, sizePdfParts, submissionForm } from '../../test/submission';
+import {
+  brandIdBySlug,
+  createTestApp,
+  createUser,
+  dbKind,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
+import {
+  listObjects,
+  namedFileParts,
+  type FilePart,
+  patternData,
+  postSubmission,
+  sizePdfParts,
+  submissionForm,
+} from '../../test/submission';
 import { samplePdf } from '../../test/sample-files';
 import { patternFiles } from '../../db/schema/patterns';
 import { FILE_PATHS } from '../../../shared/contracts/files';
@@ -24,16 +39,33 @@ describe(`GET ${FILE_PATHS.downloadPattern} (${dbKind})`, () => {
     sameBrand = await createUser(t, { brand: 'ditto' });
     other = await createUser(t, { brand: 'butterick' });
     admin = await createUser(t, { role: 'admin', brand: null });
-    const unicodePdf: FilePart = ['Yardage_PDF', samplePdf(1800, 'Groesse'), 'Größe 38 (final).pdf', 'application/pdf'];
-    const parts = [...namedFileParts().map((p) => (p[0] === 'Yardage_PDF' ? unicodePdf : p)), ...sizePdfParts(1)];
+    const unicodePdf: FilePart = [
+      'Yardage_PDF',
+      samplePdf(1800, 'Groesse'),
+      'Größe 38 (final).pdf',
+      'application/pdf',
+    ];
+    const parts = [
+      ...namedFileParts().map((p) => (p[0] === 'Yardage_PDF' ? unicodePdf : p)),
+      ...sizePdfParts(1),
+    ];
     for (const [, bytes, name] of parts) sent.set(name.replace(/[\s()]/g, ''), bytes);
-    const res = await postSubmission(t, owner, submissionForm(patternData(await brandIdBySlug(t, 'ditto'), 'DL-1'), parts));
+    const res = await postSubmission(
+      t,
+      owner,
+      submissionForm(patternData(await brandIdBySlug(t, 'ditto'), 'DL-1'), parts),
+    );
     expect(res.statusCode).toBe(201);
-    files = await t.deps.database.db.select().from(patternFiles).where(eq(patternFiles.patternId, res.json().data.ID)).orderBy(asc(patternFiles.id));
+    files = await t.deps.database.db
+      .select()
+      .from(patternFiles)
+      .where(eq(patternFiles.patternId, res.json().data.ID))
+      .orderBy(asc(patternFiles.id));
   });
   afterAll(() => t.close());
 
-  const get = (id: number | string, user?: TestUser, query = '') => t.app.inject({ url: `/api/files/${id}${query}`, headers: user?.auth ?? {} });
+  const get = (id: number | string, user?: TestUser, query = '') =>
+    t.app.inject({ url: `/api/files/${id}${query}`, headers: user?.auth ?? {} });
   const byName = (name: string) => files.find((f) => f.fileName === name)!;
 
   it('gives the owner brand the exact bytes as an attachment with the sanitised name', async () => {
@@ -43,11 +75,15 @@ describe(`GET ${FILE_PATHS.downloadPattern} (${dbKind})`, () => {
       expect(res.rawPayload.equals(sent.get(f.fileName)!)).toBe(true);
       expect(res.headers['content-type']).toBe(f.contentType);
       expect(Number(res.headers['content-length'])).toBe(f.byteSize);
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="${f.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${f.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`,
+      );
     }
     expect(byName('Größe38final.pdf')).toBeDefined();
     const res = await get(byName('Größe38final.pdf').id, sameBrand);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Gr__e38final.pdf"; filename*=UTF-8''Gr%C3%B6%C3%9Fe38final.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Gr__e38final.pdf"; filename*=UTF-8''Gr%C3%B6%C3%9Fe38final.pdf`,
+    );
   });
 
   it('answers 404 to another brand and 200 to an admin', async () => {

@@ -25,7 +25,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.byteSize))
-        .header('content-disposition', service.contentDisposition(file.fileName, request.query.inline))
+        .header(
+          'content-disposition',
+          service.contentDisposition(file.fileName, request.query.inline),
+        )
         .header('cache-control', 'private, no-store')
         .send(file.stream);
     },
@@ -37,15 +40,24 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser,
       schema: {
         tags: ['files'],
-        summary: 'A photo’s WebP thumbnail (small for lists, medium for the pattern screen); cached for a year, with an ETag',
+        summary:
+          'A photo’s WebP thumbnail (small for lists, medium for the pattern screen); cached for a year, with an ETag',
         params: ThumbnailParamsSchema,
       },
     },
     async (request, reply) => {
-      const thumb = await openThumbnail(app.deps, currentUser(request), request.params.id, request.params.size);
+      const thumb = await openThumbnail(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.params.size,
+      );
       // Private: the bearer token decides who sees it. Immutable: a file's thumbnail never changes.
-      reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', thumb.etag);
-      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(thumb.etag)) return reply.code(304).send();
+      reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', thumb.etag);
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(thumb.etag))
+        return reply.code(304).send();
       let stream;
       try {
         stream = await thumb.open();

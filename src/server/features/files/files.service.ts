@@ -7,11 +7,21 @@ import type { FileStore } from '../../storage/file-store';
 import { storeUpload, type StoredUpload } from '../../storage/upload';
 import { canSeeBrand } from '../../lib/scope';
 import { notFound } from '../../lib/app-error';
-import { FILE_KIND_RULE, FILE_PATHS, type FileKind, type PatternFile } from '../../../shared/contracts/files';
+import {
+  FILE_KIND_RULE,
+  FILE_PATHS,
+  type FileKind,
+  type PatternFile,
+} from '../../../shared/contracts/files';
 import { sanitizeFileName } from '../../../shared/limits';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
-import { baseKeyOf, preflightStoredUpload, recordChecks, withThumbnailKeys } from './preflight.service';
+import {
+  baseKeyOf,
+  preflightStoredUpload,
+  recordChecks,
+  withThumbnailKeys,
+} from './preflight.service';
 
 /** Every pattern object lives under this prefix; the sweep looks only here. */
 export const PATTERN_FILES_PREFIX = 'patterns';
@@ -35,7 +45,11 @@ const inFlight = new Set<string>();
  * thumbnailed). Nothing is left behind when it fails. The caller must record the result in a row
  * or delete it (deleteObjects).
  */
-export async function storePatternFile(store: FileStore, part: Pick<MultipartFile, 'file' | 'filename'>, opts: { kind: FileKind; field: string; fileName?: string }): Promise<StoredPatternFile> {
+export async function storePatternFile(
+  store: FileStore,
+  part: Pick<MultipartFile, 'file' | 'filename'>,
+  opts: { kind: FileKind; field: string; fileName?: string },
+): Promise<StoredPatternFile> {
   const stored = await storeUpload(store, part.file as Readable, {
     rule: FILE_KIND_RULE[opts.kind],
     field: opts.field,
@@ -45,7 +59,12 @@ export async function storePatternFile(store: FileStore, part: Pick<MultipartFil
   inFlight.add(stored.key);
   try {
     const pf = await preflightStoredUpload(store, stored, opts.field);
-    return { ...stored, byteSize: pf.byteSize ?? stored.byteSize, kind: opts.kind, check: pf.check };
+    return {
+      ...stored,
+      byteSize: pf.byteSize ?? stored.byteSize,
+      kind: opts.kind,
+      check: pf.check,
+    };
   } catch (err) {
     await deleteObjects(store, [stored.key]);
     throw err;
@@ -56,7 +75,10 @@ export async function storePatternFile(store: FileStore, part: Pick<MultipartFil
 export async function recordPatternFiles(
   db: DbOrTx,
   patternId: number,
-  files: (Pick<StoredPatternFile, 'kind' | 'key' | 'fileName' | 'contentType' | 'byteSize' | 'check'> & { sizeId?: number | null })[],
+  files: (Pick<
+    StoredPatternFile,
+    'kind' | 'key' | 'fileName' | 'contentType' | 'byteSize' | 'check'
+  > & { sizeId?: number | null })[],
 ): Promise<number[]> {
   const ids = await repo.insertPatternFiles(
     db,
@@ -82,7 +104,11 @@ export async function recordPatternFiles(
  * Best-effort removal of stored objects (after a failed request, or after their rows were
  * deleted). A failure is logged, not thrown: the sweep removes what is left.
  */
-export async function deleteObjects(store: FileStore, fileKeys: string[], log?: FastifyBaseLogger): Promise<void> {
+export async function deleteObjects(
+  store: FileStore,
+  fileKeys: string[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const keys = withThumbnailKeys(fileKeys);
   for (let i = 0; i < keys.length; i += 8) {
     await Promise.all(
@@ -111,7 +137,12 @@ export const keysOf = {
  * then deletes the objects once it committed (a failed delete leaves rows and objects as they were).
  *   await deletingObjects(deps, keysOf.patterns([id]), (tx) => patternsRepo.deletePattern(tx, id));
  */
-export async function deletingObjects<T>(deps: AppDeps, keys: (db: Tx) => Promise<string[]>, removeRows: (tx: Tx) => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+export async function deletingObjects<T>(
+  deps: AppDeps,
+  keys: (db: Tx) => Promise<string[]>,
+  removeRows: (tx: Tx) => Promise<T>,
+  log?: FastifyBaseLogger,
+): Promise<T> {
   let collected: string[] = [];
   const result = await deps.database.db.transaction(async (tx) => {
     collected = await keys(tx);
@@ -122,8 +153,23 @@ export async function deletingObjects<T>(deps: AppDeps, keys: (db: Tx) => Promis
 }
 
 /** A file row as responses describe it. */
-export function toPatternFile(row: { id: number; kind: FileKind; sizeId: number | null; fileName: string; contentType: string; byteSize: number }): PatternFile {
-  return { id: row.id, kind: row.kind, sizeId: row.sizeId, fileName: row.fileName, contentType: row.contentType, byteSize: row.byteSize, url: FILE_PATHS.download(row.id) };
+export function toPatternFile(row: {
+  id: number;
+  kind: FileKind;
+  sizeId: number | null;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+}): PatternFile {
+  return {
+    id: row.id,
+    kind: row.kind,
+    sizeId: row.sizeId,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    byteSize: row.byteSize,
+    url: FILE_PATHS.download(row.id),
+  };
 }
 
 /** Opens a file for a signed-in user; another brand's file, or a missing object, is 404. */
@@ -136,7 +182,12 @@ export async function openForDownload(deps: AppDeps, user: AuthUser, id: number)
   } catch {
     throw notFound('File');
   }
-  return { stream, fileName: sanitizeFileName(row.fileName), contentType: row.contentType, byteSize: row.byteSize };
+  return {
+    stream,
+    fileName: sanitizeFileName(row.fileName),
+    contentType: row.contentType,
+    byteSize: row.byteSize,
+  };
 }
 
 /** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
@@ -155,14 +206,19 @@ export const LONGEST_UPLOAD_MS = 30 * 60 * 1000;
  * Removes what failed or interrupted uploads left behind: `.part` temporaries anywhere in the store
  * and objects under the patterns prefix that no row references, both older than `olderThanMs`.
  */
-export async function sweepOrphans(deps: AppDeps, opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger } = {}) {
+export async function sweepOrphans(
+  deps: AppDeps,
+  opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger } = {},
+) {
   const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? LONGEST_UPLOAD_MS);
   let temporaries = 0;
   let orphans = 0;
   let batch: string[] = [];
   const flush = async () => {
     // A thumbnail goes with its file's key.
-    const referenced = await repo.referencedKeys(deps.database.db, [...new Set(batch.map(baseKeyOf))]);
+    const referenced = await repo.referencedKeys(deps.database.db, [
+      ...new Set(batch.map(baseKeyOf)),
+    ]);
     const gone = batch.filter((k) => !referenced.has(baseKeyOf(k)) && !inFlight.has(baseKeyOf(k)));
     await deleteObjects(deps.files, gone, opts.log);
     orphans += gone.length;

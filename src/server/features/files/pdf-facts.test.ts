@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { damagedPdf, encryptedPdf, makePdf, manyPagesPdf, nestedPdf, PAGE, truncatedPdf } from '../../test/preflight-files';
+import {
+  damagedPdf,
+  encryptedPdf,
+  makePdf,
+  manyPagesPdf,
+  nestedPdf,
+  PAGE,
+  truncatedPdf,
+} from '../../test/preflight-files';
 import { PDF_BUDGET, readPdfFacts, type PdfFactsResult } from './pdf-facts';
 
 const checkOf = (r: PdfFactsResult) => {
@@ -10,10 +18,16 @@ const names = (r: PdfFactsResult) => checkOf(r).pageSizes.map((g) => `${g.name}�
 
 describe('PDF facts (pdf.js in a bounded worker)', () => {
   it('reads page count and named page sizes: Letter, A4, A0, mixed', async () => {
-    expect(names(await readPdfFacts(await makePdf([PAGE.letter, PAGE.letter])))).toEqual(['US Letter×2']);
-    expect(names(await readPdfFacts(await makePdf([PAGE.a4, [PAGE.a4[1], PAGE.a4[0]]])))).toEqual(['A4×2']); // landscape is A4 too
+    expect(names(await readPdfFacts(await makePdf([PAGE.letter, PAGE.letter])))).toEqual([
+      'US Letter×2',
+    ]);
+    expect(names(await readPdfFacts(await makePdf([PAGE.a4, [PAGE.a4[1], PAGE.a4[0]]])))).toEqual([
+      'A4×2',
+    ]); // landscape is A4 too
     expect(names(await readPdfFacts(await makePdf([PAGE.a0])))).toEqual(['A0×1']);
-    const mixed = checkOf(await readPdfFacts(await makePdf([PAGE.a4, PAGE.a4, PAGE.letter, PAGE.copyShop, PAGE.odd])));
+    const mixed = checkOf(
+      await readPdfFacts(await makePdf([PAGE.a4, PAGE.a4, PAGE.letter, PAGE.copyShop, PAGE.odd])),
+    );
     expect(mixed.pageCount).toBe(5);
     expect(mixed.pageSizes.map((g) => [g.name, g.pages, g.home])).toEqual([
       ['A4', 2, true],
@@ -25,22 +39,32 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
   });
 
   it('finds layers (optional content groups) and whether fonts are embedded', async () => {
-    const layered = checkOf(await readPdfFacts(await makePdf([PAGE.a4], { layers: ['Size 8', 'Size 10', 'Size 12'] })));
+    const layered = checkOf(
+      await readPdfFacts(await makePdf([PAGE.a4], { layers: ['Size 8', 'Size 10', 'Size 12'] })),
+    );
     expect(layered.layers).toBe(3);
     expect(layered.fontsEmbedded).toBe(false); // Helvetica, not embedded
     const embedded = checkOf(await readPdfFacts(await makePdf([PAGE.a4], { font: 'embedded' })));
     expect(embedded).toMatchObject({ layers: 0, fontsEmbedded: true });
-    expect(checkOf(await readPdfFacts(await makePdf([PAGE.a4], { font: 'none' }))).fontsEmbedded).toBeNull();
+    expect(
+      checkOf(await readPdfFacts(await makePdf([PAGE.a4], { font: 'none' }))).fontsEmbedded,
+    ).toBeNull();
   });
 
   it('finds print restrictions of an encrypted PDF that opens without a password', async () => {
-    expect(checkOf(await readPdfFacts(encryptedPdf({ allowPrint: false }))).printRestricted).toBe(true);
-    expect(checkOf(await readPdfFacts(encryptedPdf({ allowPrint: true }))).printRestricted).toBe(false);
+    expect(checkOf(await readPdfFacts(encryptedPdf({ allowPrint: false }))).printRestricted).toBe(
+      true,
+    );
+    expect(checkOf(await readPdfFacts(encryptedPdf({ allowPrint: true }))).printRestricted).toBe(
+      false,
+    );
     expect(checkOf(await readPdfFacts(await makePdf([PAGE.a4]))).printRestricted).toBe(false);
   });
 
   it('refuses a PDF that needs a password, and one that is damaged', async () => {
-    expect(await readPdfFacts(encryptedPdf({ userPassword: 'secret' }))).toEqual({ refusal: 'password' });
+    expect(await readPdfFacts(encryptedPdf({ userPassword: 'secret' }))).toEqual({
+      refusal: 'password',
+    });
     expect(await readPdfFacts(damagedPdf())).toMatchObject({ refusal: 'damaged' });
   });
 

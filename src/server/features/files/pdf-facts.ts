@@ -1,5 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { NAMED_PAGE_SIZES, type PageSizeGroup, type PdfCheck } from '../../../shared/contracts/preflight';
+import {
+  NAMED_PAGE_SIZES,
+  type PageSizeGroup,
+  type PdfCheck,
+} from '../../../shared/contracts/preflight';
 
 /**
  * The budget of one PDF check. A worker thread per file with a bounded heap, terminated at the
@@ -14,9 +18,16 @@ export interface PdfBudget {
   maxPagesRead: number;
   fontPagesRead: number;
 }
-export const PDF_BUDGET: Readonly<PdfBudget> = { softMs: 8_000, hardMs: 15_000, heapMb: 256, maxPagesRead: 2_000, fontPagesRead: 100 };
+export const PDF_BUDGET: Readonly<PdfBudget> = {
+  softMs: 8_000,
+  hardMs: 15_000,
+  heapMb: 256,
+  maxPagesRead: 2_000,
+  fontPagesRead: 100,
+};
 
-export type PdfFactsResult = { check: PdfCheck } | { refusal: 'damaged' | 'password'; detail?: string };
+export type PdfFactsResult =
+  { check: PdfCheck } | { refusal: 'damaged' | 'password'; detail?: string };
 
 interface RawFacts {
   pageCount: number;
@@ -46,7 +57,14 @@ export function groupPageSizes(sizes: [string, number][]): PageSizeGroup[] {
     const { name, home } = namePageSize(w, h);
     const g = groups.get(name);
     if (g) g.pages += pages;
-    else groups.set(name, { name, home, widthMm: Math.round(w * MM_PER_PT), heightMm: Math.round(h * MM_PER_PT), pages });
+    else
+      groups.set(name, {
+        name,
+        home,
+        widthMm: Math.round(w * MM_PER_PT),
+        heightMm: Math.round(h * MM_PER_PT),
+        pages,
+      });
   }
   return [...groups.values()].sort((a, b) => b.pages - a.pages);
 }
@@ -62,7 +80,10 @@ const unfinished = (incomplete: 'time' | 'memory'): PdfCheck => ({
   incomplete,
 });
 
-function toResult(m: { facts?: RawFacts; refusal?: 'damaged' | 'password'; detail?: string }, maxPagesRead: number): PdfFactsResult {
+function toResult(
+  m: { facts?: RawFacts; refusal?: 'damaged' | 'password'; detail?: string },
+  maxPagesRead: number,
+): PdfFactsResult {
   if (m.refusal) return { refusal: m.refusal, detail: m.detail };
   const f = m.facts!;
   return {
@@ -91,7 +112,11 @@ const IDLE_MS = 60_000;
 
 function startWorker(heapMb: number): Worker {
   const w = new Worker(WORKER_URL, {
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapMb,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
     stdout: true,
     stderr: true,
   });
@@ -114,15 +139,29 @@ function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> 
       }
       resolve(r);
     };
-    const onMessage = (m: Parameters<typeof toResult>[0]) => finish(toResult(m, b.maxPagesRead), true);
+    const onMessage = (m: Parameters<typeof toResult>[0]) =>
+      finish(toResult(m, b.maxPagesRead), true);
     // Out of heap, or a stack overflow pdf.js did not catch: the file is too costly to read.
     const onError = (err: Error & { code?: string }) =>
-      finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { check: unfinished('memory') } : { refusal: 'damaged', detail: err.message }, false);
+      finish(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { check: unfinished('memory') }
+          : { refusal: 'damaged', detail: err.message },
+        false,
+      );
     const onExit = () => finish({ check: unfinished('memory') }, false);
     const timer = setTimeout(() => finish({ check: unfinished('time') }, false), b.hardMs);
     w.on('message', onMessage).on('error', onError).on('exit', onExit);
     const copy = new Uint8Array(data); // its own buffer, so that it can be moved to the worker
-    w.postMessage({ data: copy, maxPagesRead: b.maxPagesRead, fontPagesRead: b.fontPagesRead, softBudgetMs: b.softMs }, [copy.buffer]);
+    w.postMessage(
+      {
+        data: copy,
+        maxPagesRead: b.maxPagesRead,
+        fontPagesRead: b.fontPagesRead,
+        softBudgetMs: b.softMs,
+      },
+      [copy.buffer],
+    );
   }).finally(() => {
     idleTimer = setTimeout(() => {
       void worker?.terminate();
@@ -136,7 +175,10 @@ function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> 
  * Checks one PDF within the budget: its facts, or a refusal when it cannot be opened. A check cut
  * short by the budget is not a refusal: it is reported as incomplete (docs/preflight.md).
  */
-export function readPdfFacts(data: Uint8Array, budget: Partial<PdfBudget> = {}): Promise<PdfFactsResult> {
+export function readPdfFacts(
+  data: Uint8Array,
+  budget: Partial<PdfBudget> = {},
+): Promise<PdfFactsResult> {
   const b = { ...PDF_BUDGET, ...budget };
   const run = queue.then(() => checkInWorker(data, b));
   queue = run.catch(() => undefined);

@@ -16,13 +16,24 @@ function pageKey(view, rotate) {
 async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
   const started = performance.now();
   const overSoftBudget = () => performance.now() - started > softBudgetMs;
-  const task = getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, stopAtErrors: false });
+  const task = getDocument({
+    data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    stopAtErrors: false,
+  });
   let doc;
   try {
     doc = await task.promise;
   } catch (err) {
     void task.destroy();
-    if (err?.name === 'PasswordException' && (err.code === PasswordResponses.NEED_PASSWORD || err.code === PasswordResponses.INCORRECT_PASSWORD)) {
+    if (
+      err?.name === 'PasswordException' &&
+      (err.code === PasswordResponses.NEED_PASSWORD ||
+        err.code === PasswordResponses.INCORRECT_PASSWORD)
+    ) {
       return { refusal: 'password' };
     }
     return { refusal: 'damaged', detail: String(err?.message ?? err).slice(0, 200) };
@@ -58,7 +69,8 @@ async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
       try {
         await page.getOperatorList();
         for (const [, obj] of page.commonObjs) {
-          if (obj && typeof obj === 'object' && 'missingFile' in obj && !obj.isType3Font) fontsEmbedded = !obj.missingFile && fontsEmbedded !== false;
+          if (obj && typeof obj === 'object' && 'missingFile' in obj && !obj.isType3Font)
+            fontsEmbedded = !obj.missingFile && fontsEmbedded !== false;
         }
       } catch {
         // A page whose content cannot be read says nothing about fonts.
@@ -67,13 +79,20 @@ async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
     page.cleanup();
   }
   await doc.destroy();
-  if (pageCount > 0 && pagesRead === 0 && unreadable > 0) return { refusal: 'damaged', detail: 'no page can be read' };
-  return { facts: { pageCount, pagesRead, sizes: [...sizes], layers, fontsEmbedded, printRestricted } };
+  if (pageCount > 0 && pagesRead === 0 && unreadable > 0)
+    return { refusal: 'damaged', detail: 'no page can be read' };
+  return {
+    facts: { pageCount, pagesRead, sizes: [...sizes], layers, fontsEmbedded, printRestricted },
+  };
 }
 
 parentPort.on('message', (job) => {
   facts(job).then(
     (r) => parentPort.postMessage(r),
-    (err) => parentPort.postMessage({ refusal: 'damaged', detail: String(err?.message ?? err).slice(0, 200) }),
+    (err) =>
+      parentPort.postMessage({
+        refusal: 'damaged',
+        detail: String(err?.message ?? err).slice(0, 200),
+      }),
   );
 });

@@ -7,7 +7,15 @@ describe('photo check (sharp)', () => {
   it('stores real dimensions and keeps a clean photo byte for byte, with WebP thumbnails', async () => {
     const input = await makePhoto({ width: 1600, height: 1200 });
     const r = (await checkPhoto(input, 'jpeg'))!;
-    expect(r.check).toEqual({ type: 'image', width: 1600, height: 1200, rotated: false, metadataRemoved: false, convertedFromCmyk: false, thumbnails: true });
+    expect(r.check).toEqual({
+      type: 'image',
+      width: 1600,
+      height: 1200,
+      rotated: false,
+      metadataRemoved: false,
+      convertedFromCmyk: false,
+      thumbnails: true,
+    });
     expect(r.cleaned).toBeUndefined();
     const small = await sharp(r.thumbnails.small).metadata();
     const medium = await sharp(r.thumbnails.medium).metadata();
@@ -22,10 +30,18 @@ describe('photo check (sharp)', () => {
   });
 
   it('applies the EXIF orientation to the pixels and drops the tag', async () => {
-    const r = (await checkPhoto(await makePhoto({ width: 1600, height: 1200, orientation: 6 }), 'jpeg'))!;
+    const r = (await checkPhoto(
+      await makePhoto({ width: 1600, height: 1200, orientation: 6 }),
+      'jpeg',
+    ))!;
     expect(r.check).toMatchObject({ width: 1200, height: 1600, rotated: true });
     const stored = await sharp(r.cleaned!).metadata();
-    expect([stored.width, stored.height, stored.orientation, stored.format]).toEqual([1200, 1600, undefined, 'jpeg']);
+    expect([stored.width, stored.height, stored.orientation, stored.format]).toEqual([
+      1200,
+      1600,
+      undefined,
+      'jpeg',
+    ]);
     expect((await sharp(r.thumbnails.small).metadata()).height).toBe(320);
   });
 

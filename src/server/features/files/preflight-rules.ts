@@ -1,5 +1,11 @@
 import type { FileKind } from '../../../shared/contracts/files';
-import { PREFLIGHT_MSG, type FileCheck, type PdfCheck, type PreflightRuleId, type PreflightWarning } from '../../../shared/contracts/preflight';
+import {
+  PREFLIGHT_MSG,
+  type FileCheck,
+  type PdfCheck,
+  type PreflightRuleId,
+  type PreflightWarning,
+} from '../../../shared/contracts/preflight';
 
 /**
  * The publisher's preflight rules, in one place (docs/preflight.md explains each for the
@@ -33,8 +39,10 @@ const HOME_SIZES = 'US Letter or A4';
 const HERO_KINDS: readonly FileKind[] = ['Main_Hero_Image', 'Hero_Images'];
 export const HERO_MIN_PX = 1000;
 
-const pdfOf = (f: RuleFile): PdfCheck | undefined => (f.check?.type === 'pdf' ? f.check : undefined);
-const sizeNames = (c: PdfCheck) => c.pageSizes.map((g) => (c.pageSizes.length > 1 ? `${g.name} (${g.pages})` : g.name)).join(', ');
+const pdfOf = (f: RuleFile): PdfCheck | undefined =>
+  f.check?.type === 'pdf' ? f.check : undefined;
+const sizeNames = (c: PdfCheck) =>
+  c.pageSizes.map((g) => (c.pageSizes.length > 1 ? `${g.name} (${g.pages})` : g.name)).join(', ');
 
 export const PREFLIGHT_RULES: readonly PreflightRule[] = [
   {
@@ -52,7 +60,13 @@ export const PREFLIGHT_RULES: readonly PreflightRule[] = [
     title: 'A print-at-home size PDF whose pages are not all one size',
     warn(f) {
       const c = pdfOf(f);
-      if (f.kind !== 'pattern_pdf_file' || !c || c.pageSizes.length < 2 || !c.pageSizes.some((g) => g.home)) return;
+      if (
+        f.kind !== 'pattern_pdf_file' ||
+        !c ||
+        c.pageSizes.length < 2 ||
+        !c.pageSizes.some((g) => g.home)
+      )
+        return;
       return `Its pages are not all one size: ${sizeNames(c)}`;
     },
   },
@@ -60,7 +74,8 @@ export const PREFLIGHT_RULES: readonly PreflightRule[] = [
     id: 'print-restricted',
     title: 'A PDF whose security settings forbid printing',
     warn(f) {
-      if (pdfOf(f)?.printRestricted) return 'Printing is restricted in this PDF: customers will not be able to print it';
+      if (pdfOf(f)?.printRestricted)
+        return 'Printing is restricted in this PDF: customers will not be able to print it';
     },
   },
   {
@@ -78,7 +93,8 @@ export const PREFLIGHT_RULES: readonly PreflightRule[] = [
     warn(f) {
       if (!HERO_KINDS.includes(f.kind) || f.check?.type !== 'image') return;
       const { width, height } = f.check;
-      if (Math.min(width, height) < HERO_MIN_PX) return `${PREFLIGHT_MSG.heroTooSmall} (this photo is ${width}×${height} px)`;
+      if (Math.min(width, height) < HERO_MIN_PX)
+        return `${PREFLIGHT_MSG.heroTooSmall} (this photo is ${width}×${height} px)`;
     },
   },
   {
@@ -87,7 +103,8 @@ export const PREFLIGHT_RULES: readonly PreflightRule[] = [
     warn(f) {
       const c = pdfOf(f);
       if (!c?.incomplete) return;
-      if (c.pageCount && c.pagesRead) return `Only ${c.pagesRead} of its ${c.pageCount} pages could be checked in the time one file is given`;
+      if (c.pageCount && c.pagesRead)
+        return `Only ${c.pagesRead} of its ${c.pageCount} pages could be checked in the time one file is given`;
       return `It could not be checked: it needs more ${c.incomplete === 'time' ? 'time' : 'memory'} than one file is given`;
     },
   },

@@ -4,14 +4,23 @@ import { patternFiles, patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 
-export async function insertChecks(db: DbOrTx, rows: { fileId: number; check: FileCheck }[]): Promise<void> {
+export async function insertChecks(
+  db: DbOrTx,
+  rows: { fileId: number; check: FileCheck }[],
+): Promise<void> {
   if (rows.length) await db.insert(fileChecks).values(rows);
 }
 
 /** Every file of a pattern (its sizes' PDFs included) with what its check found, if it was checked. */
 export async function filesWithChecks(db: DbOrTx, patternId: number) {
   return db
-    .select({ id: patternFiles.id, kind: patternFiles.kind, fileName: patternFiles.fileName, sizeId: patternFiles.sizeId, check: fileChecks.check })
+    .select({
+      id: patternFiles.id,
+      kind: patternFiles.kind,
+      fileName: patternFiles.fileName,
+      sizeId: patternFiles.sizeId,
+      check: fileChecks.check,
+    })
     .from(patternFiles)
     .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
     .where(eq(patternFiles.patternId, patternId));
@@ -20,7 +29,11 @@ export async function filesWithChecks(db: DbOrTx, patternId: number) {
 /** The file and its brand, if its check made thumbnails (the thumbnail download). */
 export async function thumbnailSource(db: DbOrTx, fileId: number) {
   const [row] = await db
-    .select({ storageKey: patternFiles.storageKey, brandId: patterns.brandId, check: fileChecks.check })
+    .select({
+      storageKey: patternFiles.storageKey,
+      brandId: patterns.brandId,
+      check: fileChecks.check,
+    })
     .from(patternFiles)
     .innerJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
     .innerJoin(patterns, eq(patterns.ID, patternFiles.patternId))
@@ -28,4 +41,3 @@ export async function thumbnailSource(db: DbOrTx, fileId: number) {
     .limit(1);
   return row;
 }
-

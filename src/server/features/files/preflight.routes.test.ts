@@ -1,8 +1,28 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandIdBySlug, createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
-import { listObjects, patternData, postSubmission, submissionForm, type FilePart } from '../../test/submission';
-import { encryptedPdf, damagedPdf, makePdf, makePhoto, nestedPdf, PAGE } from '../../test/preflight-files';
+import {
+  brandIdBySlug,
+  createTestApp,
+  createUser,
+  dbKind,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
+import {
+  listObjects,
+  patternData,
+  postSubmission,
+  submissionForm,
+  type FilePart,
+} from '../../test/submission';
+import {
+  encryptedPdf,
+  damagedPdf,
+  makePdf,
+  makePhoto,
+  nestedPdf,
+  PAGE,
+} from '../../test/preflight-files';
 import { sizePdfErrorKey } from '../../../shared/contracts/patterns-create';
 import { THUMBNAIL_PATHS, type PreflightWarning } from '../../../shared/contracts/preflight';
 import type { PatternDetail } from '../../../shared/contracts/pattern-detail';
@@ -23,10 +43,16 @@ describe(`upload preflight through the API (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const submit = (id: string, sizes: [string, string][], files: FilePart[], extra: Record<string, unknown> = {}) =>
-    postSubmission(t, owner, submissionForm(patternData(brandId, id, sizes, extra), files));
-  const detail = async (id: number): Promise<PatternDetail> => (await t.app.inject({ url: `/api/patterns/${id}`, headers: owner.auth })).json().data;
-  const download = async (f: PatternFile) => (await t.app.inject({ url: f.url, headers: owner.auth })).rawPayload;
+  const submit = (
+    id: string,
+    sizes: [string, string][],
+    files: FilePart[],
+    extra: Record<string, unknown> = {},
+  ) => postSubmission(t, owner, submissionForm(patternData(brandId, id, sizes, extra), files));
+  const detail = async (id: number): Promise<PatternDetail> =>
+    (await t.app.inject({ url: `/api/patterns/${id}`, headers: owner.auth })).json().data;
+  const download = async (f: PatternFile) =>
+    (await t.app.inject({ url: f.url, headers: owner.auth })).rawPayload;
 
   it('warns about a Printable pattern whose size PDF is A0 only, and a one-page PDF of a multi-size pattern', async () => {
     const res = await submit(
@@ -37,71 +63,159 @@ describe(`upload preflight through the API (${dbKind})`, () => {
       ],
       [
         ['pattern_pdf_file0', await makePdf([PAGE.a0]), 'size10.pdf', pdf],
-        ['pattern_pdf_file1', await makePdf([PAGE.a4, PAGE.a4, PAGE.a0], { layers: ['10', '12'] }), 'size12.pdf', pdf],
+        [
+          'pattern_pdf_file1',
+          await makePdf([PAGE.a4, PAGE.a4, PAGE.a0], { layers: ['10', '12'] }),
+          'size12.pdf',
+          pdf,
+        ],
         ['Instruction_PDF', encryptedPdf({ allowPrint: false }), 'instructions.pdf', pdf],
       ],
       { Is_Printable: 'Yes' },
     );
     expect(res.statusCode).toBe(201);
     const d = await detail(res.json().data.ID);
-    const byFile = (name: string) => d.warnings!.filter((w: PreflightWarning) => w.fileName === name).map((w) => w.rule);
+    const byFile = (name: string) =>
+      d.warnings!.filter((w: PreflightWarning) => w.fileName === name).map((w) => w.rule);
     expect(byFile('size10.pdf')).toEqual(['printable-without-home-pages', 'single-page-size-pdf']);
     expect(byFile('size12.pdf')).toEqual(['home-pages-mixed']);
     expect(byFile('instructions.pdf')).toEqual(['print-restricted']);
     const instructions = d.files.find((f) => f.kind === 'Instruction_PDF')!;
     expect(instructions.check).toMatchObject({ type: 'pdf', pageCount: 1, printRestricted: true });
-    expect(instructions.warnings).toEqual(['Printing is restricted in this PDF: customers will not be able to print it']);
+    expect(instructions.warnings).toEqual([
+      'Printing is restricted in this PDF: customers will not be able to print it',
+    ]);
 
-    const sizes = (await t.app.inject({ url: `/api/patterns/${d.ID}/sizes`, headers: owner.auth })).json().data;
+    const sizes = (
+      await t.app.inject({ url: `/api/patterns/${d.ID}/sizes`, headers: owner.auth })
+    ).json().data;
     const size12 = sizes.find((s: { Size: string }) => s.Size === '12');
-    expect(size12.pdf.check).toMatchObject({ pageCount: 3, layers: 2, pageSizes: [{ name: 'A4', pages: 2 }, { name: 'A0', pages: 1 }] });
+    expect(size12.pdf.check).toMatchObject({
+      pageCount: 3,
+      layers: 2,
+      pageSizes: [
+        { name: 'A4', pages: 2 },
+        { name: 'A0', pages: 1 },
+      ],
+    });
     expect(size12.pdf.warnings).toEqual(['Its pages are not all one size: A4 (2), A0 (1)']);
-    const size10 = (await t.app.inject({ url: `/api/sizes/${sizes.find((s: { Size: string }) => s.Size === '10').ID}`, headers: owner.auth })).json().data;
-    expect(size10.pdf.warnings[0]).toBe('The pattern is marked Printable, but this size PDF has no US Letter or A4 pages (its pages: A0)');
+    const size10 = (
+      await t.app.inject({
+        url: `/api/sizes/${sizes.find((s: { Size: string }) => s.Size === '10').ID}`,
+        headers: owner.auth,
+      })
+    ).json().data;
+    expect(size10.pdf.warnings[0]).toBe(
+      'The pattern is marked Printable, but this size PDF has no US Letter or A4 pages (its pages: A0)',
+    );
 
     // The rule follows the pattern: not Printable any more, no Printable warning.
-    const { files: _f, warnings: _w, missing: _m, sizesCount: _s, editedAfter: _e, brandName: _b, ID: _i, SFCC_Status: _st, reviewedAt: _r, publishedAt: _p, createdAt: _c, updatedAt: _u, ...fields } = d;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/patterns/${d.ID}`, headers: owner.auth, payload: { ...stripNulls(fields), Is_Printable: 'No' } });
+    const {
+      files: _f,
+      warnings: _w,
+      missing: _m,
+      sizesCount: _s,
+      editedAfter: _e,
+      brandName: _b,
+      ID: _i,
+      SFCC_Status: _st,
+      reviewedAt: _r,
+      publishedAt: _p,
+      createdAt: _c,
+      updatedAt: _u,
+      ...fields
+    } = d;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/patterns/${d.ID}`,
+      headers: owner.auth,
+      payload: { ...stripNulls(fields), Is_Printable: 'No' },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json().data.warnings.map((w: PreflightWarning) => w.rule)).not.toContain('printable-without-home-pages');
+    expect(put.json().data.warnings.map((w: PreflightWarning) => w.rule)).not.toContain(
+      'printable-without-home-pages',
+    );
   });
 
   it('refuses a password-protected or damaged PDF with the message at its field, leaving nothing stored', async () => {
     const before = listObjects(t);
-    const locked = await submit('PF-LOCK', [['A', 'M']], [
-      ['pattern_pdf_file0', await makePdf([PAGE.letter, PAGE.letter]), 'size-m.pdf', pdf],
-      ['Instruction_PDF', encryptedPdf({ userPassword: 'secret' }), 'instructions.pdf', pdf],
-    ]);
+    const locked = await submit(
+      'PF-LOCK',
+      [['A', 'M']],
+      [
+        ['pattern_pdf_file0', await makePdf([PAGE.letter, PAGE.letter]), 'size-m.pdf', pdf],
+        ['Instruction_PDF', encryptedPdf({ userPassword: 'secret' }), 'instructions.pdf', pdf],
+      ],
+    );
     expect(locked.statusCode).toBe(422);
-    expect(locked.json().fields).toEqual({ Instruction_PDF: 'instructions.pdf is password-protected' });
-    const damaged = await submit('PF-DMG', [['A', 'M']], [['pattern_pdf_file0', damagedPdf(), 'size12.pdf', pdf]]);
+    expect(locked.json().fields).toEqual({
+      Instruction_PDF: 'instructions.pdf is password-protected',
+    });
+    const damaged = await submit(
+      'PF-DMG',
+      [['A', 'M']],
+      [['pattern_pdf_file0', damagedPdf(), 'size12.pdf', pdf]],
+    );
     expect(damaged.statusCode).toBe(422);
-    expect(damaged.json().fields).toEqual({ [sizePdfErrorKey(0)]: 'size12.pdf is damaged and cannot be opened' });
+    expect(damaged.json().fields).toEqual({
+      [sizePdfErrorKey(0)]: 'size12.pdf is damaged and cannot be opened',
+    });
     expect(listObjects(t)).toEqual(before);
   });
 
   it('answers a malicious PDF within its budget and stays healthy', async () => {
     const t0 = Date.now();
-    const res = await submit('PF-NEST', [['A', 'M']], [['pattern_pdf_file0', nestedPdf(), 'nested.pdf', pdf]]);
+    const res = await submit(
+      'PF-NEST',
+      [['A', 'M']],
+      [['pattern_pdf_file0', nestedPdf(), 'nested.pdf', pdf]],
+    );
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect([201, 422]).toContain(res.statusCode);
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   }, 60_000);
 
   it('cleans photos (orientation, GPS, CMYK), warns about a small hero and serves cached thumbnails', async () => {
-    const res = await submit('PF-PHOTO', [['A', 'M']], [
-      ['pattern_pdf_file0', await makePdf([PAGE.letter, PAGE.letter]), 'size-m.pdf', pdf],
-      ['Main_Hero_Image', await makePhoto({ width: 1600, height: 1200, orientation: 6, gps: true }), 'hero.jpg', 'image/jpeg'],
-      ['Hero_Images', await makePhoto({ width: 800, height: 600 }), 'small.jpg', 'image/jpeg'],
-      ['Hero_Images', await makePhoto({ width: 1200, height: 1200, cmyk: true }), 'cmyk.jpg', 'image/jpeg'],
-    ]);
+    const res = await submit(
+      'PF-PHOTO',
+      [['A', 'M']],
+      [
+        ['pattern_pdf_file0', await makePdf([PAGE.letter, PAGE.letter]), 'size-m.pdf', pdf],
+        [
+          'Main_Hero_Image',
+          await makePhoto({ width: 1600, height: 1200, orientation: 6, gps: true }),
+          'hero.jpg',
+          'image/jpeg',
+        ],
+        ['Hero_Images', await makePhoto({ width: 800, height: 600 }), 'small.jpg', 'image/jpeg'],
+        [
+          'Hero_Images',
+          await makePhoto({ width: 1200, height: 1200, cmyk: true }),
+          'cmyk.jpg',
+          'image/jpeg',
+        ],
+      ],
+    );
     expect(res.statusCode).toBe(201);
     const d = await detail(res.json().data.ID);
-    expect(d.warnings!.map((w) => [w.fileName, w.message])).toEqual([['small.jpg', 'The storefront needs at least 1000 px (this photo is 800×600 px)']]);
+    expect(d.warnings!.map((w) => [w.fileName, w.message])).toEqual([
+      ['small.jpg', 'The storefront needs at least 1000 px (this photo is 800×600 px)'],
+    ]);
     const hero = d.files.find((f) => f.kind === 'Main_Hero_Image')!;
-    expect(hero.check).toMatchObject({ type: 'image', width: 1200, height: 1600, rotated: true, metadataRemoved: true });
+    expect(hero.check).toMatchObject({
+      type: 'image',
+      width: 1200,
+      height: 1600,
+      rotated: true,
+      metadataRemoved: true,
+    });
     const stored = await sharp(await download(hero)).metadata();
-    expect([stored.width, stored.height, stored.exif, stored.orientation]).toEqual([1200, 1600, undefined, undefined]);
+    expect([stored.width, stored.height, stored.exif, stored.orientation]).toEqual([
+      1200,
+      1600,
+      undefined,
+      undefined,
+    ]);
     expect(hero.byteSize).toBe((await download(hero)).length);
     const cmyk = d.files.find((f) => f.fileName === 'cmyk.jpg')!;
     expect((await sharp(await download(cmyk)).metadata()).space).toBe('srgb');
@@ -116,18 +230,43 @@ describe(`upload preflight through the API (${dbKind})`, () => {
     const again = await t.app.inject({ url, headers: { ...owner.auth, 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    expect((await t.app.inject({ url: THUMBNAIL_PATHS.thumbnail(hero.id, 'medium'), headers: owner.auth })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: THUMBNAIL_PATHS.thumbnail(hero.id, 'medium'),
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ url, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ url })).statusCode).toBe(401);
-    const sizePdf = (await t.app.inject({ url: `/api/patterns/${d.ID}/sizes`, headers: owner.auth })).json().data[0].pdf;
-    expect((await t.app.inject({ url: THUMBNAIL_PATHS.thumbnail(sizePdf.id, 'small'), headers: owner.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/files/${hero.id}/thumbnail/huge`, headers: owner.auth })).statusCode).toBe(400);
+    const sizePdf = (
+      await t.app.inject({ url: `/api/patterns/${d.ID}/sizes`, headers: owner.auth })
+    ).json().data[0].pdf;
+    expect(
+      (
+        await t.app.inject({
+          url: THUMBNAIL_PATHS.thumbnail(sizePdf.id, 'small'),
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/files/${hero.id}/thumbnail/huge`, headers: owner.auth }))
+        .statusCode,
+    ).toBe(400);
 
     // The list names each row's main hero (for its thumbnail); deleting the pattern removes the thumbnails too.
-    const list = (await t.app.inject({ url: '/api/patterns?search=PF-PHOTO', headers: owner.auth })).json().data;
+    const list = (
+      await t.app.inject({ url: '/api/patterns?search=PF-PHOTO', headers: owner.auth })
+    ).json().data;
     expect(list.map((r: { heroFileId: number | null }) => r.heroFileId)).toEqual([hero.id]);
     expect(listObjects(t).filter((k) => k.endsWith('.webp')).length).toBeGreaterThanOrEqual(6);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/patterns/${d.ID}`, headers: owner.auth });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/patterns/${d.ID}`,
+      headers: owner.auth,
+    });
     expect(del.statusCode).toBe(200);
     expect(listObjects(t).filter((k) => k.endsWith('.webp'))).toEqual([]);
   }, 120_000);

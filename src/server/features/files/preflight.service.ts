@@ -8,7 +8,13 @@ import { canSeeBrand } from '../../lib/scope';
 import { ERROR_CODES } from '../../../shared/errors';
 import { PDF_MIME_TYPE } from '../../../shared/limits';
 import type { PatternFile } from '../../../shared/contracts/files';
-import { PREFLIGHT_MSG, THUMBNAIL_SIZES, type FileCheck, type PreflightWarning, type ThumbnailSize } from '../../../shared/contracts/preflight';
+import {
+  PREFLIGHT_MSG,
+  THUMBNAIL_SIZES,
+  type FileCheck,
+  type PreflightWarning,
+  type ThumbnailSize,
+} from '../../../shared/contracts/preflight';
 import { readPdfFacts } from './pdf-facts';
 import { checkPhoto } from './photo-check';
 import { preflightWarnings } from './preflight-rules';
@@ -21,7 +27,11 @@ const THUMB_SUFFIX = new RegExp(`\\.(${Object.keys(THUMBNAIL_SIZES).join('|')})\
 export const baseKeyOf = (key: string) => key.replace(THUMB_SUFFIX, '');
 export const isThumbnailKey = (key: string) => THUMB_SUFFIX.test(key);
 /** A file's key and its thumbnails' keys, for deletion. */
-export const withThumbnailKeys = (keys: string[]) => keys.flatMap((k) => [k, ...Object.keys(THUMBNAIL_SIZES).map((s) => thumbnailKey(k, s as ThumbnailSize))]);
+export const withThumbnailKeys = (keys: string[]) =>
+  keys.flatMap((k) => [
+    k,
+    ...Object.keys(THUMBNAIL_SIZES).map((s) => thumbnailKey(k, s as ThumbnailSize)),
+  ]);
 
 async function readObject(store: FileStore, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -29,7 +39,8 @@ async function readObject(store: FileStore, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const refused = (message: string, field: string) => new AppError(422, ERROR_CODES.validation, message, { [field]: message });
+const refused = (message: string, field: string) =>
+  new AppError(422, ERROR_CODES.validation, message, { [field]: message });
 
 /**
  * The upload preflight, called where a stored upload is accepted (any upload reader): reads the
@@ -46,15 +57,26 @@ export async function preflightStoredUpload(
   const bytes = await readObject(store, stored.key);
   if (stored.contentType === PDF_MIME_TYPE) {
     const r = await readPdfFacts(bytes);
-    if ('refusal' in r) throw refused(r.refusal === 'password' ? PREFLIGHT_MSG.password(stored.fileName) : PREFLIGHT_MSG.damaged(stored.fileName), field);
+    if ('refusal' in r)
+      throw refused(
+        r.refusal === 'password'
+          ? PREFLIGHT_MSG.password(stored.fileName)
+          : PREFLIGHT_MSG.damaged(stored.fileName),
+        field,
+      );
     return { check: r.check };
   }
   const photo = await checkPhoto(bytes, stored.contentType === 'image/png' ? 'png' : 'jpeg');
   if (!photo) throw refused(PREFLIGHT_MSG.damaged(stored.fileName), field);
   for (const size of Object.keys(photo.thumbnails) as ThumbnailSize[]) {
-    await store.put(thumbnailKey(stored.key, size), Readable.from([photo.thumbnails[size]]), 'image/webp');
+    await store.put(
+      thumbnailKey(stored.key, size),
+      Readable.from([photo.thumbnails[size]]),
+      'image/webp',
+    );
   }
-  if (photo.cleaned) await store.put(stored.key, Readable.from([photo.cleaned]), stored.contentType);
+  if (photo.cleaned)
+    await store.put(stored.key, Readable.from([photo.cleaned]), stored.contentType);
   return { check: photo.check, byteSize: photo.cleaned?.length };
 }
 
@@ -66,7 +88,11 @@ export interface PatternPreflight {
 }
 
 /** What the checks of a pattern's files found, and the publisher's warnings about them. */
-export async function patternPreflight(db: DbOrTx, pattern: { ID: number; Is_Printable: string | null }, sizesCount: number): Promise<PatternPreflight> {
+export async function patternPreflight(
+  db: DbOrTx,
+  pattern: { ID: number; Is_Printable: string | null },
+  sizesCount: number,
+): Promise<PatternPreflight> {
   const rows = await repo.filesWithChecks(db, pattern.ID);
   const checks = new Map<number, FileCheck>();
   for (const r of rows) if (r.check) checks.set(r.id, r.check);
@@ -79,16 +105,31 @@ export async function patternPreflight(db: DbOrTx, pattern: { ID: number; Is_Pri
 
 /** The file as responses describe it, with its check and its warnings. */
 export function withPreflight(file: PatternFile, pf: PatternPreflight): PatternFile {
-  return { ...file, check: pf.checks.get(file.id) ?? null, warnings: pf.warnings.filter((w) => w.fileId === file.id).map((w) => w.message) };
+  return {
+    ...file,
+    check: pf.checks.get(file.id) ?? null,
+    warnings: pf.warnings.filter((w) => w.fileId === file.id).map((w) => w.message),
+  };
 }
 
 /**
  * A thumbnail for a signed-in user of the file's brand. Its ETag names the stored file: a file is
  * never changed in place (a replacement is a new file), so the thumbnail can be cached for a year.
  */
-export async function openThumbnail(deps: AppDeps, user: AuthUser, fileId: number, size: ThumbnailSize) {
+export async function openThumbnail(
+  deps: AppDeps,
+  user: AuthUser,
+  fileId: number,
+  size: ThumbnailSize,
+) {
   const row = await repo.thumbnailSource(deps.database.db, fileId);
-  if (!row || !canSeeBrand(user, row.brandId) || row.check.type !== 'image' || !row.check.thumbnails) throw notFound('Thumbnail');
+  if (
+    !row ||
+    !canSeeBrand(user, row.brandId) ||
+    row.check.type !== 'image' ||
+    !row.check.thumbnails
+  )
+    throw notFound('Thumbnail');
   const etag = `"${crypto.createHash('sha256').update(row.storageKey).digest('base64url').slice(0, 22)}-${size}"`;
   return { etag, open: () => deps.files.get(thumbnailKey(row.storageKey, size)) };
 }

@@ -1,7 +1,23 @@
 import { z } from 'zod';
-import { IMPORT_COLUMNS, IMPORT_MSG, MULTI_NAME_SEPARATOR, type ImportIssue, type ImportMode } from '../../../shared/contracts/imports';
-import { PatternFieldsSchema, PATTERN_LABELS, SizeEntrySchema, type PatternFields } from '../../../shared/contracts/patterns';
-import { CREATE_MSG, EVERY_TIME, PatternCreateDataSchema, checkUniqueSizes } from '../../../shared/contracts/patterns-create';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MSG,
+  MULTI_NAME_SEPARATOR,
+  type ImportIssue,
+  type ImportMode,
+} from '../../../shared/contracts/imports';
+import {
+  PatternFieldsSchema,
+  PATTERN_LABELS,
+  SizeEntrySchema,
+  type PatternFields,
+} from '../../../shared/contracts/patterns';
+import {
+  CREATE_MSG,
+  EVERY_TIME,
+  PatternCreateDataSchema,
+  checkUniqueSizes,
+} from '../../../shared/contracts/patterns-create';
 import { FILE_LABELS, type FileKind } from '../../../shared/contracts/files';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
@@ -44,22 +60,39 @@ export interface CheckContext {
   sniff(path: string, kind: FileKind, name: string): Promise<string | undefined>;
 }
 
-const SIZE_LABELS: Record<string, string> = { pattern_view: 'Pattern View', Size: 'Size', VariationID: 'VariationID', Pattern_Pdf_File_Name: FILE_LABELS.pattern_pdf_file };
-const FILE_COLUMNS = IMPORT_COLUMNS.filter((c) => c.level === 'file' && c.key !== 'pattern_pdf_file');
-const PATTERN_KEYS = IMPORT_COLUMNS.filter((c) => c.level === 'pattern').map((c) => c.key as keyof PatternFields);
+const SIZE_LABELS: Record<string, string> = {
+  pattern_view: 'Pattern View',
+  Size: 'Size',
+  VariationID: 'VariationID',
+  Pattern_Pdf_File_Name: FILE_LABELS.pattern_pdf_file,
+};
+const FILE_COLUMNS = IMPORT_COLUMNS.filter(
+  (c) => c.level === 'file' && c.key !== 'pattern_pdf_file',
+);
+const PATTERN_KEYS = IMPORT_COLUMNS.filter((c) => c.level === 'pattern').map(
+  (c) => c.key as keyof PatternFields,
+);
 
 /** An update checks only the filled columns: every pattern field optional, sizes only those named. */
 const UpdateSchema = PatternFieldsSchema.partial().extend({
-  Size: z.array(SizeEntrySchema).max(LIMITS.sizesMax, CREATE_MSG.sizesMax).superRefine(checkUniqueSizes, EVERY_TIME),
+  Size: z
+    .array(SizeEntrySchema)
+    .max(LIMITS.sizesMax, CREATE_MSG.sizesMax)
+    .superRefine(checkUniqueSizes, EVERY_TIME),
 });
 
 /**
  * Checks one pattern's rows with the submission form's own schema and messages, resolves its
  * brand and files, and answers its issues (at sheet row and column label) and its plan.
  */
-export async function checkPattern(patternId: string, rows: GroupRow[], ctx: CheckContext): Promise<{ outcome: ImportOutcome['outcome']; issues: ImportIssue[]; plan?: PlannedPattern }> {
+export async function checkPattern(
+  patternId: string,
+  rows: GroupRow[],
+  ctx: CheckContext,
+): Promise<{ outcome: ImportOutcome['outcome']; issues: ImportIssue[]; plan?: PlannedPattern }> {
   const issues: ImportIssue[] = [];
-  const add = (row: number, column: string, message: string) => issues.push({ row, column, message });
+  const add = (row: number, column: string, message: string) =>
+    issues.push({ row, column, message });
   const first = rows[0].row;
   // Pattern fields: the first row that fills a column gives its value (and is where its problem is shown).
   const source: Record<string, number> = {};
@@ -78,7 +111,11 @@ export async function checkPattern(patternId: string, rows: GroupRow[], ctx: Che
   if (ctx.existing) {
     const visible = ctx.scope === null || ctx.existing.brandId === ctx.scope;
     if (!visible || ctx.mode === 'skip') {
-      add(first, PATTERN_LABELS.SFCC_Pattern_ID, visible ? IMPORT_MSG.willSkip : IMPORT_MSG.patternIdTaken);
+      add(
+        first,
+        PATTERN_LABELS.SFCC_Pattern_ID,
+        visible ? IMPORT_MSG.willSkip : IMPORT_MSG.patternIdTaken,
+      );
       return { outcome: visible ? 'skip' : 'invalid', issues };
     }
   }
@@ -87,36 +124,64 @@ export async function checkPattern(patternId: string, rows: GroupRow[], ctx: Che
   let brand: number | undefined;
   const brandText = fields.Brand;
   if (brandText !== undefined) {
-    brand = /^\d+$/.test(brandText) && ctx.brandIds.has(Number(brandText)) ? Number(brandText) : ctx.brandByName.get(brandText.toLowerCase());
+    brand =
+      /^\d+$/.test(brandText) && ctx.brandIds.has(Number(brandText))
+        ? Number(brandText)
+        : ctx.brandByName.get(brandText.toLowerCase());
     if (brand === undefined) add(rowOf('Brand'), PATTERN_LABELS.Brand, IMPORT_MSG.unknownBrand);
-    else if (ctx.scope !== null && brand !== ctx.scope) add(rowOf('Brand'), PATTERN_LABELS.Brand, ctx.scope === -1 ? IMPORT_MSG.noBrand : IMPORT_MSG.otherBrand);
-    else if (update && brand !== update.brandId) add(rowOf('Brand'), PATTERN_LABELS.Brand, IMPORT_MSG.otherBrand);
+    else if (ctx.scope !== null && brand !== ctx.scope)
+      add(
+        rowOf('Brand'),
+        PATTERN_LABELS.Brand,
+        ctx.scope === -1 ? IMPORT_MSG.noBrand : IMPORT_MSG.otherBrand,
+      );
+    else if (update && brand !== update.brandId)
+      add(rowOf('Brand'), PATTERN_LABELS.Brand, IMPORT_MSG.otherBrand);
   } else if (ctx.scope !== null) {
     if (ctx.scope === -1) add(first, PATTERN_LABELS.Brand, IMPORT_MSG.noBrand);
     brand = ctx.scope;
   }
 
-  const sizeRows = update ? rows.filter((r) => r.values.pattern_view !== undefined || r.values.Size !== undefined) : rows;
+  const sizeRows = update
+    ? rows.filter((r) => r.values.pattern_view !== undefined || r.values.Size !== undefined)
+    : rows;
   const input: Record<string, unknown> = { SFCC_Pattern_ID: patternId };
-  for (const key of PATTERN_KEYS) if (key !== 'Brand' && fields[key] !== undefined) input[key] = fields[key];
-  if (!update || brand !== undefined) input.Brand = brand ?? (brandText === undefined ? undefined : -1);
-  input.Size = sizeRows.map((r) => ({ pattern_view: r.values.pattern_view, Size: r.values.Size, VariationID: r.values.VariationID }));
+  for (const key of PATTERN_KEYS)
+    if (key !== 'Brand' && fields[key] !== undefined) input[key] = fields[key];
+  if (!update || brand !== undefined)
+    input.Brand = brand ?? (brandText === undefined ? undefined : -1);
+  input.Size = sizeRows.map((r) => ({
+    pattern_view: r.values.pattern_view,
+    Size: r.values.Size,
+    VariationID: r.values.VariationID,
+  }));
 
   const parsed = (update ? UpdateSchema : PatternCreateDataSchema).safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [head, index, key] = issue.path;
-      if (head === 'Size' && typeof index === 'number') add(sizeRows[index]?.row ?? first, SIZE_LABELS[String(key)] ?? 'Size', issue.message);
+      if (head === 'Size' && typeof index === 'number')
+        add(sizeRows[index]?.row ?? first, SIZE_LABELS[String(key)] ?? 'Size', issue.message);
       else if (head === 'Size') add(first, 'Size', issue.message);
       else if (head === 'Brand') {
-        if (!issues.some((i) => i.column === PATTERN_LABELS.Brand)) add(rowOf('Brand'), PATTERN_LABELS.Brand, issue.message);
-      } else add(rowOf(String(head)), PATTERN_LABELS[head as keyof typeof PATTERN_LABELS] ?? String(head), issue.message);
+        if (!issues.some((i) => i.column === PATTERN_LABELS.Brand))
+          add(rowOf('Brand'), PATTERN_LABELS.Brand, issue.message);
+      } else
+        add(
+          rowOf(String(head)),
+          PATTERN_LABELS[head as keyof typeof PATTERN_LABELS] ?? String(head),
+          issue.message,
+        );
     }
   }
 
   // Files: each named file must be in the ZIP, once, and pass the form's type and size check.
   const plannedFiles: PlannedFile[] = [];
-  const resolve = async (kind: FileKind, name: string, row: number): Promise<PlannedFile | undefined> => {
+  const resolve = async (
+    kind: FileKind,
+    name: string,
+    row: number,
+  ): Promise<PlannedFile | undefined> => {
     const found = ctx.findFile(name);
     if ('problem' in found) {
       add(row, FILE_LABELS[kind], found.problem);
@@ -132,8 +197,14 @@ export async function checkPattern(patternId: string, rows: GroupRow[], ctx: Che
   for (const col of FILE_COLUMNS) {
     const text = fields[col.key];
     if (text === undefined) continue;
-    const names = col.multiple ? text.split(MULTI_NAME_SEPARATOR).map((s) => s.trim()).filter(Boolean) : [text];
-    if (col.multiple && names.length > LIMITS.heroImagesMax) add(rowOf(col.key), col.label, CREATE_MSG.heroMax);
+    const names = col.multiple
+      ? text
+          .split(MULTI_NAME_SEPARATOR)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [text];
+    if (col.multiple && names.length > LIMITS.heroImagesMax)
+      add(rowOf(col.key), col.label, CREATE_MSG.heroMax);
     for (const name of names.slice(0, LIMITS.heroImagesMax)) {
       const f = await resolve(col.key as FileKind, name, rowOf(col.key));
       if (f) plannedFiles.push(f);
@@ -146,7 +217,12 @@ export async function checkPattern(patternId: string, rows: GroupRow[], ctx: Che
     if (pdfName === undefined) {
       if (!update) add(r.row, FILE_LABELS.pattern_pdf_file, MSG.patternPdfRequired);
     } else pdf = await resolve('pattern_pdf_file', pdfName, r.row);
-    sizes.push({ pattern_view: r.values.pattern_view ?? '', Size: r.values.Size ?? '', VariationID: r.values.VariationID, pdf });
+    sizes.push({
+      pattern_view: r.values.pattern_view ?? '',
+      Size: r.values.Size ?? '',
+      VariationID: r.values.VariationID,
+      pdf,
+    });
   }
 
   if (issues.length > 0 || !parsed.success) return { outcome: 'invalid', issues };
@@ -154,6 +230,11 @@ export async function checkPattern(patternId: string, rows: GroupRow[], ctx: Che
   return {
     outcome: 'ready',
     issues,
-    plan: { updateId: update?.ID ?? null, fields: checked as PlannedPattern['fields'], sizes, files: plannedFiles },
+    plan: {
+      updateId: update?.ID ?? null,
+      fields: checked as PlannedPattern['fields'],
+      sizes,
+      files: plannedFiles,
+    },
   };
 }

@@ -20,13 +20,17 @@ export function heartbeat(deps: AppDeps, jobId: number, runner: string, ms = 500
     const now = Date.now();
     if (!force && now - last < ms) return;
     last = now;
-    if (!(await repo.beat(deps.database.db, jobId, runner, values))) throw new LostJob(`import ${jobId} was taken over`);
+    if (!(await repo.beat(deps.database.db, jobId, runner, values)))
+      throw new LostJob(`import ${jobId} was taken over`);
   };
 }
 
 async function brandLookup(deps: AppDeps) {
   const list = await repo.allBrands(deps.database.db);
-  return { brandByName: new Map(list.map((b) => [b.name.toLowerCase(), b.id])), brandIds: new Set(list.map((b) => b.id)) };
+  return {
+    brandByName: new Map(list.map((b) => [b.name.toLowerCase(), b.id])),
+    brandIds: new Set(list.map((b) => b.id)),
+  };
 }
 
 /**
@@ -34,7 +38,11 @@ async function brandLookup(deps: AppDeps) {
  * submission form would (its rows together), runs every named file through the upload guard,
  * and writes the report and the plan. Nothing of the catalogue is saved. Safe to run again.
  */
-export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner: string): Promise<void> {
+export async function checkImport(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  runner: string,
+): Promise<void> {
   const db = deps.database.db;
   await repo.clearReport(db, job.id);
   const beat = heartbeat(deps, job.id, runner);
@@ -59,15 +67,21 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
     if (!zip) return { problem: IMPORT_MSG.noZip(name) };
     const wanted = name.replace(/\\/g, '/');
     const list = zip.byName.get(wanted.split('/').pop()!.toLowerCase()) ?? [];
-    const match: ZipEntry | undefined = list.find((e) => e.path === wanted) ?? (list.length === 1 ? list[0] : undefined);
-    if (!match) return { problem: list.length > 1 ? IMPORT_MSG.duplicateInZip(name) : IMPORT_MSG.notInZip(name) };
+    const match: ZipEntry | undefined =
+      list.find((e) => e.path === wanted) ?? (list.length === 1 ? list[0] : undefined);
+    if (!match)
+      return {
+        problem: list.length > 1 ? IMPORT_MSG.duplicateInZip(name) : IMPORT_MSG.notInZip(name),
+      };
     used.add(match.path);
     return { path: match.path };
   };
   const sniff = async (path: string, kind: FileKind, name: string) => {
     const key = `${FILE_KIND_RULE[kind]}\u0000${path}`;
     if (sniffed.has(key)) return sniffed.get(key);
-    const entry = zip!.byName.get(path.split('/').pop()!.toLowerCase())!.find((e) => e.path === path)!;
+    const entry = zip!.byName
+      .get(path.split('/').pop()!.toLowerCase())!
+      .find((e) => e.path === path)!;
     const problem = await sniffEntry(await zip!.open(entry), kind, name);
     sniffed.set(key, problem);
     bytesDone += entry.bytes;
@@ -83,7 +97,15 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
   const finish = async () => {
     if (!current || current.ignored) return;
     const existing = await repo.findPatternById(db, current.id);
-    const ctx = { mode: job.mode, scope: job.brandId === null ? null : job.brandId, brandByName, brandIds, existing, findFile, sniff };
+    const ctx = {
+      mode: job.mode,
+      scope: job.brandId === null ? null : job.brandId,
+      brandByName,
+      brandIds,
+      existing,
+      findFile,
+      sniff,
+    };
     const result = await checkPattern(current.id, current.rows, ctx);
     await repo.insertPatternOutcome(db, {
       jobId: job.id,
@@ -107,7 +129,13 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
           sheet.destroy();
           return await fail(IMPORT_MSG.noHeader, PATTERN_LABELS.SFCC_Pattern_ID);
         }
-        loose.push(...header.unknown.map((name) => ({ row: r.row, column: name, message: IMPORT_MSG.unknownColumn(name) })));
+        loose.push(
+          ...header.unknown.map((name) => ({
+            row: r.row,
+            column: name,
+            message: IMPORT_MSG.unknownColumn(name),
+          })),
+        );
         columns = header.columns;
         continue;
       }
@@ -120,7 +148,12 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
       if (!id) {
         // A row without a Pattern ID continues the pattern above it (one row per size).
         if (current) current.rows.push({ row: r.row, values });
-        else loose.push({ row: r.row, column: PATTERN_LABELS.SFCC_Pattern_ID, message: MSG.required(PATTERN_LABELS.SFCC_Pattern_ID) });
+        else
+          loose.push({
+            row: r.row,
+            column: PATTERN_LABELS.SFCC_Pattern_ID,
+            message: MSG.required(PATTERN_LABELS.SFCC_Pattern_ID),
+          });
         continue;
       }
       if (current?.id === id) {
@@ -130,7 +163,11 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
       await finish();
       const before = seen.get(id);
       if (before) {
-        loose.push({ row: r.row, column: PATTERN_LABELS.SFCC_Pattern_ID, message: IMPORT_MSG.rowsApart(before.row) });
+        loose.push({
+          row: r.row,
+          column: PATTERN_LABELS.SFCC_Pattern_ID,
+          message: IMPORT_MSG.rowsApart(before.row),
+        });
         await repo.invalidatePattern(db, job.id, before.seq, IMPORT_MSG.rowsApart(before.row));
         current = { id, rows: [], ignored: true };
         continue;
@@ -140,7 +177,12 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
       await beat({ done: rows, bytesDone });
     }
     await finish();
-    if (!columns || rows === 0) loose.push({ row: 0, column: 'Sheet', message: columns ? IMPORT_MSG.emptySheet : IMPORT_MSG.noHeader });
+    if (!columns || rows === 0)
+      loose.push({
+        row: 0,
+        column: 'Sheet',
+        message: columns ? IMPORT_MSG.emptySheet : IMPORT_MSG.noHeader,
+      });
   } catch (err) {
     if (err instanceof SheetUnreadable) return await fail(err.message, 'Sheet');
     throw err;
@@ -148,7 +190,9 @@ export async function checkImport(deps: AppDeps, job: repo.ImportJobRow, runner:
     zip?.close();
   }
   for (const [, entries] of zip?.byName ?? []) {
-    for (const e of entries) if (!used.has(e.path)) loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(e.path) });
+    for (const e of entries)
+      if (!used.has(e.path))
+        loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(e.path) });
   }
   await repo.insertIssues(db, job.id, loose);
   const counts = await repo.outcomeCounts(db, job.id);

@@ -29,11 +29,17 @@ export async function localZip(deps: AppDeps, jobId: number, key: string): Promi
 
 export function removeLocalZip(jobId: number, key: string | null): void {
   if (!key) return;
-  fs.rmSync(path.join(os.tmpdir(), `ppp-import-${jobId}-${path.basename(key)}.zip`), { force: true });
+  fs.rmSync(path.join(os.tmpdir(), `ppp-import-${jobId}-${path.basename(key)}.zip`), {
+    force: true,
+  });
 }
 
 export function zipLimits(deps: AppDeps) {
-  return { maxEntries: deps.env.IMPORT_MAX_ZIP_ENTRIES, maxUncompressedBytes: deps.env.IMPORT_MAX_UNCOMPRESSED_MB * MB, maxRatio: deps.env.IMPORT_MAX_RATIO };
+  return {
+    maxEntries: deps.env.IMPORT_MAX_ZIP_ENTRIES,
+    maxUncompressedBytes: deps.env.IMPORT_MAX_UNCOMPRESSED_MB * MB,
+    maxRatio: deps.env.IMPORT_MAX_RATIO,
+  };
 }
 
 export async function openJobZip(deps: AppDeps, jobId: number, key: string): Promise<ZipIndex> {
@@ -55,9 +61,18 @@ const discard: FileStore = {
 };
 
 /** The form's message for a file that fails its kind's rule, or undefined; `bytes` reports what was read. */
-export async function sniffEntry(stream: Readable, kind: FileKind, name: string): Promise<string | undefined> {
+export async function sniffEntry(
+  stream: Readable,
+  kind: FileKind,
+  name: string,
+): Promise<string | undefined> {
   try {
-    await storeUpload(discard, stream, { rule: FILE_KIND_RULE[kind], field: kind, fileName: name, prefix: IMPORTS_PREFIX });
+    await storeUpload(discard, stream, {
+      rule: FILE_KIND_RULE[kind],
+      field: kind,
+      fileName: name,
+      prefix: IMPORTS_PREFIX,
+    });
     return undefined;
   } catch (err) {
     stream.destroy();

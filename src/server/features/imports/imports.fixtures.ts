@@ -12,7 +12,10 @@ import type { RunHooks } from './run.service';
 export type SheetRow = Partial<Record<(typeof TEMPLATE_HEADERS)[number], string>>;
 
 export function csvSheet(rows: SheetRow[], headers: readonly string[] = TEMPLATE_HEADERS): Buffer {
-  return Buffer.from(csvLine([...headers]) + rows.map((r) => csvLine(headers.map((h) => (r as Record<string, string>)[h] ?? ''))).join(''));
+  return Buffer.from(
+    csvLine([...headers]) +
+      rows.map((r) => csvLine(headers.map((h) => (r as Record<string, string>)[h] ?? ''))).join(''),
+  );
 }
 
 export interface ZipItem {
@@ -24,7 +27,11 @@ export interface ZipItem {
 
 export function zipOf(items: ZipItem[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const i of items) zip.addBuffer(i.data, i.name, { ...(i.mode ? { mode: i.mode } : {}), compress: i.compress ?? true });
+  for (const i of items)
+    zip.addBuffer(i.data, i.name, {
+      ...(i.mode ? { mode: i.mode } : {}),
+      compress: i.compress ?? true,
+    });
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -43,11 +50,19 @@ export function renameInZip(zip: Buffer, from: string, to: string): Buffer {
   return out;
 }
 
-export function uploadForm(sheet: Buffer, opts: { sheetName?: string; zip?: Buffer; mode?: 'skip' | 'update' } = {}): FormData {
+export function uploadForm(
+  sheet: Buffer,
+  opts: { sheetName?: string; zip?: Buffer; mode?: 'skip' | 'update' } = {},
+): FormData {
   const fd = new FormData();
   if (opts.mode) fd.append('mode', opts.mode);
   fd.append('sheet', new Blob([new Uint8Array(sheet)]), opts.sheetName ?? 'patterns.csv');
-  if (opts.zip) fd.append('zip', new Blob([new Uint8Array(opts.zip)], { type: 'application/zip' }), 'files.zip');
+  if (opts.zip)
+    fd.append(
+      'zip',
+      new Blob([new Uint8Array(opts.zip)], { type: 'application/zip' }),
+      'files.zip',
+    );
   return fd;
 }
 
@@ -56,14 +71,23 @@ export function postImport(t: TestApp, user: TestUser, payload: FormData) {
 }
 
 export async function getImport(t: TestApp, user: TestUser, id: number): Promise<ImportDetail> {
-  const res = await t.app.inject({ method: 'GET', url: IMPORT_PATHS.oneOf(id), headers: user.auth });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: IMPORT_PATHS.oneOf(id),
+    headers: user.auth,
+  });
   if (res.statusCode !== 200) throw new Error(`GET import ${id}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 /** A worker for kind 'import' only, run by hand: `drain()` runs queued jobs until none is due. */
 export function importWorker(t: TestApp, hooks: RunHooks = {}) {
-  const worker = startJobWorker({ db: t.deps.database.db, log: pino({ level: 'silent' }), handlers: [importJobHandler(t.deps, hooks)], autoStart: false });
+  const worker = startJobWorker({
+    db: t.deps.database.db,
+    log: pino({ level: 'silent' }),
+    handlers: [importJobHandler(t.deps, hooks)],
+    autoStart: false,
+  });
   return {
     worker,
     async drain(maxRounds = 20) {
@@ -71,13 +95,19 @@ export function importWorker(t: TestApp, hooks: RunHooks = {}) {
     },
     /** Makes retries due now instead of after their back-off. */
     async retryNow() {
-      await t.deps.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE status = 'pending'`);
+      await t.deps.database.db.execute(
+        sql`UPDATE jobs SET run_at = now() WHERE status = 'pending'`,
+      );
     },
   };
 }
 
 /** Upload, then run the check to its end; answers the job's report. */
-export async function uploadAndCheck(t: TestApp, user: TestUser, form: FormData): Promise<ImportDetail> {
+export async function uploadAndCheck(
+  t: TestApp,
+  user: TestUser,
+  form: FormData,
+): Promise<ImportDetail> {
   const res = await postImport(t, user, form);
   if (res.statusCode !== 202) throw new Error(`upload: ${res.statusCode} ${res.body}`);
   await importWorker(t).drain();

@@ -47,10 +47,18 @@ export function importJobHandler(deps: AppDeps, hooks: RunHooks = {}): JobHandle
       const job = await repo.findJob(db, payload.importId);
       if (!job || (job.status !== 'checking' && job.status !== 'importing')) return;
       // Retries ran out while another process still works on it (its heartbeat is fresh): let it finish.
-      if (job.runner && job.heartbeatAt && Date.now() - job.heartbeatAt.getTime() < STALE_SECONDS * 1000) return;
+      if (
+        job.runner &&
+        job.heartbeatAt &&
+        Date.now() - job.heartbeatAt.getTime() < STALE_SECONDS * 1000
+      )
+        return;
       const counts = await repo.outcomeCounts(db, job.id);
       const done = (counts.created ?? 0) + (counts.updated ?? 0);
-      const error = job.status === 'checking' ? `The check stopped (${String((err as Error)?.message ?? err).slice(0, 200)})` : IMPORT_MSG.interrupted(done, job.valid);
+      const error =
+        job.status === 'checking'
+          ? `The check stopped (${String((err as Error)?.message ?? err).slice(0, 200)})`
+          : IMPORT_MSG.interrupted(done, job.valid);
       await repo.updateJob(db, job.id, {
         status: 'failed',
         error,

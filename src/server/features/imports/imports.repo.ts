@@ -10,7 +10,10 @@ export type ImportJobRow = typeof importJobs.$inferSelect;
 export type NewImportPattern = typeof importPatterns.$inferInsert;
 export type ImportPatternRow = typeof importPatterns.$inferSelect;
 
-export async function insertJob(db: DbOrTx, values: typeof importJobs.$inferInsert): Promise<number> {
+export async function insertJob(
+  db: DbOrTx,
+  values: typeof importJobs.$inferInsert,
+): Promise<number> {
   const [row] = await db.insert(importJobs).values(values).returning({ id: importJobs.id });
   return row.id;
 }
@@ -48,7 +51,11 @@ export async function findJobWithNames(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function updateJob(db: DbOrTx, id: number, values: Partial<typeof importJobs.$inferInsert>): Promise<void> {
+export async function updateJob(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof importJobs.$inferInsert>,
+): Promise<void> {
   await db
     .update(importJobs)
     .set({ ...values, updatedAt: new Date() })
@@ -56,14 +63,23 @@ export async function updateJob(db: DbOrTx, id: number, values: Partial<typeof i
 }
 
 /** Takes the job for `runner` when nobody holds it or its holder stopped beating for `staleSeconds`. */
-export async function claimJob(db: DbOrTx, id: number, runner: string, staleSeconds: number): Promise<ImportJobRow | undefined> {
+export async function claimJob(
+  db: DbOrTx,
+  id: number,
+  runner: string,
+  staleSeconds: number,
+): Promise<ImportJobRow | undefined> {
   const [row] = await db
     .update(importJobs)
     .set({ runner, heartbeatAt: new Date(), updatedAt: new Date() })
     .where(
       and(
         eq(importJobs.id, id),
-        or(isNull(importJobs.runner), eq(importJobs.runner, runner), lt(importJobs.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`)),
+        or(
+          isNull(importJobs.runner),
+          eq(importJobs.runner, runner),
+          lt(importJobs.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+        ),
       ),
     )
     .returning();
@@ -71,7 +87,12 @@ export async function claimJob(db: DbOrTx, id: number, runner: string, staleSeco
 }
 
 /** Beats (and saves progress) only while `runner` still holds the job; false = it was taken over. */
-export async function beat(db: DbOrTx, id: number, runner: string, values: Partial<typeof importJobs.$inferInsert> = {}): Promise<boolean> {
+export async function beat(
+  db: DbOrTx,
+  id: number,
+  runner: string,
+  values: Partial<typeof importJobs.$inferInsert> = {},
+): Promise<boolean> {
   const out = await db
     .update(importJobs)
     .set({ ...values, heartbeatAt: new Date(), updatedAt: new Date() })
@@ -83,7 +104,9 @@ export async function beat(db: DbOrTx, id: number, runner: string, values: Parti
 /** Inside a pattern's transaction: locks the job row and answers whether `runner` still holds it. */
 export async function holdsJob(tx: DbOrTx, id: number, runner: string): Promise<boolean> {
   const rows = await tx.execute(sql`SELECT runner FROM import_jobs WHERE id = ${id} FOR UPDATE`);
-  const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { runner: string | null }[] }).rows) as { runner: string | null }[];
+  const list = (
+    Array.isArray(rows) ? rows : (rows as unknown as { rows: { runner: string | null }[] }).rows
+  ) as { runner: string | null }[];
   return list[0]?.runner === runner;
 }
 
@@ -92,7 +115,11 @@ export async function clearReport(db: DbOrTx, jobId: number): Promise<void> {
   await db.delete(importPatterns).where(eq(importPatterns.jobId, jobId));
 }
 
-export async function insertIssues(db: DbOrTx, jobId: number, issues: ImportIssue[]): Promise<void> {
+export async function insertIssues(
+  db: DbOrTx,
+  jobId: number,
+  issues: ImportIssue[],
+): Promise<void> {
   for (let i = 0; i < issues.length; i += 500) {
     await db.insert(importIssues).values(issues.slice(i, i + 500).map((x) => ({ jobId, ...x })));
   }
@@ -112,12 +139,19 @@ export async function issuesOf(db: DbOrTx, jobId: number, limit?: number): Promi
 }
 
 export async function countIssues(db: DbOrTx, jobId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(importIssues).where(eq(importIssues.jobId, jobId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(importIssues)
+    .where(eq(importIssues.jobId, jobId));
   return row.n;
 }
 
 export async function outcomesOf(db: DbOrTx, jobId: number) {
-  return db.select().from(importPatterns).where(eq(importPatterns.jobId, jobId)).orderBy(asc(importPatterns.seq));
+  return db
+    .select()
+    .from(importPatterns)
+    .where(eq(importPatterns.jobId, jobId))
+    .orderBy(asc(importPatterns.seq));
 }
 
 /** The next pattern still to import (in sheet order), one at a time so memory stays flat. */
@@ -132,7 +166,13 @@ export async function nextReady(db: DbOrTx, jobId: number): Promise<ImportPatter
 }
 
 /** Moves one pattern from ready to its outcome; false when it was not ready any more. */
-export async function settlePattern(db: DbOrTx, id: number, outcome: ImportPatternRow['outcome'], reason: string | null, recordId: number | null): Promise<boolean> {
+export async function settlePattern(
+  db: DbOrTx,
+  id: number,
+  outcome: ImportPatternRow['outcome'],
+  reason: string | null,
+  recordId: number | null,
+): Promise<boolean> {
   const out = await db
     .update(importPatterns)
     .set({ outcome, reason, recordId })
@@ -160,7 +200,10 @@ export async function outcomeCounts(db: DbOrTx, jobId: number): Promise<Record<s
 
 /** An existing pattern by its Pattern ID, with its brand (to decide skip, update or refuse). */
 export async function findPatternById(db: DbOrTx, sfccPatternId: string) {
-  const [row] = await db.select({ ID: patterns.ID, brandId: patterns.brandId }).from(patterns).where(eq(patterns.SFCC_Pattern_ID, sfccPatternId));
+  const [row] = await db
+    .select({ ID: patterns.ID, brandId: patterns.brandId })
+    .from(patterns)
+    .where(eq(patterns.SFCC_Pattern_ID, sfccPatternId));
   return row;
 }
 
@@ -169,7 +212,12 @@ export async function allBrands(db: DbOrTx) {
 }
 
 /** A pattern found invalid after its check (its rows came apart later in the sheet). */
-export async function invalidatePattern(db: DbOrTx, jobId: number, seq: number, reason: string): Promise<void> {
+export async function invalidatePattern(
+  db: DbOrTx,
+  jobId: number,
+  seq: number,
+  reason: string,
+): Promise<void> {
   await db
     .update(importPatterns)
     .set({ outcome: 'invalid', reason, data: null })

@@ -7,7 +7,16 @@ import { listObjects } from '../../test/submission';
 import { samplePdf, samplePng, SAMPLE_JPEG } from '../../test/sample-files';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { ALLOWED_VALUES_SHEET, IMPORT_PATHS, IMPORT_MSG } from '../../../shared/contracts/imports';
-import { csvSheet, getImport, importWorker, renameInZip, uploadAndCheck, uploadForm, zipOf, type SheetRow } from './imports.fixtures';
+import {
+  csvSheet,
+  getImport,
+  importWorker,
+  renameInZip,
+  uploadAndCheck,
+  uploadForm,
+  zipOf,
+  type SheetRow,
+} from './imports.fixtures';
 import { readSheet } from './sheet-reader';
 import { TEMPLATE_HEADERS } from './template';
 
@@ -19,11 +28,29 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const row = (id: string, view: string, size: string, pdf: string, extra: SheetRow = {}): SheetRow => ({ 'Pattern ID': id, 'Pattern View': view, Size: size, 'Pattern PDF': pdf, ...extra });
+const row = (
+  id: string,
+  view: string,
+  size: string,
+  pdf: string,
+  extra: SheetRow = {},
+): SheetRow => ({
+  'Pattern ID': id,
+  'Pattern View': view,
+  Size: size,
+  'Pattern PDF': pdf,
+  ...extra,
+});
 
 async function catalogue() {
   const sheet: SheetRow[] = [
-    row('IMP-1', 'A', 'S', 'imp1-s.pdf', { 'Pattern Name': 'First', 'Fabric Type': 'Knit', Price: '12.5', 'Hero Images': 'hero-a.png; hero-b.jpg', 'Sewing Instructions PDF': 'instr.pdf' }),
+    row('IMP-1', 'A', 'S', 'imp1-s.pdf', {
+      'Pattern Name': 'First',
+      'Fabric Type': 'Knit',
+      Price: '12.5',
+      'Hero Images': 'hero-a.png; hero-b.jpg',
+      'Sewing Instructions PDF': 'instr.pdf',
+    }),
     row('IMP-1', 'A', 'M', 'imp1-m.pdf'),
     row('IMP-2', 'B', '10', 'imp2.pdf', { 'Pattern Name': 'Second', Gender: 'Women' }),
   ];
@@ -41,10 +68,18 @@ async function catalogue() {
 
 describe('bulk import', () => {
   it('offers the template as CSV and as XLSX with a second sheet of allowed values', async () => {
-    const csv = await t.app.inject({ method: 'GET', url: IMPORT_PATHS.templateOf('csv'), headers: partner.auth });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: IMPORT_PATHS.templateOf('csv'),
+      headers: partner.auth,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split(',')).toEqual(TEMPLATE_HEADERS);
-    const xlsx = await t.app.inject({ method: 'GET', url: IMPORT_PATHS.templateOf('xlsx'), headers: partner.auth });
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: IMPORT_PATHS.templateOf('xlsx'),
+      headers: partner.auth,
+    });
     expect(xlsx.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -64,19 +99,47 @@ describe('bulk import', () => {
     expect(checked).toMatchObject({ status: 'checked', rows: 3, patterns: 2, valid: 2 });
     expect(await t.deps.database.db.select().from(patterns)).toHaveLength(0); // the check saves nothing
 
-    const run = await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(checked.id), headers: partner.auth });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(checked.id),
+      headers: partner.auth,
+    });
     expect(run.statusCode).toBe(202);
     await importWorker(t).drain();
     const done = await getImport(t, partner, checked.id);
     expect(done).toMatchObject({ status: 'done', created: 2, failed: 0 });
-    const rows = await t.deps.database.db.select().from(patterns).where(eq(patterns.SFCC_Pattern_ID, 'IMP-1'));
-    expect(rows[0]).toMatchObject({ Pattern_Name: 'First', SFCC_Status: 'draft', Fabric_type: 'Knit', Price: '12.50', brandId: partner.brandId });
-    expect(await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, rows[0].ID))).toHaveLength(2);
-    const files = await t.deps.database.db.select().from(patternFiles).where(eq(patternFiles.patternId, rows[0].ID));
-    expect(files.map((f) => f.kind).sort()).toEqual(['Hero_Images', 'Hero_Images', 'Instruction_PDF', 'pattern_pdf_file', 'pattern_pdf_file']);
+    const rows = await t.deps.database.db
+      .select()
+      .from(patterns)
+      .where(eq(patterns.SFCC_Pattern_ID, 'IMP-1'));
+    expect(rows[0]).toMatchObject({
+      Pattern_Name: 'First',
+      SFCC_Status: 'draft',
+      Fabric_type: 'Knit',
+      Price: '12.50',
+      brandId: partner.brandId,
+    });
+    expect(
+      await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, rows[0].ID)),
+    ).toHaveLength(2);
+    const files = await t.deps.database.db
+      .select()
+      .from(patternFiles)
+      .where(eq(patternFiles.patternId, rows[0].ID));
+    expect(files.map((f) => f.kind).sort()).toEqual([
+      'Hero_Images',
+      'Hero_Images',
+      'Instruction_PDF',
+      'pattern_pdf_file',
+      'pattern_pdf_file',
+    ]);
     // The ZIP is gone from the store once imported; the sheet stays for the report.
     expect(listObjects(t).filter((k) => k.startsWith('imports/'))).toHaveLength(1);
-    const again = await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(checked.id), headers: partner.auth });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(checked.id),
+      headers: partner.auth,
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -85,16 +148,27 @@ describe('bulk import', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Patterns');
     ws.addRow([...TEMPLATE_HEADERS]);
-    for (const r of sheet) ws.addRow(TEMPLATE_HEADERS.map((h) => (r as Record<string, string>)[h] ?? null));
+    for (const r of sheet)
+      ws.addRow(TEMPLATE_HEADERS.map((h) => (r as Record<string, string>)[h] ?? null));
     const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
-    const checked = await uploadAndCheck(t, partner, uploadForm(xlsx, { zip, sheetName: 'patterns.xlsx' }));
+    const checked = await uploadAndCheck(
+      t,
+      partner,
+      uploadForm(xlsx, { zip, sheetName: 'patterns.xlsx' }),
+    );
     expect(checked.issues).toEqual([]);
     expect(checked).toMatchObject({ status: 'checked', patterns: 2, valid: 2 });
   });
 
   it('reports twenty kinds of error at their row and column with the form’s messages, and saves nothing', async () => {
     const other = await createUser(t, { brand: 'butterick' });
-    const taken = await uploadAndCheck(t, other, uploadForm(csvSheet([row('TAKEN', 'A', 'S', 'a.pdf', { 'Pattern Name': 'x' })]), { zip: await zipOf([{ name: 'a.pdf', data: samplePdf() }]) }));
+    const taken = await uploadAndCheck(
+      t,
+      other,
+      uploadForm(csvSheet([row('TAKEN', 'A', 'S', 'a.pdf', { 'Pattern Name': 'x' })]), {
+        zip: await zipOf([{ name: 'a.pdf', data: samplePdf() }]),
+      }),
+    );
     await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(taken.id), headers: other.auth });
     await importWorker(t).drain();
     const heroes = Array.from({ length: 21 }, (_, i) => `h${i}.png`).join(';');
@@ -135,7 +209,8 @@ describe('bulk import', () => {
     ]);
     const headers = [...TEMPLATE_HEADERS, 'Colour'];
     const report = await uploadAndCheck(t, partner, uploadForm(csvSheet(sheet, headers), { zip }));
-    const at = (r: number, column: string) => report.issues.filter((i) => i.row === r && i.column === column).map((i) => i.message);
+    const at = (r: number, column: string) =>
+      report.issues.filter((i) => i.row === r && i.column === column).map((i) => i.message);
     expect(at(1, 'Colour')).toEqual([IMPORT_MSG.unknownColumn('Colour')]);
     expect(at(2, 'Pattern Name')).toEqual(['Pattern Name is required']);
     expect(at(3, 'Pattern View')).toEqual(['Pattern View is required']);
@@ -163,13 +238,23 @@ describe('bulk import', () => {
     expect(at(0, 'ZIP')).toContain(IMPORT_MSG.unusedFile('stray.pdf'));
     expect(report).toMatchObject({ status: 'checked', valid: 0 });
 
-    const run = await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(report.id), headers: partner.auth });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(report.id),
+      headers: partner.auth,
+    });
     expect(run.statusCode).toBe(409);
     expect(run.json().message).toBe(IMPORT_MSG.nothingToImport);
-    expect((await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID)).toEqual(['TAKEN']);
+    expect(
+      (await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID),
+    ).toEqual(['TAKEN']);
 
     // The CSV report: the sheet as sent with an Errors column, the ZIP's problems at the end.
-    const csv = await t.app.inject({ method: 'GET', url: IMPORT_PATHS.reportOf(report.id), headers: partner.auth });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: IMPORT_PATHS.reportOf(report.id),
+      headers: partner.auth,
+    });
     expect(csv.statusCode).toBe(200);
     const lines: string[][] = [];
     for await (const r of readSheet(Readable.from([csv.rawPayload]), 'csv')) lines.push(r.cells);
@@ -179,9 +264,20 @@ describe('bulk import', () => {
   });
 
   it('refuses a ZIP with a trick: the job fails with the reason and nothing is kept of it', async () => {
-    const zip = renameInZip(await zipOf([{ name: 'xx/evil.pdf', data: samplePdf() }]), 'xx/evil.pdf', '../evil.pdf');
-    const job = await uploadAndCheck(t, partner, uploadForm(csvSheet([row('Z1', 'A', 'S', 'evil.pdf', { 'Pattern Name': 'n' })]), { zip }));
-    expect(job).toMatchObject({ status: 'failed', error: IMPORT_MSG.zipRefused(IMPORT_MSG.zip.unsafePath('../evil.pdf')) });
+    const zip = renameInZip(
+      await zipOf([{ name: 'xx/evil.pdf', data: samplePdf() }]),
+      'xx/evil.pdf',
+      '../evil.pdf',
+    );
+    const job = await uploadAndCheck(
+      t,
+      partner,
+      uploadForm(csvSheet([row('Z1', 'A', 'S', 'evil.pdf', { 'Pattern Name': 'n' })]), { zip }),
+    );
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: IMPORT_MSG.zipRefused(IMPORT_MSG.zip.unsafePath('../evil.pdf')),
+    });
     expect(job.issues).toEqual([{ row: 0, column: 'ZIP', message: job.error }]);
   });
 
@@ -189,13 +285,24 @@ describe('bulk import', () => {
     const { sheet, zip } = await catalogue();
     const mine = await uploadAndCheck(t, partner, uploadForm(csvSheet(sheet), { zip }));
     const other = await createUser(t, { brand: 'butterick' });
-    expect((await t.app.inject({ method: 'GET', url: IMPORT_PATHS.oneOf(mine.id), headers: other.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: IMPORT_PATHS.oneOf(mine.id), headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
     const list = await t.app.inject({ method: 'GET', url: IMPORT_PATHS.list, headers: other.auth });
     expect(list.json().items).toEqual([]);
 
     const admin = await createUser(t, { role: 'admin', brand: null });
-    const adminSheet = [row('ADM-1', 'A', 'S', 'imp2.pdf', { 'Pattern Name': 'By admin', Brand: "McCall's" })];
-    const checked = await uploadAndCheck(t, admin, uploadForm(csvSheet(adminSheet), { zip: await zipOf([{ name: 'imp2.pdf', data: samplePdf() }]) }));
+    const adminSheet = [
+      row('ADM-1', 'A', 'S', 'imp2.pdf', { 'Pattern Name': 'By admin', Brand: "McCall's" }),
+    ];
+    const checked = await uploadAndCheck(
+      t,
+      admin,
+      uploadForm(csvSheet(adminSheet), {
+        zip: await zipOf([{ name: 'imp2.pdf', data: samplePdf() }]),
+      }),
+    );
     expect(checked.issues).toEqual([]);
     expect(checked.valid).toBe(1);
   });
@@ -203,27 +310,57 @@ describe('bulk import', () => {
   it('skips or updates existing Pattern IDs as chosen; an update changes only the filled columns', async () => {
     const { sheet, zip } = await catalogue();
     const first = await uploadAndCheck(t, partner, uploadForm(csvSheet(sheet), { zip }));
-    await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(first.id), headers: partner.auth });
+    await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(first.id),
+      headers: partner.auth,
+    });
     await importWorker(t).drain();
 
-    const skip = await uploadAndCheck(t, partner, uploadForm(csvSheet([row('IMP-2', '', '', '', { 'Pattern Name': 'Renamed' })]), { mode: 'skip' }));
+    const skip = await uploadAndCheck(
+      t,
+      partner,
+      uploadForm(csvSheet([row('IMP-2', '', '', '', { 'Pattern Name': 'Renamed' })]), {
+        mode: 'skip',
+      }),
+    );
     expect(skip.issues).toEqual([{ row: 2, column: 'Pattern ID', message: IMPORT_MSG.willSkip }]);
 
-    const update = await uploadAndCheck(t, partner, uploadForm(csvSheet([row('IMP-2', 'B', '12', 'new.pdf', { 'Pattern Name': 'Renamed' })]), { mode: 'update', zip: await zipOf([{ name: 'new.pdf', data: samplePdf() }]) }));
+    const update = await uploadAndCheck(
+      t,
+      partner,
+      uploadForm(csvSheet([row('IMP-2', 'B', '12', 'new.pdf', { 'Pattern Name': 'Renamed' })]), {
+        mode: 'update',
+        zip: await zipOf([{ name: 'new.pdf', data: samplePdf() }]),
+      }),
+    );
     expect(update.issues).toEqual([]);
-    await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(update.id), headers: partner.auth });
+    await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(update.id),
+      headers: partner.auth,
+    });
     await importWorker(t).drain();
     expect(await getImport(t, partner, update.id)).toMatchObject({ status: 'done', updated: 1 });
-    const [p] = await t.deps.database.db.select().from(patterns).where(eq(patterns.SFCC_Pattern_ID, 'IMP-2'));
+    const [p] = await t.deps.database.db
+      .select()
+      .from(patterns)
+      .where(eq(patterns.SFCC_Pattern_ID, 'IMP-2'));
     expect(p).toMatchObject({ Pattern_Name: 'Renamed', Gender: 'Women' });
-    expect(await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, p.ID))).toHaveLength(2);
+    expect(
+      await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, p.ID)),
+    ).toHaveLength(2);
   });
 
   it('a crash mid-import leaves no half pattern: the job resumes after the last whole one, or fails saying how far it got', async () => {
     const { sheet, zip } = await catalogue();
     const more = [...sheet, row('IMP-3', 'C', 'L', 'imp2.pdf', { 'Pattern Name': 'Third' })];
     const checked = await uploadAndCheck(t, partner, uploadForm(csvSheet(more), { zip }));
-    await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(checked.id), headers: partner.auth });
+    await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(checked.id),
+      headers: partner.auth,
+    });
     let crashes = 1;
     const w = importWorker(t, {
       beforeCommit: async (seq) => {
@@ -233,21 +370,50 @@ describe('bulk import', () => {
     await w.drain();
     let job = await getImport(t, partner, checked.id);
     expect(job.status).toBe('importing');
-    expect((await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID)).toEqual(['IMP-1']);
+    expect(
+      (await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID),
+    ).toEqual(['IMP-1']);
     // The crashed pattern's stored files were removed: only IMP-1's five objects and the uploads remain.
-    expect(listObjects(t).filter((k) => k.startsWith('patterns/') && !k.endsWith('.webp'))).toHaveLength(5); // thumbnails aside
+    expect(
+      listObjects(t).filter((k) => k.startsWith('patterns/') && !k.endsWith('.webp')),
+    ).toHaveLength(5); // thumbnails aside
     await w.retryNow();
     await w.drain();
     job = await getImport(t, partner, checked.id);
     expect(job).toMatchObject({ status: 'done', created: 3 });
-    expect((await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID).sort()).toEqual(['IMP-1', 'IMP-2', 'IMP-3']);
+    expect(
+      (await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID).sort(),
+    ).toEqual(['IMP-1', 'IMP-2', 'IMP-3']);
 
-    const again = await uploadAndCheck(t, partner, uploadForm(csvSheet([row('IMP-4', 'A', 'S', 'imp2.pdf', { 'Pattern Name': 'n' }), row('IMP-5', 'A', 'S', 'imp2.pdf', { 'Pattern Name': 'n' })]), { zip }));
-    await t.app.inject({ method: 'POST', url: IMPORT_PATHS.runOf(again.id), headers: partner.auth });
-    const broken = importWorker(t, { beforeCommit: async (seq) => void (seq === 1 && (await Promise.reject(new Error('disk gone')))) });
-    await t.deps.database.db.execute(`UPDATE jobs SET max_attempts = 1 WHERE dedupe_key = 'import:${again.id}:run'` as never);
+    const again = await uploadAndCheck(
+      t,
+      partner,
+      uploadForm(
+        csvSheet([
+          row('IMP-4', 'A', 'S', 'imp2.pdf', { 'Pattern Name': 'n' }),
+          row('IMP-5', 'A', 'S', 'imp2.pdf', { 'Pattern Name': 'n' }),
+        ]),
+        { zip },
+      ),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(again.id),
+      headers: partner.auth,
+    });
+    const broken = importWorker(t, {
+      beforeCommit: async (seq) =>
+        void (seq === 1 && (await Promise.reject(new Error('disk gone')))),
+    });
+    await t.deps.database.db.execute(
+      `UPDATE jobs SET max_attempts = 1 WHERE dedupe_key = 'import:${again.id}:run'` as never,
+    );
     await broken.drain();
     job = await getImport(t, partner, again.id);
-    expect(job).toMatchObject({ status: 'failed', error: IMPORT_MSG.interrupted(1, 2), created: 1 });
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: IMPORT_MSG.interrupted(1, 2),
+      created: 1,
+    });
   });
 });

@@ -79,12 +79,22 @@ async function visibleJob(deps: AppDeps, user: AuthUser, id: number) {
 export async function getImport(deps: AppDeps, user: AuthUser, id: number): Promise<ImportDetail> {
   const row = await visibleJob(deps, user, id);
   const db = deps.database.db;
-  const [issues, count, outcomes] = await Promise.all([repo.issuesOf(db, id, ISSUES_SHOWN), repo.countIssues(db, id), repo.outcomesOf(db, id)]);
+  const [issues, count, outcomes] = await Promise.all([
+    repo.issuesOf(db, id, ISSUES_SHOWN),
+    repo.countIssues(db, id),
+    repo.outcomesOf(db, id),
+  ]);
   return {
     ...toJob(row),
     issues,
     issuesTruncated: count > issues.length,
-    outcomes: outcomes.map((o) => ({ patternId: o.sfccPatternId, row: o.firstRow, outcome: o.outcome, reason: o.reason, recordId: o.recordId })),
+    outcomes: outcomes.map((o) => ({
+      patternId: o.sfccPatternId,
+      row: o.firstRow,
+      outcome: o.outcome,
+      reason: o.reason,
+      recordId: o.recordId,
+    })),
   };
 }
 
@@ -92,7 +102,12 @@ export async function getImport(deps: AppDeps, user: AuthUser, id: number): Prom
  * Receives the sheet and the optional ZIP, streaming each into the store (type by content, size
  * limits from the configuration), records the job and queues its check in one transaction.
  */
-export async function createImport(deps: AppDeps, user: AuthUser, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<ImportJob> {
+export async function createImport(
+  deps: AppDeps,
+  user: AuthUser,
+  parts: AsyncIterable<Multipart>,
+  log?: FastifyBaseLogger,
+): Promise<ImportJob> {
   const scope = scopeOf(user);
   const stored: StoredUpload[] = [];
   let sheet: (StoredUpload & { name: string }) | undefined;
@@ -102,14 +117,22 @@ export async function createImport(deps: AppDeps, user: AuthUser, parts: AsyncIt
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname !== IMPORT_FIELDS.mode) continue;
-        if (!(IMPORT_MODES as readonly string[]).includes(String(part.value))) throw badRequest(IMPORT_MSG.modeInvalid, { mode: IMPORT_MSG.modeInvalid });
+        if (!(IMPORT_MODES as readonly string[]).includes(String(part.value)))
+          throw badRequest(IMPORT_MSG.modeInvalid, { mode: IMPORT_MSG.modeInvalid });
         mode = part.value as ImportMode;
         continue;
       }
       const isSheet = part.fieldname === IMPORT_FIELDS.sheet;
-      if ((!isSheet && part.fieldname !== IMPORT_FIELDS.zip) || part.filename === '' || (isSheet ? sheet : zip)) {
+      if (
+        (!isSheet && part.fieldname !== IMPORT_FIELDS.zip) ||
+        part.filename === '' ||
+        (isSheet ? sheet : zip)
+      ) {
         part.file.resume();
-        if (part.filename !== '' && (isSheet ? sheet : zip)) throw badRequest('Only one file can be uploaded here', { [part.fieldname]: 'Only one file can be uploaded here' });
+        if (part.filename !== '' && (isSheet ? sheet : zip))
+          throw badRequest('Only one file can be uploaded here', {
+            [part.fieldname]: 'Only one file can be uploaded here',
+          });
         continue;
       }
       const env = deps.env;
@@ -144,16 +167,31 @@ export async function createImport(deps: AppDeps, user: AuthUser, parts: AsyncIt
         zipKey: zip?.key ?? null,
         zipBytes: zip?.byteSize ?? 0,
       });
-      await enqueueJob(tx, { kind: IMPORT_JOB_KIND, payload: { importId: jobId }, dedupeKey: `import:${jobId}:check`, maxAttempts: 5 });
+      await enqueueJob(tx, {
+        kind: IMPORT_JOB_KIND,
+        payload: { importId: jobId },
+        dedupeKey: `import:${jobId}:check`,
+        maxAttempts: 5,
+      });
       return jobId;
     });
     kick();
     return toJob((await repo.findJobWithNames(deps.database.db, id))!);
   } catch (err) {
-    await files.deleteObjects(deps.files, stored.map((s) => s.key), log);
+    await files.deleteObjects(
+      deps.files,
+      stored.map((s) => s.key),
+      log,
+    );
     const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge('Send one sheet and at most one ZIP');
-    if (err instanceof Error && !(err instanceof AppError) && (err as { statusCode?: number }).statusCode === undefined && !('severity' in err)) {
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw tooLarge('Send one sheet and at most one ZIP');
+    if (
+      err instanceof Error &&
+      !(err instanceof AppError) &&
+      (err as { statusCode?: number }).statusCode === undefined &&
+      !('severity' in err)
+    ) {
       throw badRequest(`The upload could not be read (${err.message})`);
     }
     throw err;
@@ -168,43 +206,67 @@ export async function startRun(deps: AppDeps, user: AuthUser, id: number): Promi
   if (job.status !== 'checked') throw conflict(IMPORT_MSG.alreadyRan);
   if (job.valid === 0) throw conflict(IMPORT_MSG.nothingToImport);
   const started = await deps.database.db.transaction(async (tx) => {
-    const [claimed] = await tx.execute<{ id: number }>(sqlStart(id)).then((r) => (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows));
+    const [claimed] = await tx
+      .execute<{ id: number }>(sqlStart(id))
+      .then((r) => (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows));
     if (!claimed) return false;
-    await enqueueJob(tx, { kind: IMPORT_JOB_KIND, payload: { importId: id }, dedupeKey: `import:${id}:run`, maxAttempts: 20 });
+    await enqueueJob(tx, {
+      kind: IMPORT_JOB_KIND,
+      payload: { importId: id },
+      dedupeKey: `import:${id}:run`,
+      maxAttempts: 20,
+    });
     return true;
   });
   if (!started) throw conflict(IMPORT_MSG.alreadyRan);
   kick();
   return toJob((await repo.findJobWithNames(deps.database.db, id))!);
 }
-const sqlStart = (id: number) => sql`UPDATE import_jobs SET status = 'importing', done = 0, total = valid, bytes_done = 0, updated_at = now() WHERE id = ${id} AND status = 'checked' RETURNING id`;
+const sqlStart = (id: number) =>
+  sql`UPDATE import_jobs SET status = 'importing', done = 0, total = valid, bytes_done = 0, updated_at = now() WHERE id = ${id} AND status = 'checked' RETURNING id`;
 
 /** The sheet again, row by row, with the problems of each row in an added Errors column; problems of the ZIP or the whole sheet at the end. */
-export async function* reportCsv(deps: AppDeps, user: AuthUser, id: number): AsyncGenerator<string> {
+export async function* reportCsv(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+): AsyncGenerator<string> {
   const { job } = await visibleJob(deps, user, id);
   const issues = await repo.issuesOf(deps.database.db, id);
   const byRow = new Map<number, string[]>();
-  for (const i of issues) byRow.set(i.row, [...(byRow.get(i.row) ?? []), `${i.column}: ${i.message}`]);
+  for (const i of issues)
+    byRow.set(i.row, [...(byRow.get(i.row) ?? []), `${i.column}: ${i.message}`]);
   const source = await deps.files.get(job.sheetKey);
   let width = 0;
   let first = true;
   for await (const r of readSheet(source, job.sheetFormat as SheetFormat)) {
     if (first) width = r.cells.length;
-    const cells = [...r.cells, ...Array<string>(Math.max(0, width - r.cells.length)).fill('')].slice(0, Math.max(width, r.cells.length));
+    const cells = [
+      ...r.cells,
+      ...Array<string>(Math.max(0, width - r.cells.length)).fill(''),
+    ].slice(0, Math.max(width, r.cells.length));
     yield csvLine([...cells, first ? REPORT_ERRORS_COLUMN : (byRow.get(r.row) ?? []).join('; ')]);
-    if (first && byRow.has(r.row)) yield csvLine([...Array<string>(width).fill(''), byRow.get(r.row)!.join('; ')]);
+    if (first && byRow.has(r.row))
+      yield csvLine([...Array<string>(width).fill(''), byRow.get(r.row)!.join('; ')]);
     first = false;
   }
-  for (const message of byRow.get(0) ?? []) yield csvLine([...Array<string>(width).fill(''), message]);
+  for (const message of byRow.get(0) ?? [])
+    yield csvLine([...Array<string>(width).fill(''), message]);
 }
 
 export function reportFileName(job: { id: number }) {
   return `import-${job.id}-report.csv`;
 }
 
-export async function template(deps: AppDeps, user: AuthUser, format: 'csv' | 'xlsx'): Promise<string | Buffer> {
+export async function template(
+  deps: AppDeps,
+  user: AuthUser,
+  format: 'csv' | 'xlsx',
+): Promise<string | Buffer> {
   if (format === 'csv') return templateCsv();
   const scope = brandScope(user);
-  const brands = (await repo.allBrands(deps.database.db)).filter((b) => scope === null || b.id === scope);
+  const brands = (await repo.allBrands(deps.database.db)).filter(
+    (b) => scope === null || b.id === scope,
+  );
   return templateXlsx(brands.map((b) => b.name));
 }

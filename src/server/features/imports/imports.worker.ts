@@ -19,7 +19,14 @@ export function startImportWorker(app: FastifyInstance): void {
   if (app.deps.env.IMPORT_WORKER === 'off') return;
   let worker: JobWorker | undefined;
   app.addHook('onReady', async () => {
-    worker = startJobWorker({ db: app.deps.database.db, log: app.log, handlers: [importJobHandler(app.deps)], pollMs: 3000, leaseMs: LEASE_MS, batch: 1 });
+    worker = startJobWorker({
+      db: app.deps.database.db,
+      log: app.log,
+      handlers: [importJobHandler(app.deps)],
+      pollMs: 3000,
+      leaseMs: LEASE_MS,
+      batch: 1,
+    });
     setImportKick(() => worker?.kick());
   });
   app.addHook('onClose', async () => {

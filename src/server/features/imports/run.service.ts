@@ -5,7 +5,11 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { FILE_LABELS } from '../../../shared/contracts/files';
 import { MSG } from '../../../shared/messages';
 import * as files from '../files/files.service';
-import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns/import-write.service';
+import {
+  insertImportedPattern,
+  updateImportedPattern,
+  type ImportedSize,
+} from '../patterns/import-write.service';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
 import { LostJob, heartbeat } from './check.service';
 import { openJobZip, removeLocalZip } from './import-files';
@@ -30,7 +34,13 @@ function patternFailure(err: unknown): string | undefined {
  * also marks it done, so a pattern is in whole or not at all and a resumed job continues after
  * the last committed one. Files of a pattern whose transaction fails are deleted again.
  */
-export async function runImport(deps: AppDeps, job: repo.ImportJobRow, runner: string, log?: FastifyBaseLogger, hooks: RunHooks = {}): Promise<void> {
+export async function runImport(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  runner: string,
+  log?: FastifyBaseLogger,
+  hooks: RunHooks = {},
+): Promise<void> {
   const db = deps.database.db;
   await repo.markSkipped(db, job.id);
   const beat = heartbeat(deps, job.id, runner);
@@ -43,10 +53,17 @@ export async function runImport(deps: AppDeps, job: repo.ImportJobRow, runner: s
   await beat({ total, done, bytesDone, bytesTotal: zip?.totalBytes ?? 0 }, true);
 
   const storeFile = async (f: PlannedFile): Promise<files.StoredPatternFile> => {
-    const entry = zip?.byName.get(f.path.split('/').pop()!.toLowerCase())?.find((e) => e.path === f.path);
+    const entry = zip?.byName
+      .get(f.path.split('/').pop()!.toLowerCase())
+      ?.find((e) => e.path === f.path);
     if (!entry) throw new AppError(400, 'VALIDATION_FAILED', `${f.name} is not in the ZIP`);
-    const part = { file: await zip!.open(entry), filename: f.name } as unknown as Parameters<typeof files.storePatternFile>[1];
-    const stored = await files.storePatternFile(deps.files, part, { kind: f.kind, field: FILE_LABELS[f.kind] });
+    const part = { file: await zip!.open(entry), filename: f.name } as unknown as Parameters<
+      typeof files.storePatternFile
+    >[1];
+    const stored = await files.storePatternFile(deps.files, part, {
+      kind: f.kind,
+      field: FILE_LABELS[f.kind],
+    });
     bytesDone += entry.bytes;
     return stored;
   };
@@ -60,23 +77,40 @@ export async function runImport(deps: AppDeps, job: repo.ImportJobRow, runner: s
         const named: files.StoredPatternFile[] = [];
         for (const f of plan.files) named.push(keep(await storeFile(f)));
         const sizes: ImportedSize[] = [];
-        for (const s of plan.sizes) sizes.push({ ...s, pdf: s.pdf ? keep(await storeFile(s.pdf)) : undefined });
+        for (const s of plan.sizes)
+          sizes.push({ ...s, pdf: s.pdf ? keep(await storeFile(s.pdf)) : undefined });
         await hooks.beforeCommit?.(row.seq);
         let replacedKeys: string[] = [];
         await db.transaction(async (tx) => {
-          if (!(await repo.holdsJob(tx, job.id, runner))) throw new LostJob(`import ${job.id} was taken over`);
+          if (!(await repo.holdsJob(tx, job.id, runner)))
+            throw new LostJob(`import ${job.id} was taken over`);
           let recordId: number;
           if (plan.updateId) {
-            replacedKeys = (await updateImportedPattern(tx, plan.updateId, plan.fields, sizes, named)).replacedKeys;
+            replacedKeys = (
+              await updateImportedPattern(tx, plan.updateId, plan.fields, sizes, named)
+            ).replacedKeys;
             recordId = plan.updateId;
           } else {
             recordId = await insertImportedPattern(tx, job.createdBy, plan.fields, sizes, named);
           }
-          if (!(await repo.settlePattern(tx, row!.id, plan.updateId ? 'updated' : 'created', null, recordId))) throw new LostJob(`import ${job.id} was taken over`);
+          if (
+            !(await repo.settlePattern(
+              tx,
+              row!.id,
+              plan.updateId ? 'updated' : 'created',
+              null,
+              recordId,
+            ))
+          )
+            throw new LostJob(`import ${job.id} was taken over`);
         });
         await files.deleteObjects(deps.files, replacedKeys, log);
       } catch (err) {
-        await files.deleteObjects(deps.files, stored.map((f) => f.key), log);
+        await files.deleteObjects(
+          deps.files,
+          stored.map((f) => f.key),
+          log,
+        );
         const reason = err instanceof LostJob ? undefined : patternFailure(err);
         if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
         await repo.settlePattern(db, row.id, 'failed', reason, null);

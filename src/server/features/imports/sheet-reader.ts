@@ -1,7 +1,11 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse';
-import { IMPORT_COLUMNS, REPORT_ERRORS_COLUMN, type ImportColumn } from '../../../shared/contracts/imports';
+import {
+  IMPORT_COLUMNS,
+  REPORT_ERRORS_COLUMN,
+  type ImportColumn,
+} from '../../../shared/contracts/imports';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -18,7 +22,12 @@ function cellText(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
+    const o = v as {
+      richText?: { text: string }[];
+      text?: unknown;
+      result?: unknown;
+      error?: unknown;
+    };
     if (o.richText) return o.richText.map((r) => r.text).join('');
     if (o.text !== undefined) return cellText(o.text);
     if ('result' in o) return cellText(o.result);
@@ -28,7 +37,13 @@ function cellText(v: unknown): string {
 
 async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
   // Streaming reader: rows arrive one by one; only the shared strings table is kept (XLSX needs it).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   for await (const sheet of reader) {
     for await (const row of sheet) {
       const values = row.values as unknown[]; // 1-based, sparse
@@ -41,7 +56,15 @@ async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
 }
 
 async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
-  const parser = source.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true }));
+  const parser = source.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: true,
+    }),
+  );
   source.on('error', (err) => parser.destroy(err));
   let row = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
@@ -61,14 +84,22 @@ export async function* readSheet(source: Readable, format: SheetFormat): AsyncGe
     try {
       next = await rows.next();
     } catch (err) {
-      throw new SheetUnreadable(`The sheet could not be read: ${String((err as Error)?.message ?? err).split('\n')[0].slice(0, 200)}`);
+      throw new SheetUnreadable(
+        `The sheet could not be read: ${String((err as Error)?.message ?? err)
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
     }
     if (next.done) return;
     if (next.value.cells.some((c) => c !== '')) yield next.value;
   }
 }
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
 const BY_NAME = new Map<string, ImportColumn>();
 for (const c of IMPORT_COLUMNS) {
   BY_NAME.set(norm(c.label), c);
@@ -76,7 +107,10 @@ for (const c of IMPORT_COLUMNS) {
 }
 
 /** Maps the header row's cells to columns (by label or field name); unknown names are reported, the report's own Errors column is ignored. */
-export function mapHeader(cells: string[]): { columns: (ImportColumn | undefined)[]; unknown: string[] } {
+export function mapHeader(cells: string[]): {
+  columns: (ImportColumn | undefined)[];
+  unknown: string[];
+} {
   const unknown: string[] = [];
   const columns = cells.map((cell) => {
     if (cell === '' || norm(cell) === norm(REPORT_ERRORS_COLUMN)) return undefined;
@@ -88,7 +122,10 @@ export function mapHeader(cells: string[]): { columns: (ImportColumn | undefined
 }
 
 /** A data row as `{ column key: text }`; empty cells are left out. */
-export function rowValues(columns: (ImportColumn | undefined)[], cells: string[]): Record<string, string> {
+export function rowValues(
+  columns: (ImportColumn | undefined)[],
+  cells: string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   columns.forEach((c, i) => {
     const v = (cells[i] ?? '').trim();

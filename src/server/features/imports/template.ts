@@ -1,5 +1,9 @@
 import ExcelJS from 'exceljs';
-import { ALLOWED_VALUES_SHEET, IMPORT_COLUMNS, MULTI_NAME_SEPARATOR } from '../../../shared/contracts/imports';
+import {
+  ALLOWED_VALUES_SHEET,
+  IMPORT_COLUMNS,
+  MULTI_NAME_SEPARATOR,
+} from '../../../shared/contracts/imports';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 
 /** A CSV cell. No formula guard here: the report hands the user's own cells back to be fixed and uploaded again, unchanged. */
@@ -15,11 +19,21 @@ export function templateCsv(): string {
 }
 
 // exceljs keeps range validations in `dataValidations` but does not declare it in its types.
-const validations = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations;
+const validations = (sheet: ExcelJS.Worksheet) =>
+  (
+    sheet as unknown as {
+      dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void };
+    }
+  ).dataValidations;
 
 /** The columns with a list of allowed values, Brand first (the names the user may import into). */
 function allowedLists(brandNames: string[]): [string, readonly string[]][] {
-  return [[PATTERN_LABELS.Brand, brandNames], ...IMPORT_COLUMNS.filter((c) => c.options).map((c) => [c.label, c.options!] as [string, readonly string[]])];
+  return [
+    [PATTERN_LABELS.Brand, brandNames],
+    ...IMPORT_COLUMNS.filter((c) => c.options).map(
+      (c) => [c.label, c.options!] as [string, readonly string[]],
+    ),
+  ];
 }
 
 /**
@@ -34,7 +48,9 @@ export async function templateXlsx(brandNames: string[]): Promise<Buffer> {
   IMPORT_COLUMNS.forEach((c, i) => {
     sheet.getColumn(i + 1).width = Math.max(12, c.label.length + 2);
     if (c.level === 'file') {
-      sheet.getCell(1, i + 1).note = c.multiple ? `File names in the ZIP, separated by ${MULTI_NAME_SEPARATOR}` : 'File name in the ZIP';
+      sheet.getCell(1, i + 1).note = c.multiple
+        ? `File names in the ZIP, separated by ${MULTI_NAME_SEPARATOR}`
+        : 'File name in the ZIP';
     }
   });
   const lists = wb.addWorksheet(ALLOWED_VALUES_SHEET);
@@ -50,7 +66,14 @@ export async function templateXlsx(brandNames: string[]): Promise<Buffer> {
     const range = `'${ALLOWED_VALUES_SHEET}'!$${letter}$2:$${letter}$${values.length + 1}`;
     const colLetter = sheet.getColumn(target + 1).letter;
     // One drop-down over the first 5000 rows (a range, not a rule per cell); Excel's own warning names the list.
-    validations(sheet).add(`${colLetter}2:${colLetter}5001`, { type: 'list', allowBlank: true, formulae: [range], showErrorMessage: true, errorTitle: label, error: `Choose a value from the ${ALLOWED_VALUES_SHEET} sheet` });
+    validations(sheet).add(`${colLetter}2:${colLetter}5001`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [range],
+      showErrorMessage: true,
+      errorTitle: label,
+      error: `Choose a value from the ${ALLOWED_VALUES_SHEET} sheet`,
+    });
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -32,11 +32,19 @@ describe('ZIP guard', () => {
     expect(await refusal([{ name: 'a/b/c.pdf', data: pdf }])).toBeUndefined();
   });
   it('refuses entries that climb out with ..', async () => {
-    const zip = renameInZip(await zipOf([{ name: 'xx/evil.pdf', data: pdf }]), 'xx/evil.pdf', '../evil.pdf');
+    const zip = renameInZip(
+      await zipOf([{ name: 'xx/evil.pdf', data: pdf }]),
+      'xx/evil.pdf',
+      '../evil.pdf',
+    );
     expect(await refusal(zip)).toBe(refused(IMPORT_MSG.zip.unsafePath('../evil.pdf')));
   });
   it('refuses absolute paths', async () => {
-    const zip = renameInZip(await zipOf([{ name: 'xetc/x.pdf', data: pdf }]), 'xetc/x.pdf', '/etc/x.pdf');
+    const zip = renameInZip(
+      await zipOf([{ name: 'xetc/x.pdf', data: pdf }]),
+      'xetc/x.pdf',
+      '/etc/x.pdf',
+    );
     expect(await refusal(zip)).toBe(refused(IMPORT_MSG.zip.absolutePath('/etc/x.pdf')));
   });
   it('refuses more entries than configured', async () => {
@@ -44,18 +52,28 @@ describe('ZIP guard', () => {
     expect(await refusal(items)).toBe(refused(IMPORT_MSG.zip.tooManyEntries(10)));
   });
   it('refuses more uncompressed data than configured', async () => {
-    const items = [0, 1, 2].map((i) => ({ name: `r${i}.bin`, data: crypto.randomBytes(MB), compress: false }));
+    const items = [0, 1, 2].map((i) => ({
+      name: `r${i}.bin`,
+      data: crypto.randomBytes(MB),
+      compress: false,
+    }));
     expect(await refusal(items)).toBe(refused(IMPORT_MSG.zip.tooLargeTotal(2)));
   });
   it('refuses a compression ratio over the limit (a ZIP bomb)', async () => {
-    expect(await refusal([{ name: 'bomb.pdf', data: Buffer.alloc(MB) }])).toBe(refused(IMPORT_MSG.zip.ratio('bomb.pdf', 100)));
+    expect(await refusal([{ name: 'bomb.pdf', data: Buffer.alloc(MB) }])).toBe(
+      refused(IMPORT_MSG.zip.ratio('bomb.pdf', 100)),
+    );
   });
   it('refuses a ZIP inside the ZIP', async () => {
     const inner = await zipOf([{ name: 'a.pdf', data: pdf }]);
-    expect(await refusal([{ name: 'more/inner.zip', data: inner, compress: false }])).toBe(refused(IMPORT_MSG.zip.nested('more/inner.zip')));
+    expect(await refusal([{ name: 'more/inner.zip', data: inner, compress: false }])).toBe(
+      refused(IMPORT_MSG.zip.nested('more/inner.zip')),
+    );
   });
   it('refuses symbolic links', async () => {
-    expect(await refusal([{ name: 'link.pdf', data: Buffer.from('/etc/passwd'), mode: 0o120777 }])).toBe(refused(IMPORT_MSG.zip.symlink('link.pdf')));
+    expect(
+      await refusal([{ name: 'link.pdf', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]),
+    ).toBe(refused(IMPORT_MSG.zip.symlink('link.pdf')));
   });
   it('refuses a file that is not a ZIP', async () => {
     expect(await refusal(Buffer.from('not a zip at all'))).toBe(refused(IMPORT_MSG.zip.unreadable));

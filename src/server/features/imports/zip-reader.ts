@@ -43,7 +43,12 @@ function refusal(path: string, e: yauzl.Entry, limits: ZipLimits): string | unde
   if (path.endsWith('/')) return undefined; // a folder
   if (e.isEncrypted()) return z.encrypted(path);
   if (/\.(zip|zipx|7z|rar|jar)$/i.test(path)) return z.nested(path);
-  const ratio = e.compressedSize === 0 ? (e.uncompressedSize === 0 ? 1 : Infinity) : e.uncompressedSize / e.compressedSize;
+  const ratio =
+    e.compressedSize === 0
+      ? e.uncompressedSize === 0
+        ? 1
+        : Infinity
+      : e.uncompressedSize / e.compressedSize;
   if (ratio > limits.maxRatio) return z.ratio(path, limits.maxRatio);
   return undefined;
 }
@@ -57,7 +62,12 @@ function refusal(path: string, e: yauzl.Entry, limits: ZipLimits): string | unde
 export async function indexZip(filePath: string, limits: ZipLimits): Promise<ZipIndex> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true });
+    zip = await yauzl.openPromise(filePath, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    });
   } catch {
     throw new ZipRefused(IMPORT_MSG.zipRefused(IMPORT_MSG.zip.unreadable));
   }
@@ -67,16 +77,30 @@ export async function indexZip(filePath: string, limits: ZipLimits): Promise<Zip
   try {
     for await (const e of zip.eachEntry()) {
       count++;
-      if (count > limits.maxEntries) throw new ZipRefused(IMPORT_MSG.zipRefused(IMPORT_MSG.zip.tooManyEntries(limits.maxEntries)));
-      const path = yauzl.getFileNameLowLevel(e.generalPurposeBitFlag, e.fileNameRaw, e.extraFields, true);
+      if (count > limits.maxEntries)
+        throw new ZipRefused(
+          IMPORT_MSG.zipRefused(IMPORT_MSG.zip.tooManyEntries(limits.maxEntries)),
+        );
+      const path = yauzl.getFileNameLowLevel(
+        e.generalPurposeBitFlag,
+        e.fileNameRaw,
+        e.extraFields,
+        true,
+      );
       const why = refusal(path, e, limits);
       if (why) throw new ZipRefused(IMPORT_MSG.zipRefused(why));
       if (path.endsWith('/') || JUNK.test(path)) continue;
       totalBytes += e.uncompressedSize;
-      if (totalBytes > limits.maxUncompressedBytes) throw new ZipRefused(IMPORT_MSG.zipRefused(IMPORT_MSG.zip.tooLargeTotal(limits.maxUncompressedBytes / MB)));
+      if (totalBytes > limits.maxUncompressedBytes)
+        throw new ZipRefused(
+          IMPORT_MSG.zipRefused(IMPORT_MSG.zip.tooLargeTotal(limits.maxUncompressedBytes / MB)),
+        );
       const name = path.split('/').pop()!;
       const key = name.toLowerCase();
-      byName.set(key, [...(byName.get(key) ?? []), { path, name, bytes: e.uncompressedSize, entry: e }]);
+      byName.set(key, [
+        ...(byName.get(key) ?? []),
+        { path, name, bytes: e.uncompressedSize, entry: e },
+      ]);
     }
   } catch (err) {
     zip.close();

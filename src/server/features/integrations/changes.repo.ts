@@ -16,7 +16,12 @@ export type ChangeRow = {
  * (pg_snapshot_xmin) are answered: a transaction that started earlier but commits later therefore
  * always sorts after the cursor a client already holds, so nothing is skipped and nothing repeats.
  */
-export async function changesAfter(db: DbOrTx, after: { txid: string; seq: string }, limit: number, brandId: number | null): Promise<ChangeRow[]> {
+export async function changesAfter(
+  db: DbOrTx,
+  after: { txid: string; seq: string },
+  limit: number,
+  brandId: number | null,
+): Promise<ChangeRow[]> {
   const res = await db.execute<ChangeRow>(sql`
     select seq::text as seq, txid::text as txid, pattern_id, brand_id, "SFCC_Pattern_ID", op, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
     from pattern_changes

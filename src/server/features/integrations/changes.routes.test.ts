@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../../test/helper';
+import {
+  createTestApp,
+  createUser,
+  dbKind,
+  brandIdBySlug,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
 import { openPostgres } from '../../db/client';
 import { withDatabase } from '../../test/global-setup';
-import { INTEGRATION_PATHS, type ChangesResponse, type PatternChange } from '../../../shared/contracts/integrations';
+import {
+  INTEGRATION_PATHS,
+  type ChangesResponse,
+  type PatternChange,
+} from '../../../shared/contracts/integrations';
 
 describe(`changes feed (${dbKind})`, () => {
   let t: TestApp;
@@ -22,12 +33,21 @@ describe(`changes feed (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const feed = async (user: TestUser, since?: string, limit = 1000): Promise<ChangesResponse> => {
-    const r = await t.app.inject({ url: INTEGRATION_PATHS.changes, query: { ...(since ? { since } : {}), limit: String(limit) }, headers: user.auth });
+    const r = await t.app.inject({
+      url: INTEGRATION_PATHS.changes,
+      query: { ...(since ? { since } : {}), limit: String(limit) },
+      headers: user.auth,
+    });
     expect(r.statusCode).toBe(200);
     return r.json();
   };
   const insert = async (code: string, brandId = ditto) =>
-    (await t.deps.database.db.insert(patterns).values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId }).returning({ id: patterns.ID }))[0].id;
+    (
+      await t.deps.database.db
+        .insert(patterns)
+        .values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId })
+        .returning({ id: patterns.ID })
+    )[0].id;
 
   it('answers creations, changes and deletions (tombstones) oldest first, brand-scoped, with a next cursor', async () => {
     const start = (await feed(admin)).next;
@@ -52,7 +72,12 @@ describe(`changes feed (${dbKind})`, () => {
   });
 
   it('refuses a cursor it did not give out and a bad limit, at the field', async () => {
-    for (const query of [{ since: 'abc' }, { since: '1' }, { limit: '0' }, { limit: '5000' }] as Record<string, string>[]) {
+    for (const query of [
+      { since: 'abc' },
+      { since: '1' },
+      { limit: '0' },
+      { limit: '5000' },
+    ] as Record<string, string>[]) {
       const r = await t.app.inject({ url: INTEGRATION_PATHS.changes, query, headers: admin.auth });
       expect(r.statusCode).toBe(400);
       expect(Object.keys(r.json().fields ?? {})).toHaveLength(1);
@@ -60,50 +85,70 @@ describe(`changes feed (${dbKind})`, () => {
     expect((await t.app.inject({ url: INTEGRATION_PATHS.changes })).statusCode).toBe(401);
   });
 
-  it('over 5,000 changes while writes continue: no gap, no repeat', { timeout: 240_000 }, async () => {
-    const start = (await feed(admin)).next;
-    const total = Number(process.env.FEED_TOTAL ?? 5000);
-    const writers = dbKind === 'postgres' ? 4 : 1;
-    // On PostgreSQL, writers on their own connections interleave transactions (some long) with the reader.
-    const dbName = (await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0].name;
-    const url = dbKind === 'postgres' ? withDatabase(process.env.TEST_DATABASE_URL!, dbName) : '';
-    const extra = dbKind === 'postgres' ? await Promise.all(Array.from({ length: writers }, () => openPostgres(url, 1))) : [];
-    const written: number[] = [];
-    let done = false;
-    const writer = async (w: number) => {
-      const db = extra[w]?.db ?? t.deps.database.db;
-      for (let i = w; i < total; i += writers) {
-        const code = `BULK-${w}-${i}`;
-        if (i % 50 === 0) {
-          // A transaction that holds its change uncommitted for a while, so later ones commit before it.
-          await db.transaction(async (tx) => {
-            const [row] = await tx.insert(patterns).values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId: ditto }).returning({ id: patterns.ID });
-            await tx.execute(sql`select pg_sleep(0.02)`);
-            written.push(row.id);
-          });
-        } else written.push((await db.insert(patterns).values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId: ditto }).returning({ id: patterns.ID }))[0].id);
-      }
-    };
-    const seen: PatternChange[] = [];
-    const reader = async () => {
-      let cursor = start;
-      for (;;) {
-        const finished = done;
-        const page = await feed(admin, cursor, 137);
-        seen.push(...page.data);
-        cursor = page.next;
-        if (finished && page.data.length === 0) return;
-        if (!page.data.length) await new Promise((r) => setTimeout(r, 5));
-      }
-    };
-    const reading = reader();
-    await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
-    done = true;
-    await reading;
-    await Promise.all(extra.map((d) => d.close()));
-    const ids = seen.map((c) => c.patternId);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(new Set(ids)).toEqual(new Set(written));
-    expect(seen.map((c) => c.cursor)).toEqual([...new Set(seen.map((c) => c.cursor))]);
-  });
+  it(
+    'over 5,000 changes while writes continue: no gap, no repeat',
+    { timeout: 240_000 },
+    async () => {
+      const start = (await feed(admin)).next;
+      const total = Number(process.env.FEED_TOTAL ?? 5000);
+      const writers = dbKind === 'postgres' ? 4 : 1;
+      // On PostgreSQL, writers on their own connections interleave transactions (some long) with the reader.
+      const dbName = (
+        await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)
+      ).rows[0].name;
+      const url = dbKind === 'postgres' ? withDatabase(process.env.TEST_DATABASE_URL!, dbName) : '';
+      const extra =
+        dbKind === 'postgres'
+          ? await Promise.all(Array.from({ length: writers }, () => openPostgres(url, 1)))
+          : [];
+      const written: number[] = [];
+      let done = false;
+      const writer = async (w: number) => {
+        const db = extra[w]?.db ?? t.deps.database.db;
+        for (let i = w; i < total; i += writers) {
+          const code = `BULK-${w}-${i}`;
+          if (i % 50 === 0) {
+            // A transaction that holds its change uncommitted for a while, so later ones commit before it.
+            await db.transaction(async (tx) => {
+              const [row] = await tx
+                .insert(patterns)
+                .values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId: ditto })
+                .returning({ id: patterns.ID });
+              await tx.execute(sql`select pg_sleep(0.02)`);
+              written.push(row.id);
+            });
+          } else
+            written.push(
+              (
+                await db
+                  .insert(patterns)
+                  .values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId: ditto })
+                  .returning({ id: patterns.ID })
+              )[0].id,
+            );
+        }
+      };
+      const seen: PatternChange[] = [];
+      const reader = async () => {
+        let cursor = start;
+        for (;;) {
+          const finished = done;
+          const page = await feed(admin, cursor, 137);
+          seen.push(...page.data);
+          cursor = page.next;
+          if (finished && page.data.length === 0) return;
+          if (!page.data.length) await new Promise((r) => setTimeout(r, 5));
+        }
+      };
+      const reading = reader();
+      await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
+      done = true;
+      await reading;
+      await Promise.all(extra.map((d) => d.close()));
+      const ids = seen.map((c) => c.patternId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(written));
+      expect(seen.map((c) => c.cursor)).toEqual([...new Set(seen.map((c) => c.cursor))]);
+    },
+  );
 });

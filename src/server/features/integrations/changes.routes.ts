@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangesQuerySchema, ChangesResponseSchema, INTEGRATION_PATHS } from '../../../shared/contracts/integrations';
+import {
+  ChangesQuerySchema,
+  ChangesResponseSchema,
+  INTEGRATION_PATHS,
+} from '../../../shared/contracts/integrations';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { listChanges } from './changes.service';
 
@@ -12,11 +16,12 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['integrations'],
         summary: 'Changes feed',
         description:
-          'Patterns created, changed or deleted after the cursor `since`, oldest first. Poll with the answer\'s `next` as the next `since`; no change is skipped or repeated, even when many share a millisecond. Deleted patterns appear as `deleted` tombstones. Brand-scoped like every call.',
+          "Patterns created, changed or deleted after the cursor `since`, oldest first. Poll with the answer's `next` as the next `since`; no change is skipped or repeated, even when many share a millisecond. Deleted patterns appear as `deleted` tombstones. Brand-scoped like every call.",
         querystring: ChangesQuerySchema,
         response: { 200: ChangesResponseSchema },
       },
     },
-    async (request) => listChanges(app.db, currentUser(request), request.query.since, request.query.limit),
+    async (request) =>
+      listChanges(app.db, currentUser(request), request.query.since, request.query.limit),
   );
 };

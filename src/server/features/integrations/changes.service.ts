@@ -5,7 +5,12 @@ import type { ChangesResponse } from '../../../shared/contracts/integrations';
 import * as repo from './changes.repo';
 
 /** The cursor is "txid.seq": opaque to clients, ordered the way the feed reads. */
-export async function listChanges(db: DbOrTx, user: AuthUser, since: string | undefined, limit: number): Promise<ChangesResponse> {
+export async function listChanges(
+  db: DbOrTx,
+  user: AuthUser,
+  since: string | undefined,
+  limit: number,
+): Promise<ChangesResponse> {
   const [txid, seq] = (since ?? '0.0').split('.');
   const rows = await repo.changesAfter(db, { txid, seq }, limit, brandScope(user));
   const data = rows.map((r) => ({

@@ -40,7 +40,18 @@ async function receiver(answer: (n: number, r: Received) => number | 'hang' = ()
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, got, close: () => new Promise<void>((r) => (hung.forEach((h) => h.destroy()), server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    url,
+    got,
+    close: () =>
+      new Promise<void>(
+        (r) => (
+          hung.forEach((h) => h.destroy()),
+          server.closeAllConnections(),
+          server.close(() => r())
+        ),
+      ),
+  };
 }
 
 describe(`webhook deliveries (${dbKind})`, () => {
@@ -59,13 +70,26 @@ describe(`webhook deliveries (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const addEndpoint = async (url: string, events: WebhookEventType[]) => {
-    const r = await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.endpoints, headers: admin.auth, payload: { url, events } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.endpoints,
+      headers: admin.auth,
+      payload: { url, events },
+    });
     expect(r.statusCode).toBe(201);
     return r.json() as { data: { id: number }; secret: string };
   };
   const worker = (db: Db = t.deps.database.db, leaseMs?: number) =>
-    startJobWorker({ db, log, handlers: [webhookDeliveryHandler(t.deps, { backoffMs: () => 0 })], autoStart: false, leaseMs });
-  const deliveries = async (id: number) => (await t.app.inject({ url: INTEGRATION_PATHS.deliveries(id), headers: admin.auth })).json().data;
+    startJobWorker({
+      db,
+      log,
+      handlers: [webhookDeliveryHandler(t.deps, { backoffMs: () => 0 })],
+      autoStart: false,
+      leaseMs,
+    });
+  const deliveries = async (id: number) =>
+    (await t.app.inject({ url: INTEGRATION_PATHS.deliveries(id), headers: admin.auth })).json()
+      .data;
 
   it('a receiver that fails twice then accepts gets pattern.published once more, signed for the standardwebhooks library', async () => {
     const rx = await receiver((n) => (n <= 2 ? 500 : 204));
@@ -73,60 +97,127 @@ describe(`webhook deliveries (${dbKind})`, () => {
     const ep = await addEndpoint(rx.url, ['pattern.published']);
     const p = await seedPattern(t, { status: 'in_review' });
     await seedFile(t, p.id);
-    expect((await t.app.inject({ method: 'POST', url: LIFECYCLE_PATHS.publish(p.id), headers: admin.auth })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: LIFECYCLE_PATHS.publish(p.id),
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(200);
     const w = worker();
     for (let i = 0; i < 5; i++) await w.runOnce();
     expect(rx.got).toHaveLength(3);
     expect(new Set(rx.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
     const last = rx.got[2];
-    const event = new Webhook(ep.secret).verify(last.body, last.headers as Record<string, string>) as { type: string; data: { pattern: { ID: number; SFCC_Status: string; files: { url: string }[] } } };
+    const event = new Webhook(ep.secret).verify(
+      last.body,
+      last.headers as Record<string, string>,
+    ) as {
+      type: string;
+      data: { pattern: { ID: number; SFCC_Status: string; files: { url: string }[] } };
+    };
     expect(event.type).toBe('pattern.published');
     expect(event.data.pattern).toMatchObject({ ID: p.id, SFCC_Status: 'published' });
     expect(event.data.pattern.files[0].url).toMatch(/^http:\/\/.+\/api\//); // authenticated links, never bytes
-    expect(() => new Webhook(ep.secret).verify(last.body.replace('published', 'draft'), last.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(ep.secret).verify(
+        last.body.replace('published', 'draft'),
+        last.headers as Record<string, string>,
+      ),
+    ).toThrow();
     const [d] = await deliveries(ep.data.id);
-    expect(d).toMatchObject({ eventType: 'pattern.published', status: 'succeeded', attempts: 3, statusCode: 204, response: null });
+    expect(d).toMatchObject({
+      eventType: 'pattern.published',
+      status: 'succeeded',
+      attempts: 3,
+      statusCode: 204,
+      response: null,
+    });
   });
 
   it('signs with both secrets during a rotation, so receivers on either secret verify', async () => {
     const rx = await receiver();
     cleanups.push(rx.close);
     const ep = await addEndpoint(rx.url, ['pattern.updated']);
-    const rotated = (await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.rotate(ep.data.id), headers: admin.auth })).json().secret as string;
-    const test = await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.test(ep.data.id), headers: admin.auth });
+    const rotated = (
+      await t.app.inject({
+        method: 'POST',
+        url: INTEGRATION_PATHS.rotate(ep.data.id),
+        headers: admin.auth,
+      })
+    ).json().secret as string;
+    const test = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.test(ep.data.id),
+      headers: admin.auth,
+    });
     expect(test.statusCode).toBe(202);
     await worker().runOnce();
     const [g] = rx.got;
-    for (const secret of [ep.secret, rotated]) expect(new Webhook(secret).verify(g.body, g.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+    for (const secret of [ep.secret, rotated])
+      expect(new Webhook(secret).verify(g.body, g.headers as Record<string, string>)).toMatchObject(
+        { type: 'webhook.test' },
+      );
   });
 
   it('redelivers a delivery with the same webhook-id', async () => {
     const rx = await receiver();
     cleanups.push(rx.close);
     const ep = await addEndpoint(rx.url, ['pattern.updated']);
-    await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.test(ep.data.id), headers: admin.auth });
+    await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.test(ep.data.id),
+      headers: admin.auth,
+    });
     const w = worker();
     await w.runOnce();
     const [d] = await deliveries(ep.data.id);
-    const r = await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.redeliver(ep.data.id, d.id), headers: admin.auth });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.redeliver(ep.data.id, d.id),
+      headers: admin.auth,
+    });
     expect(r.statusCode).toBe(202);
     await w.runOnce();
     expect(rx.got.map((g) => g.headers['webhook-id'])).toEqual([d.eventId, d.eventId]);
     expect((await deliveries(ep.data.id))[0]).toMatchObject({ attempts: 2, status: 'succeeded' });
-    expect((await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.redeliver(ep.data.id, 999999), headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: INTEGRATION_PATHS.redeliver(ep.data.id, 999999),
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('disables an endpoint after the configured consecutive failures and e-mails admins once', async () => {
     const rx = await receiver(() => 500);
     cleanups.push(rx.close);
     const ep = await addEndpoint(rx.url, ['pattern.updated']);
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.test(ep.data.id), headers: admin.auth });
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: INTEGRATION_PATHS.test(ep.data.id),
+        headers: admin.auth,
+      });
     const w = worker();
     for (let i = 0; i < 6; i++) await w.runOnce();
-    const list = (await t.app.inject({ url: INTEGRATION_PATHS.endpoints, headers: admin.auth })).json().data;
-    expect(list[0]).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/3 failed deliveries/) });
+    const list = (
+      await t.app.inject({ url: INTEGRATION_PATHS.endpoints, headers: admin.auth })
+    ).json().data;
+    expect(list[0]).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/3 failed deliveries/),
+    });
     const outbox = path.join(t.dataDir, 'outbox');
-    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).filter((m) => m.includes('webhook endpoint'));
+    const mails = fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+      .filter((m) => m.includes('webhook endpoint'));
     expect(mails.filter((m) => m.includes(`To: ${admin.email}`))).toHaveLength(1);
   });
 
@@ -135,11 +226,27 @@ describe(`webhook deliveries (${dbKind})`, () => {
     cleanups.push(strict.close);
     const rx = await receiver();
     cleanups.push(rx.close);
-    const [ep] = await strict.deps.database.db.insert(webhookEndpoints).values({ url: rx.url, events: ['pattern.updated'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }).returning();
-    await strict.deps.database.db.transaction((tx) => queueEvent(tx, 'pattern.updated', { x: 1 }, [ep.id]));
-    await startJobWorker({ db: strict.deps.database.db, log, handlers: [webhookDeliveryHandler(strict.deps)], autoStart: false }).runOnce();
+    const [ep] = await strict.deps.database.db
+      .insert(webhookEndpoints)
+      .values({
+        url: rx.url,
+        events: ['pattern.updated'],
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      })
+      .returning();
+    await strict.deps.database.db.transaction((tx) =>
+      queueEvent(tx, 'pattern.updated', { x: 1 }, [ep.id]),
+    );
+    await startJobWorker({
+      db: strict.deps.database.db,
+      log,
+      handlers: [webhookDeliveryHandler(strict.deps)],
+      autoStart: false,
+    }).runOnce();
     expect(rx.got).toHaveLength(0);
-    const attempts = await strict.deps.database.db.execute<{ error: string }>(sql`select error from webhook_attempts`);
+    const attempts = await strict.deps.database.db.execute<{ error: string }>(
+      sql`select error from webhook_attempts`,
+    );
     expect(attempts.rows[0].error).toMatch(/https:\/\//);
   });
 
@@ -147,33 +254,57 @@ describe(`webhook deliveries (${dbKind})`, () => {
     const rx = await receiver((n) => (n === 1 ? 'hang' : 200));
     cleanups.push(rx.close);
     const ep = await addEndpoint(rx.url, ['pattern.updated']);
-    await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.test(ep.data.id), headers: admin.auth });
+    await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.test(ep.data.id),
+      headers: admin.auth,
+    });
     // The first worker claims the job and is stuck in the request (as if its process died): it never finishes.
     void worker(t.deps.database.db, 300).runOnce();
     await expect.poll(() => rx.got.length).toBe(1);
     await new Promise((r) => setTimeout(r, 400));
     const second = worker(t.deps.database.db, 300);
-    await expect.poll(async () => (await second.runOnce(), rx.got.length), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await second.runOnce(), rx.got.length), { timeout: 10_000 })
+      .toBe(2);
     expect(rx.got[1].headers['webhook-id']).toBe(rx.got[0].headers['webhook-id']);
     expect((await deliveries(ep.data.id))[0]).toMatchObject({ status: 'succeeded' });
   });
 
-  it('two processes deliver 200 events: none lost, none doubled (by webhook-id)', { timeout: 120_000 }, async () => {
-    const rx = await receiver();
-    cleanups.push(rx.close);
-    const ep = await addEndpoint(rx.url, ['pattern.updated']);
-    for (let i = 0; i < 200; i++) await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.test(ep.data.id), headers: admin.auth });
-    // On PostgreSQL each "process" has its own connection pool, competing with FOR UPDATE SKIP LOCKED.
-    const dbName = (await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows[0].name;
-    const pools = dbKind === 'postgres' ? await Promise.all([0, 1].map(() => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, dbName), 2))) : [];
-    cleanups.push(async () => void (await Promise.all(pools.map((p) => p.close()))));
-    const workers = [0, 1].map((i) => worker(pools[i]?.db ?? t.deps.database.db));
-    const drain = async (w: ReturnType<typeof worker>) => {
-      while ((await w.runOnce()) > 0);
-    };
-    await Promise.all(workers.map(drain));
-    const ids = rx.got.map((g) => g.headers['webhook-id']);
-    expect(ids).toHaveLength(200);
-    expect(new Set(ids).size).toBe(200);
-  });
+  it(
+    'two processes deliver 200 events: none lost, none doubled (by webhook-id)',
+    { timeout: 120_000 },
+    async () => {
+      const rx = await receiver();
+      cleanups.push(rx.close);
+      const ep = await addEndpoint(rx.url, ['pattern.updated']);
+      for (let i = 0; i < 200; i++)
+        await t.app.inject({
+          method: 'POST',
+          url: INTEGRATION_PATHS.test(ep.data.id),
+          headers: admin.auth,
+        });
+      // On PostgreSQL each "process" has its own connection pool, competing with FOR UPDATE SKIP LOCKED.
+      const dbName = (
+        await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)
+      ).rows[0].name;
+      const pools =
+        dbKind === 'postgres'
+          ? await Promise.all(
+              [0, 1].map(() =>
+                openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, dbName), 2),
+              ),
+            )
+          : [];
+      cleanups.push(async () => void (await Promise.all(pools.map((p) => p.close()))));
+      const workers = [0, 1].map((i) => worker(pools[i]?.db ?? t.deps.database.db));
+      const drain = async (w: ReturnType<typeof worker>) => {
+        while ((await w.runOnce()) > 0);
+      };
+      await Promise.all(workers.map(drain));
+      const ids = rx.got.map((g) => g.headers['webhook-id']);
+      expect(ids).toHaveLength(200);
+      expect(new Set(ids).size).toBe(200);
+    },
+  );
 });

@@ -21,10 +21,15 @@ export class DeliveryFailed extends Error {}
 
 /** Links in the payload become absolute, so a receiver can fetch the files (with an API token). */
 function absoluteUrls(payload: unknown, publicUrl: string): unknown {
-  return JSON.parse(JSON.stringify(payload), (k, v) => (k === 'url' && typeof v === 'string' && v.startsWith('/api/') ? publicUrl + v : v));
+  return JSON.parse(JSON.stringify(payload), (k, v) =>
+    k === 'url' && typeof v === 'string' && v.startsWith('/api/') ? publicUrl + v : v,
+  );
 }
 
-export function webhookDeliveryHandler(deps: AppDeps, opts: { lookup?: Lookup; backoffMs?: (attempt: number) => number } = {}): JobHandler<WebhookJobPayload> {
+export function webhookDeliveryHandler(
+  deps: AppDeps,
+  opts: { lookup?: Lookup; backoffMs?: (attempt: number) => number } = {},
+): JobHandler<WebhookJobPayload> {
   const { env } = deps;
   const db = deps.database.db;
   return {
@@ -35,27 +40,49 @@ export function webhookDeliveryHandler(deps: AppDeps, opts: { lookup?: Lookup; b
       if (!row || row.delivery.status === 'succeeded') return; // endpoint deleted, or a repeat after a lost "done"
       const { endpoint, event } = row;
       if (!endpoint.enabled && event.type !== 'webhook.test') {
-        await repo.recordAttempt(db, deliveryId, { attempt: ctx.attempt, statusCode: null, durationMs: 0, response: null, error: 'Endpoint is disabled', status: 'failed' });
+        await repo.recordAttempt(db, deliveryId, {
+          attempt: ctx.attempt,
+          statusCode: null,
+          durationMs: 0,
+          response: null,
+          error: 'Endpoint is disabled',
+          status: 'failed',
+        });
         return;
       }
       const body = JSON.stringify(absoluteUrls(event.payload, env.publicUrl));
       let result;
       try {
         const target = await checkWebhookUrl(endpoint.url, env.WEBHOOK_ALLOW_PRIVATE, opts.lookup);
-        result = await postWebhook(target, webhookHeaders(signingSecrets(endpoint), event.id, body), body);
+        result = await postWebhook(
+          target,
+          webhookHeaders(signingSecrets(endpoint), event.id, body),
+          body,
+        );
       } catch (err) {
         if (!(err instanceof UnsafeUrlError)) throw err;
         result = { statusCode: null, durationMs: 0, response: null, error: err.message };
       }
       const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       const last = ctx.attempt >= WEBHOOK_MAX_ATTEMPTS;
-      await repo.recordAttempt(db, deliveryId, { attempt: ctx.attempt, ...result, status: ok ? 'succeeded' : last ? 'failed' : 'pending' });
+      await repo.recordAttempt(db, deliveryId, {
+        attempt: ctx.attempt,
+        ...result,
+        status: ok ? 'succeeded' : last ? 'failed' : 'pending',
+      });
       if (ok) {
         await repo.resetFailures(db, endpoint.id);
         return;
       }
       const failures = await repo.countFailure(db, endpoint.id);
-      if (failures >= env.WEBHOOK_DISABLE_AFTER_FAILURES && (await repo.disableEndpoint(db, endpoint.id, `Disabled after ${failures} failed deliveries in a row`))) {
+      if (
+        failures >= env.WEBHOOK_DISABLE_AFTER_FAILURES &&
+        (await repo.disableEndpoint(
+          db,
+          endpoint.id,
+          `Disabled after ${failures} failed deliveries in a row`,
+        ))
+      ) {
         ctx.log.warn({ endpointId: endpoint.id, failures }, 'webhook endpoint disabled');
         await notifyAdmins(deps, endpoint.url, failures);
       }
@@ -73,5 +100,6 @@ async function notifyAdmins(deps: AppDeps, url: string, failures: number) {
     '',
     `Check the receiver, then enable the endpoint again on the Integrations screen: ${deps.env.publicUrl}/app/integrations`,
   ].join('\n');
-  for (const to of await repo.enabledAdminEmails(deps.database.db)) await deps.mailer.send({ to, subject: 'A webhook endpoint was disabled', text });
+  for (const to of await repo.enabledAdminEmails(deps.database.db))
+    await deps.mailer.send({ to, subject: 'A webhook endpoint was disabled', text });
 }

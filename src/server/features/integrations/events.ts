@@ -21,21 +21,40 @@ export const newEventId = () => `msg_${crypto.randomUUID().replaceAll('-', '')}`
  * payload is the pattern as the detail call answers it, taken now, so a later change or a
  * deletion does not alter what this event says.
  */
-export async function emitPatternEvent(tx: DbOrTx, type: WebhookEventType, patternId: number): Promise<void> {
+export async function emitPatternEvent(
+  tx: DbOrTx,
+  type: WebhookEventType,
+  patternId: number,
+): Promise<void> {
   const endpoints = await repo.subscribedEndpoints(tx, type);
   if (!endpoints.length) return;
   const pattern = await patternDetailById(tx, patternId);
   if (!pattern) return;
-  await queueEvent(tx, type, { pattern }, endpoints.map((e) => e.id));
+  await queueEvent(
+    tx,
+    type,
+    { pattern },
+    endpoints.map((e) => e.id),
+  );
 }
 
-export async function queueEvent(tx: DbOrTx, type: WebhookEventType, data: unknown, endpointIds: number[]): Promise<string> {
+export async function queueEvent(
+  tx: DbOrTx,
+  type: WebhookEventType,
+  data: unknown,
+  endpointIds: number[],
+): Promise<string> {
   const id = newEventId();
   const payload = { id, type, timestamp: new Date().toISOString(), data };
   await repo.insertEvent(tx, { id, type, payload });
   for (const endpointId of endpointIds) {
     const deliveryId = await repo.insertDelivery(tx, id, endpointId);
-    await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId } satisfies WebhookJobPayload, dedupeKey: `${id}:${endpointId}`, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    await enqueueJob(tx, {
+      kind: WEBHOOK_JOB,
+      payload: { deliveryId } satisfies WebhookJobPayload,
+      dedupeKey: `${id}:${endpointId}`,
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    });
   }
   return id;
 }
@@ -50,4 +69,8 @@ const TRANSITION_EVENTS = {
   requestChanges: 'pattern.changes_requested',
   unpublish: 'pattern.unpublished',
 } as const satisfies Record<string, WebhookEventType>;
-export const emitTransitionEvent = (tx: DbOrTx, action: keyof typeof TRANSITION_EVENTS, patternId: number) => emitPatternEvent(tx, TRANSITION_EVENTS[action], patternId);
+export const emitTransitionEvent = (
+  tx: DbOrTx,
+  action: keyof typeof TRANSITION_EVENTS,
+  patternId: number,
+) => emitPatternEvent(tx, TRANSITION_EVENTS[action], patternId);

@@ -14,9 +14,21 @@ describe(`OpenAPI document: integrations (${dbKind})`, () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS, 'webhook.test'].sort());
     const published = doc.webhooks['pattern.published'].post;
-    expect(published.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
-    expect(published.requestBody.content['application/json'].schema.properties.data.properties.pattern.properties).toHaveProperty('SFCC_Pattern_ID');
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.paths[INTEGRATION_PATHS.changes].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['since', 'limit']));
+    expect(published.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(
+      published.requestBody.content['application/json'].schema.properties.data.properties.pattern
+        .properties,
+    ).toHaveProperty('SFCC_Pattern_ID');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(
+      doc.paths[INTEGRATION_PATHS.changes].get.parameters.map((p: { name: string }) => p.name),
+    ).toEqual(expect.arrayContaining(['since', 'limit']));
   });
 });

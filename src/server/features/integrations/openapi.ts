@@ -10,7 +10,9 @@ import { PatternDetailSchema } from '../../../shared/contracts/pattern-detail';
 const payload = (type: string, data: z.ZodType) =>
   z.toJSONSchema(
     z.object({
-      id: z.string().describe('Event id; also the webhook-id header. The same on every retry and redelivery.'),
+      id: z
+        .string()
+        .describe('Event id; also the webhook-id header. The same on every retry and redelivery.'),
       type: z.literal(type),
       timestamp: z.string().describe('When the change committed (ISO 8601).'),
       data,
@@ -19,16 +21,29 @@ const payload = (type: string, data: z.ZodType) =>
   );
 
 const headers = {
-  'webhook-id': { required: true, schema: { type: 'string' }, description: 'Event id: de-duplicate on it.' },
-  'webhook-timestamp': { required: true, schema: { type: 'string' }, description: 'Unix seconds when this attempt was signed.' },
+  'webhook-id': {
+    required: true,
+    schema: { type: 'string' },
+    description: 'Event id: de-duplicate on it.',
+  },
+  'webhook-timestamp': {
+    required: true,
+    schema: { type: 'string' },
+    description: 'Unix seconds when this attempt was signed.',
+  },
   'webhook-signature': {
     required: true,
     schema: { type: 'string' },
-    description: 'Space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" (two during a secret rotation). Verify with a Standard Webhooks library.',
+    description:
+      'Space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" (two during a secret rotation). Verify with a Standard Webhooks library.',
   },
 };
 
-const patternPayload = z.object({ pattern: PatternDetailSchema.describe('The pattern as GET /api/patterns/{id} answers it; file URLs are absolute and need a token.') });
+const patternPayload = z.object({
+  pattern: PatternDetailSchema.describe(
+    'The pattern as GET /api/patterns/{id} answers it; file URLs are absolute and need a token.',
+  ),
+});
 
 export const integrationsOpenApi: Partial<OpenAPIV3_1.Document> = {
   openapi: '3.1.0',
@@ -48,13 +63,28 @@ export const integrationsOpenApi: Partial<OpenAPIV3_1.Document> = {
       type,
       {
         post: {
-          summary: type === 'webhook.test' ? 'Test event (Send test event on the Integrations screen)' : `Pattern event ${type}`,
+          summary:
+            type === 'webhook.test'
+              ? 'Test event (Send test event on the Integrations screen)'
+              : `Pattern event ${type}`,
           parameters: Object.entries(headers).map(([name, h]) => ({ name, in: 'header', ...h })),
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: payload(type, type === 'webhook.test' ? z.object({ message: z.string() }) : patternPayload) } },
+            content: {
+              'application/json': {
+                schema: payload(
+                  type,
+                  type === 'webhook.test' ? z.object({ message: z.string() }) : patternPayload,
+                ),
+              },
+            },
           },
-          responses: { '2XX': { description: 'Received. Any other answer, a redirect or no answer within 10 s is retried for about a day.' } },
+          responses: {
+            '2XX': {
+              description:
+                'Received. Any other answer, a redirect or no answer within 10 s is retried for about a day.',
+            },
+          },
         },
       },
     ]),

@@ -18,10 +18,18 @@ export interface SendResult {
  * not to a fresh DNS answer). Redirects are not followed: a 3xx is simply a failed attempt.
  * Only the first KB of the answer is kept, for the delivery history.
  */
-export function postWebhook(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<SendResult> {
+export function postWebhook(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<SendResult> {
   const started = performance.now();
   const lookup: LookupFunction = (_host, opts, cb) => {
-    if (opts.all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if (opts.all)
+      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else cb(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -33,16 +41,33 @@ export function postWebhook(target: ResolvedTarget, headers: Record<string, stri
       clearTimeout(timer);
       resolve({ ...r, durationMs: Math.round(performance.now() - started) });
     };
-    const req = client.request(target.url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        if (size < EXCERPT_BYTES) chunks.push(c);
-        size += c.length;
-      });
-      res.on('end', () => done({ statusCode: res.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') || null, error: null }));
-      res.on('error', (err) => done({ statusCode: res.statusCode ?? null, response: null, error: err.message }));
-    });
+    const req = client.request(
+      target.url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          if (size < EXCERPT_BYTES) chunks.push(c);
+          size += c.length;
+        });
+        res.on('end', () =>
+          done({
+            statusCode: res.statusCode ?? null,
+            response: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') || null,
+            error: null,
+          }),
+        );
+        res.on('error', (err) =>
+          done({ statusCode: res.statusCode ?? null, response: null, error: err.message }),
+        );
+      },
+    );
     const timer = setTimeout(() => {
       done({ statusCode: null, response: null, error: `No answer within ${timeoutMs / 1000} s` });
       req.destroy();

@@ -36,7 +36,9 @@ export function isBlockedAddress(address: string): boolean {
   const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
   if (family === 'ipv6') {
     // IPv4-mapped (::ffff:10.0.0.1) and NAT64 forms carry an IPv4 address: judge that.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? /^64:ff9b::(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    const mapped =
+      /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ??
+      /^64:ff9b::(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped) return blocked.check(mapped[1], 'ipv4');
   }
   return blocked.check(address, family);
@@ -54,15 +56,21 @@ export interface ResolvedTarget {
 export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
 const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
 
-export async function checkWebhookUrl(raw: string, allowPrivate: boolean, lookup: Lookup = systemLookup): Promise<ResolvedTarget> {
+export async function checkWebhookUrl(
+  raw: string,
+  allowPrivate: boolean,
+  lookup: Lookup = systemLookup,
+): Promise<ResolvedTarget> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new UnsafeUrlError('Enter a full URL, like https://example.com/webhooks');
   }
-  if (url.username || url.password) throw new UnsafeUrlError('The URL must not contain a user name or password');
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new UnsafeUrlError('The URL must start with https://');
+  if (url.username || url.password)
+    throw new UnsafeUrlError('The URL must not contain a user name or password');
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    throw new UnsafeUrlError('The URL must start with https://');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
@@ -76,7 +84,10 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean, lookup
   if (!addresses.length) throw new UnsafeUrlError(`The host name ${host} could not be resolved`);
   if (!allowPrivate) {
     const bad = addresses.find((a) => isBlockedAddress(a.address));
-    if (bad) throw new UnsafeUrlError(`The URL points to a private, loopback, link-local or metadata address (${bad.address}); webhooks must reach a public address`);
+    if (bad)
+      throw new UnsafeUrlError(
+        `The URL points to a private, loopback, link-local or metadata address (${bad.address}); webhooks must reach a public address`,
+      );
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
 }

@@ -6,7 +6,14 @@ import { users } from '../../db/schema/users';
 
 export async function insertToken(
   db: DbOrTx,
-  v: { name: string; tokenHash: string; scope: 'read' | 'read_write'; brandId: number | null; createdBy: number; expiresAt: Date | null },
+  v: {
+    name: string;
+    tokenHash: string;
+    scope: 'read' | 'read_write';
+    brandId: number | null;
+    createdBy: number;
+    expiresAt: Date | null;
+  },
 ) {
   const [row] = await db.insert(apiTokens).values(v).returning({ id: apiTokens.id });
   return row.id;
@@ -59,8 +66,17 @@ export async function findActiveToken(db: DbOrTx, tokenHash: string) {
       fullName: users.fullName,
     })
     .from(apiTokens)
-    .innerJoin(users, and(eq(users.id, apiTokens.createdBy), eq(users.disabled, false), eq(users.role, 'admin')))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`))))
+    .innerJoin(
+      users,
+      and(eq(users.id, apiTokens.createdBy), eq(users.disabled, false), eq(users.role, 'admin')),
+    )
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -70,5 +86,13 @@ export async function touchToken(db: DbOrTx, id: number) {
   await db
     .update(apiTokens)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiTokens.id, id), or(isNull(apiTokens.lastUsedAt), sql`${apiTokens.lastUsedAt} < now() - interval '1 minute'`)));
+    .where(
+      and(
+        eq(apiTokens.id, id),
+        or(
+          isNull(apiTokens.lastUsedAt),
+          sql`${apiTokens.lastUsedAt} < now() - interval '1 minute'`,
+        ),
+      ),
+    );
 }

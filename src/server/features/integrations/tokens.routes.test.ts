@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../../test/helper';
+import {
+  createTestApp,
+  createUser,
+  dbKind,
+  brandIdBySlug,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { apiTokens } from '../../db/schema/integrations';
-import { INTEGRATION_MSG, INTEGRATION_PATHS, type CreateToken } from '../../../shared/contracts/integrations';
+import {
+  INTEGRATION_MSG,
+  INTEGRATION_PATHS,
+  type CreateToken,
+} from '../../../shared/contracts/integrations';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { seedPattern, type SeededPattern } from '../patterns/detail.fixtures';
 
@@ -27,7 +38,9 @@ describe(`API tokens (${dbKind})`, () => {
     ditto = await brandIdBySlug(t, 'ditto');
     own = await seedPattern(t, { brand: 'ditto' });
     other = await seedPattern(t, { brand: 'butterick' });
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
         .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -44,26 +57,50 @@ describe(`API tokens (${dbKind})`, () => {
     return { authorization: `Bearer ${r.json().token as string}`, id: String(r.json().data.id) };
   };
   const tokenDenied = (r: Route) =>
-    /^\/api\/(integrations|auth|users)\//.test(r.path) && !['GET /api/auth/me', 'POST /api/auth/user-list'].includes(`${r.method} ${r.path}`);
+    /^\/api\/(integrations|auth|users)\//.test(r.path) &&
+    !['GET /api/auth/me', 'POST /api/auth/user-list'].includes(`${r.method} ${r.path}`);
   /** Every route of the OpenAPI document, its path parameters pointing at another brand's records. */
   const call = (r: Route, headers: Record<string, string>) =>
     t.app.inject({
       method: r.method,
-      url: r.path.replace(/\{(\w+)\}/g, (_, name: string) => String(name === 'fileId' ? other.pdfFileIds[0] : name === 'sizeId' ? other.sizeIds[0] : other.id)),
-      headers: { ...headers, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+      url: r.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        String(
+          name === 'fileId' ? other.pdfFileIds[0] : name === 'sizeId' ? other.sizeIds[0] : other.id,
+        ),
+      ),
+      headers: {
+        ...headers,
+        ...(r.method === 'GET' || r.method === 'DELETE'
+          ? {}
+          : { 'content-type': 'application/json' }),
+      },
       ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: '{}' }),
     });
 
   it('is created by admins only, shown once, stored as a hash and listed with its last use', async () => {
     expect((await create({ name: 'Shop', scope: 'read' }, dittoUser.auth)).statusCode).toBe(403);
     const r = await create({ name: 'Shop', scope: 'read', brandId: ditto });
-    expect(r.json()).toMatchObject({ message: INTEGRATION_MSG.tokenCreated, data: { name: 'Shop', scope: 'read', brand: { id: ditto }, lastUsedAt: null } });
+    expect(r.json()).toMatchObject({
+      message: INTEGRATION_MSG.tokenCreated,
+      data: { name: 'Shop', scope: 'read', brand: { id: ditto }, lastUsedAt: null },
+    });
     const token = r.json().token as string;
     expect(token).toMatch(/^ppp_/);
-    const [row] = await t.deps.database.db.select().from(apiTokens).where(eq(apiTokens.id, r.json().data.id));
+    const [row] = await t.deps.database.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.id, r.json().data.id));
     expect(row.tokenHash).not.toContain(token);
-    expect((await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(own.id), headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-    const list = (await t.app.inject({ url: INTEGRATION_PATHS.tokens, headers: admin.auth })).json().data;
+    expect(
+      (
+        await t.app.inject({
+          url: PATTERN_DETAIL_PATHS.detail(own.id),
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const list = (await t.app.inject({ url: INTEGRATION_PATHS.tokens, headers: admin.auth })).json()
+      .data;
     expect(list.find((x: { id: number }) => x.id === row.id).lastUsedAt).not.toBeNull();
     expect(JSON.stringify(list)).not.toContain(token);
   });
@@ -93,7 +130,10 @@ describe(`API tokens (${dbKind})`, () => {
       const asUser = await call(r, dittoUser.auth);
       expect(asToken.statusCode, `${r.method} ${r.path}`).toBe(asUser.statusCode);
     }
-    const detail = await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(other.id), headers: token });
+    const detail = await t.app.inject({
+      url: PATTERN_DETAIL_PATHS.detail(other.id),
+      headers: token,
+    });
     expect(detail.statusCode).toBe(404);
   });
 
@@ -103,31 +143,61 @@ describe(`API tokens (${dbKind})`, () => {
       const res = await call(r, token);
       const isRead = r.method === 'GET' || `${r.method} ${r.path}` === 'POST /api/auth/user-list';
       if (!isRead || tokenDenied(r)) expect(res.statusCode, `${r.method} ${r.path}`).toBe(403);
-      else expect(res.statusCode, `${r.method} ${r.path}`).toBe((await call(r, admin.auth)).statusCode);
+      else
+        expect(res.statusCode, `${r.method} ${r.path}`).toBe(
+          (await call(r, admin.auth)).statusCode,
+        );
     }
-    expect((await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(other.id), headers: token })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(other.id), headers: token }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a revoked or expired token is refused (401) on every route that needs a sign-in', async () => {
     const revoked = await tokenAuth({ name: 'Revoked', scope: 'read_write' });
-    expect((await t.app.inject({ method: 'DELETE', url: INTEGRATION_PATHS.token(revoked.id), headers: admin.auth })).json()).toEqual({ message: INTEGRATION_MSG.tokenRevoked });
-    const expired = await tokenAuth({ name: 'Expired', scope: 'read_write', expiresAt: new Date(Date.now() + 60_000).toISOString() });
-    await t.deps.database.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, Number(expired.id)));
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: INTEGRATION_PATHS.token(revoked.id),
+          headers: admin.auth,
+        })
+      ).json(),
+    ).toEqual({ message: INTEGRATION_MSG.tokenRevoked });
+    const expired = await tokenAuth({
+      name: 'Expired',
+      scope: 'read_write',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await t.deps.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, Number(expired.id)));
     for (const r of routes) {
       const anonymous = await call(r, {});
       if (anonymous.statusCode !== 401) continue; // a public route: a token changes nothing there
       expect((await call(r, revoked)).statusCode, `${r.method} ${r.path}`).toBe(401);
       expect((await call(r, expired)).statusCode, `${r.method} ${r.path}`).toBe(401);
     }
-    const list = (await t.app.inject({ url: INTEGRATION_PATHS.tokens, headers: admin.auth })).json().data;
+    const list = (await t.app.inject({ url: INTEGRATION_PATHS.tokens, headers: admin.auth })).json()
+      .data;
     expect(list.find((x: { id: number }) => x.id === Number(revoked.id)).revokedAt).not.toBeNull();
   });
 
   it('a token cannot create users, tokens or webhooks', async () => {
     const token = await tokenAuth({ name: 'Admin RW', scope: 'read_write' });
     const tries = [
-      { method: 'POST' as const, url: INTEGRATION_PATHS.tokens, payload: { name: 'x', scope: 'read' } },
-      { method: 'POST' as const, url: INTEGRATION_PATHS.endpoints, payload: { url: 'https://example.com', events: ['pattern.published'] } },
+      {
+        method: 'POST' as const,
+        url: INTEGRATION_PATHS.tokens,
+        payload: { name: 'x', scope: 'read' },
+      },
+      {
+        method: 'POST' as const,
+        url: INTEGRATION_PATHS.endpoints,
+        payload: { url: 'https://example.com', events: ['pattern.published'] },
+      },
       { method: 'POST' as const, url: '/api/auth/signup', payload: {} },
     ];
     for (const req of tries) {

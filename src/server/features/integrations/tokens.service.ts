@@ -2,7 +2,13 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
-import { API_TOKEN_PREFIX, INTEGRATION_MSG, type ApiToken, type CreateTokenSchema, type TokenCreatedResponse } from '../../../shared/contracts/integrations';
+import {
+  API_TOKEN_PREFIX,
+  INTEGRATION_MSG,
+  type ApiToken,
+  type CreateTokenSchema,
+  type TokenCreatedResponse,
+} from '../../../shared/contracts/integrations';
 import type { z } from 'zod';
 import { findBrand } from '../brands/brands.service';
 import * as repo from './tokens.repo';
@@ -26,12 +32,25 @@ export async function listTokens(db: DbOrTx): Promise<ApiToken[]> {
   return (await repo.listTokens(db)).map(toApiToken);
 }
 
-export async function createToken(db: DbOrTx, admin: AuthUser, input: z.output<typeof CreateTokenSchema>): Promise<TokenCreatedResponse> {
+export async function createToken(
+  db: DbOrTx,
+  admin: AuthUser,
+  input: z.output<typeof CreateTokenSchema>,
+): Promise<TokenCreatedResponse> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('Expiry must be in the future', { expiresAt: 'Expiry must be in the future' });
-  if (input.brandId !== null && !(await findBrand(db, input.brandId))) throw badRequest('Choose an existing brand', { brandId: 'Choose an existing brand' });
+  if (expiresAt && expiresAt.getTime() <= Date.now())
+    throw badRequest('Expiry must be in the future', { expiresAt: 'Expiry must be in the future' });
+  if (input.brandId !== null && !(await findBrand(db, input.brandId)))
+    throw badRequest('Choose an existing brand', { brandId: 'Choose an existing brand' });
   const token = API_TOKEN_PREFIX + newToken();
-  const id = await repo.insertToken(db, { name: input.name, scope: input.scope, brandId: input.brandId, expiresAt, createdBy: admin.id, tokenHash: hashToken(token) });
+  const id = await repo.insertToken(db, {
+    name: input.name,
+    scope: input.scope,
+    brandId: input.brandId,
+    expiresAt,
+    createdBy: admin.id,
+    tokenHash: hashToken(token),
+  });
   const [row] = await repo.listTokens(db, id);
   return { data: toApiToken(row), token, message: INTEGRATION_MSG.tokenCreated };
 }
@@ -47,7 +66,8 @@ export async function revokeToken(db: DbOrTx, id: number): Promise<void> {
 export async function findTokenUser(db: DbOrTx, token: string): Promise<AuthUser | undefined> {
   const row = await repo.findActiveToken(db, hashToken(token));
   if (!row) return undefined;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) await repo.touchToken(db, row.tokenId);
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000)
+    await repo.touchToken(db, row.tokenId);
   return {
     id: row.userId,
     role: row.tokenBrandId === null ? 'admin' : 'user',
@@ -71,7 +91,8 @@ const TOKEN_ALLOWED = new Set(['GET /api/auth/me', 'POST /api/auth/user-list']);
 export function assertTokenMayCall(user: AuthUser, method: string, routeUrl: string): void {
   if (!user.token) return;
   const key = `${method} ${routeUrl}`;
-  if (!TOKEN_ALLOWED.has(key) && TOKEN_DENIED.some((re) => re.test(routeUrl))) throw forbidden(INTEGRATION_MSG.tokenNotAllowed);
+  if (!TOKEN_ALLOWED.has(key) && TOKEN_DENIED.some((re) => re.test(routeUrl)))
+    throw forbidden(INTEGRATION_MSG.tokenNotAllowed);
   const reads = method === 'GET' || method === 'HEAD' || READ_POSTS.has(routeUrl);
   if (user.token.scope === 'read' && !reads) throw forbidden(INTEGRATION_MSG.tokenReadOnly);
 }

@@ -1,6 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/integrations';
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/integrations';
 import { users } from '../../db/schema/users';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -14,12 +19,19 @@ export async function findEndpoint(db: DbOrTx, id: number): Promise<EndpointRow 
   return row;
 }
 
-export async function insertEndpoint(db: DbOrTx, v: { url: string; description: string; events: string[]; enabled: boolean; secret: string }) {
+export async function insertEndpoint(
+  db: DbOrTx,
+  v: { url: string; description: string; events: string[]; enabled: boolean; secret: string },
+) {
   const [row] = await db.insert(webhookEndpoints).values(v).returning();
   return row;
 }
 
-export async function updateEndpoint(db: DbOrTx, id: number, v: Partial<typeof webhookEndpoints.$inferInsert>) {
+export async function updateEndpoint(
+  db: DbOrTx,
+  id: number,
+  v: Partial<typeof webhookEndpoints.$inferInsert>,
+) {
   const [row] = await db
     .update(webhookEndpoints)
     .set({ ...v, updatedAt: new Date() })
@@ -29,7 +41,14 @@ export async function updateEndpoint(db: DbOrTx, id: number, v: Partial<typeof w
 }
 
 export async function deleteEndpoint(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, id))
+        .returning({ id: webhookEndpoints.id })
+    ).length > 0
+  );
 }
 
 /** Enabled endpoints subscribed to an event type (jsonb containment). */
@@ -37,15 +56,27 @@ export async function subscribedEndpoints(db: DbOrTx, type: string) {
   return db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`));
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
+      ),
+    );
 }
 
 export async function insertEvent(db: DbOrTx, v: { id: string; type: string; payload: unknown }) {
   await db.insert(webhookEvents).values(v);
 }
 
-export async function insertDelivery(db: DbOrTx, eventId: string, endpointId: number): Promise<number> {
-  const [row] = await db.insert(webhookDeliveries).values({ eventId, endpointId }).returning({ id: webhookDeliveries.id });
+export async function insertDelivery(
+  db: DbOrTx,
+  eventId: string,
+  endpointId: number,
+): Promise<number> {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({ eventId, endpointId })
+    .returning({ id: webhookDeliveries.id });
   return row.id;
 }
 
@@ -85,16 +116,42 @@ export async function loadDelivery(db: DbOrTx, deliveryId: number) {
 export async function recordAttempt(
   db: DbOrTx,
   deliveryId: number,
-  a: { attempt: number; statusCode: number | null; durationMs: number; response: string | null; error: string | null; status: 'pending' | 'succeeded' | 'failed' },
+  a: {
+    attempt: number;
+    statusCode: number | null;
+    durationMs: number;
+    response: string | null;
+    error: string | null;
+    status: 'pending' | 'succeeded' | 'failed';
+  },
 ) {
-  await db.insert(webhookAttempts).values({ deliveryId, attempt: a.attempt, statusCode: a.statusCode, durationMs: a.durationMs, response: a.response, error: a.error });
+  await db.insert(webhookAttempts).values({
+    deliveryId,
+    attempt: a.attempt,
+    statusCode: a.statusCode,
+    durationMs: a.durationMs,
+    response: a.response,
+    error: a.error,
+  });
   await db
     .update(webhookDeliveries)
-    .set({ status: a.status, attempts: sql`${webhookDeliveries.attempts} + 1`, statusCode: a.statusCode, durationMs: a.durationMs, response: a.response, error: a.error, lastAttemptAt: new Date() })
+    .set({
+      status: a.status,
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      response: a.response,
+      error: a.error,
+      lastAttemptAt: new Date(),
+    })
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 
-export async function setDeliveryStatus(db: DbOrTx, deliveryId: number, status: 'pending' | 'succeeded' | 'failed') {
+export async function setDeliveryStatus(
+  db: DbOrTx,
+  deliveryId: number,
+  status: 'pending' | 'succeeded' | 'failed',
+) {
   await db.update(webhookDeliveries).set({ status }).where(eq(webhookDeliveries.id, deliveryId));
 }
 
@@ -109,11 +166,20 @@ export async function countFailure(db: DbOrTx, endpointId: number): Promise<numb
 }
 
 export async function resetFailures(db: DbOrTx, endpointId: number) {
-  await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.consecutiveFailures} <> 0`));
+  await db
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: 0 })
+    .where(
+      and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.consecutiveFailures} <> 0`),
+    );
 }
 
 /** Disables once: only the call that flips `enabled` gets true (and sends the one e-mail). */
-export async function disableEndpoint(db: DbOrTx, endpointId: number, reason: string): Promise<boolean> {
+export async function disableEndpoint(
+  db: DbOrTx,
+  endpointId: number,
+  reason: string,
+): Promise<boolean> {
   const rows = await db
     .update(webhookEndpoints)
     .set({ enabled: false, disabledReason: reason, updatedAt: new Date() })
@@ -124,6 +190,9 @@ export async function disableEndpoint(db: DbOrTx, endpointId: number, reason: st
 
 /** Who hears about a disabled endpoint: every enabled admin. */
 export async function enabledAdminEmails(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false)));
   return rows.map((r) => r.email);
 }

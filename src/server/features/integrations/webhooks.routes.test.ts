@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
-import { INTEGRATION_MSG, INTEGRATION_PATHS, type WebhookEndpointInput } from '../../../shared/contracts/integrations';
+import {
+  INTEGRATION_MSG,
+  INTEGRATION_PATHS,
+  type WebhookEndpointInput,
+} from '../../../shared/contracts/integrations';
 import { checkWebhookUrl, isBlockedAddress } from './ssrf';
 
 describe(`webhook endpoints (${dbKind})`, () => {
@@ -21,31 +25,86 @@ describe(`webhook endpoints (${dbKind})`, () => {
     await strict.close();
   });
 
-  const add = (app: TestApp, who: TestUser, body: WebhookEndpointInput) => app.app.inject({ method: 'POST', url: INTEGRATION_PATHS.endpoints, headers: who.auth, payload: body });
+  const add = (app: TestApp, who: TestUser, body: WebhookEndpointInput) =>
+    app.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.endpoints,
+      headers: who.auth,
+      payload: body,
+    });
 
   it('admins add, edit and delete endpoints; the secret is shown once and rotates with a grace period', async () => {
-    expect((await add(t, user, { url: 'http://127.0.0.1:9/x', events: ['pattern.published'] })).statusCode).toBe(403);
-    const r = await add(t, admin, { url: 'http://127.0.0.1:9/x', description: 'Storefront', events: ['pattern.published', 'pattern.deleted'] });
+    expect(
+      (await add(t, user, { url: 'http://127.0.0.1:9/x', events: ['pattern.published'] }))
+        .statusCode,
+    ).toBe(403);
+    const r = await add(t, admin, {
+      url: 'http://127.0.0.1:9/x',
+      description: 'Storefront',
+      events: ['pattern.published', 'pattern.deleted'],
+    });
     expect(r.statusCode).toBe(201);
     const { data, secret, message } = r.json();
     expect(message).toBe(INTEGRATION_MSG.endpointCreated);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     const list = await t.app.inject({ url: INTEGRATION_PATHS.endpoints, headers: admin.auth });
-    expect(list.json().data).toEqual([expect.objectContaining({ id: data.id, url: 'http://127.0.0.1:9/x', enabled: true, events: ['pattern.published', 'pattern.deleted'] })]);
+    expect(list.json().data).toEqual([
+      expect.objectContaining({
+        id: data.id,
+        url: 'http://127.0.0.1:9/x',
+        enabled: true,
+        events: ['pattern.published', 'pattern.deleted'],
+      }),
+    ]);
     expect(list.body).not.toContain(secret);
 
-    const rot = await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.rotate(data.id), headers: admin.auth });
+    const rot = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.rotate(data.id),
+      headers: admin.auth,
+    });
     expect(rot.json().secret).not.toBe(secret);
     expect(rot.json().message).toBe(INTEGRATION_MSG.secretRotated);
-    expect(Date.parse(rot.json().data.previousSecretUntil) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(Date.parse(rot.json().data.previousSecretUntil) - Date.now()).toBeGreaterThan(
+      23 * 3600_000,
+    );
 
-    const put = await t.app.inject({ method: 'PUT', url: INTEGRATION_PATHS.endpoint(data.id), headers: admin.auth, payload: { url: 'http://127.0.0.1:9/y', events: ['pattern.updated'], enabled: false } });
-    expect(put.json()).toMatchObject({ message: INTEGRATION_MSG.endpointSaved, data: { url: 'http://127.0.0.1:9/y', enabled: false, events: ['pattern.updated'] } });
-    const bad = await t.app.inject({ method: 'PUT', url: INTEGRATION_PATHS.endpoint(data.id), headers: admin.auth, payload: { url: 'x', events: [] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: INTEGRATION_PATHS.endpoint(data.id),
+      headers: admin.auth,
+      payload: { url: 'http://127.0.0.1:9/y', events: ['pattern.updated'], enabled: false },
+    });
+    expect(put.json()).toMatchObject({
+      message: INTEGRATION_MSG.endpointSaved,
+      data: { url: 'http://127.0.0.1:9/y', enabled: false, events: ['pattern.updated'] },
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: INTEGRATION_PATHS.endpoint(data.id),
+      headers: admin.auth,
+      payload: { url: 'x', events: [] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['events']);
-    expect((await t.app.inject({ method: 'DELETE', url: INTEGRATION_PATHS.endpoint(data.id), headers: admin.auth })).json()).toEqual({ message: INTEGRATION_MSG.endpointDeleted });
-    expect((await t.app.inject({ method: 'DELETE', url: INTEGRATION_PATHS.endpoint(data.id), headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: INTEGRATION_PATHS.endpoint(data.id),
+          headers: admin.auth,
+        })
+      ).json(),
+    ).toEqual({ message: INTEGRATION_MSG.endpointDeleted });
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: INTEGRATION_PATHS.endpoint(data.id),
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('SSRF: refuses http, loopback, link-local (metadata), IPv6 loopback and names resolving to private addresses', async () => {
@@ -72,11 +131,32 @@ describe(`webhook endpoints (${dbKind})`, () => {
 
   it('judges resolved addresses: a name that resolves to 10.x is refused unless private addresses are allowed', async () => {
     const resolvesTo10 = async () => [{ address: '10.11.12.13', family: 4 }];
-    await expect(checkWebhookUrl('https://intranet.example/hook', false, resolvesTo10)).rejects.toThrow(/private, loopback/);
-    await expect(checkWebhookUrl('https://intranet.example/hook', true, resolvesTo10)).resolves.toMatchObject({ address: '10.11.12.13' });
-    await expect(checkWebhookUrl('https://example.org/hook', false, async () => [{ address: '93.184.215.14', family: 4 }])).resolves.toMatchObject({ family: 4 });
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.5', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0', '100.64.0.1'])
+    await expect(
+      checkWebhookUrl('https://intranet.example/hook', false, resolvesTo10),
+    ).rejects.toThrow(/private, loopback/);
+    await expect(
+      checkWebhookUrl('https://intranet.example/hook', true, resolvesTo10),
+    ).resolves.toMatchObject({ address: '10.11.12.13' });
+    await expect(
+      checkWebhookUrl('https://example.org/hook', false, async () => [
+        { address: '93.184.215.14', family: 4 },
+      ]),
+    ).resolves.toMatchObject({ family: 4 });
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.5',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+      '100.64.0.1',
+    ])
       expect(isBlockedAddress(a), a).toBe(true);
-    for (const a of ['93.184.215.14', '2606:4700::1111', '8.8.8.8']) expect(isBlockedAddress(a), a).toBe(false);
+    for (const a of ['93.184.215.14', '2606:4700::1111', '8.8.8.8'])
+      expect(isBlockedAddress(a), a).toBe(false);
   });
 });

@@ -22,36 +22,74 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowPrivate = app.deps.env.WEBHOOK_ALLOW_PRIVATE;
   const guard = { preValidation: requireAdmin };
 
-  app.get(INTEGRATION_PATHS.endpoints, { ...guard, schema: { tags, response: { 200: EndpointListResponseSchema } } }, async () => ({
-    data: await service.listEndpoints(app.db),
-  }));
+  app.get(
+    INTEGRATION_PATHS.endpoints,
+    { ...guard, schema: { tags, response: { 200: EndpointListResponseSchema } } },
+    async () => ({
+      data: await service.listEndpoints(app.db),
+    }),
+  );
 
   app.post(
     INTEGRATION_PATHS.endpoints,
-    { ...guard, schema: { tags, body: WebhookEndpointInputSchema, response: { 201: EndpointSecretResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await service.createEndpoint(app.db, request.body, allowPrivate)),
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: WebhookEndpointInputSchema,
+        response: { 201: EndpointSecretResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createEndpoint(app.db, request.body, allowPrivate)),
   );
 
   app.put(
     INTEGRATION_PATHS.endpoint(':id'),
-    { ...guard, schema: { tags, params: IdParamSchema, body: WebhookEndpointInputSchema, response: { 200: EndpointResponseSchema } } },
-    async (request) => ({ data: await service.updateEndpoint(app.db, request.params.id, request.body, allowPrivate), message: INTEGRATION_MSG.endpointSaved }),
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: WebhookEndpointInputSchema,
+        response: { 200: EndpointResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.updateEndpoint(app.db, request.params.id, request.body, allowPrivate),
+      message: INTEGRATION_MSG.endpointSaved,
+    }),
   );
 
-  app.delete(INTEGRATION_PATHS.endpoint(':id'), { ...guard, schema: { tags, params: IdParamSchema, response: { 200: MessageResponseSchema } } }, async (request) => {
-    await service.deleteEndpoint(app.db, request.params.id);
-    return { message: INTEGRATION_MSG.endpointDeleted };
-  });
+  app.delete(
+    INTEGRATION_PATHS.endpoint(':id'),
+    { ...guard, schema: { tags, params: IdParamSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      await service.deleteEndpoint(app.db, request.params.id);
+      return { message: INTEGRATION_MSG.endpointDeleted };
+    },
+  );
 
   app.post(
     INTEGRATION_PATHS.rotate(':id'),
-    { ...guard, schema: { tags, params: IdParamSchema, response: { 200: EndpointSecretResponseSchema } } },
+    {
+      ...guard,
+      schema: { tags, params: IdParamSchema, response: { 200: EndpointSecretResponseSchema } },
+    },
     async (request) => service.rotateSecret(app.db, request.params.id),
   );
 
   app.post(
     INTEGRATION_PATHS.test(':id'),
-    { ...guard, schema: { tags, description: 'Queues a `webhook.test` event for this endpoint.', params: IdParamSchema, response: { 202: MessageResponseSchema } } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        description: 'Queues a `webhook.test` event for this endpoint.',
+        params: IdParamSchema,
+        response: { 202: MessageResponseSchema },
+      },
+    },
     async (request, reply) => {
       await service.sendTestEvent(app.db, request.params.id);
       return reply.status(202).send({ message: INTEGRATION_MSG.testQueued });
@@ -60,7 +98,15 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     INTEGRATION_PATHS.redeliver(':id', ':deliveryId'),
-    { ...guard, schema: { tags, description: 'Sends the delivery again, with the same `webhook-id`.', params: DeliveryParamsSchema, response: { 202: MessageResponseSchema } } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        description: 'Sends the delivery again, with the same `webhook-id`.',
+        params: DeliveryParamsSchema,
+        response: { 202: MessageResponseSchema },
+      },
+    },
     async (request, reply) => {
       await service.redeliver(app.db, request.params.id, request.params.deliveryId);
       return reply.status(202).send({ message: INTEGRATION_MSG.redeliveryQueued });
@@ -69,7 +115,15 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     INTEGRATION_PATHS.deliveries(':id'),
-    { ...guard, schema: { tags, description: 'The 50 most recent deliveries, newest first.', params: IdParamSchema, response: { 200: DeliveryListResponseSchema } } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        description: 'The 50 most recent deliveries, newest first.',
+        params: IdParamSchema,
+        response: { 200: DeliveryListResponseSchema },
+      },
+    },
     async (request) => ({ data: await service.listDeliveries(app.db, request.params.id) }),
   );
 };

@@ -29,14 +29,22 @@ export function toEndpoint(r: repo.EndpointRow): WebhookEndpoint {
     enabled: r.enabled,
     consecutiveFailures: r.consecutiveFailures,
     disabledReason: r.disabledReason,
-    previousSecretUntil: r.previousSecretUntil && r.previousSecretUntil > new Date() ? r.previousSecretUntil.toISOString() : null,
+    previousSecretUntil:
+      r.previousSecretUntil && r.previousSecretUntil > new Date()
+        ? r.previousSecretUntil.toISOString()
+        : null,
     createdAt: r.createdAt.toISOString(),
   };
 }
 
 /** The secrets that sign now: the current one, and the previous one during its grace period. */
-export function signingSecrets(r: Pick<repo.EndpointRow, 'secret' | 'previousSecret' | 'previousSecretUntil'>, now = new Date()): string[] {
-  return r.previousSecret && r.previousSecretUntil && r.previousSecretUntil > now ? [r.secret, r.previousSecret] : [r.secret];
+export function signingSecrets(
+  r: Pick<repo.EndpointRow, 'secret' | 'previousSecret' | 'previousSecretUntil'>,
+  now = new Date(),
+): string[] {
+  return r.previousSecret && r.previousSecretUntil && r.previousSecretUntil > now
+    ? [r.secret, r.previousSecret]
+    : [r.secret];
 }
 
 async function assertSafeUrl(url: string, allowPrivate: boolean) {
@@ -58,18 +66,28 @@ export async function listEndpoints(db: DbOrTx): Promise<WebhookEndpoint[]> {
   return (await repo.listEndpoints(db)).map(toEndpoint);
 }
 
-export async function createEndpoint(db: DbOrTx, input: Input, allowPrivate: boolean): Promise<EndpointSecretResponse> {
+export async function createEndpoint(
+  db: DbOrTx,
+  input: Input,
+  allowPrivate: boolean,
+): Promise<EndpointSecretResponse> {
   await assertSafeUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
   const row = await repo.insertEndpoint(db, { ...input, secret });
   return { data: toEndpoint(row), secret, message: INTEGRATION_MSG.endpointCreated };
 }
 
-export async function updateEndpoint(db: DbOrTx, id: number, input: Input, allowPrivate: boolean): Promise<WebhookEndpoint> {
+export async function updateEndpoint(
+  db: DbOrTx,
+  id: number,
+  input: Input,
+  allowPrivate: boolean,
+): Promise<WebhookEndpoint> {
   const current = await mustFind(db, id);
   await assertSafeUrl(input.url, allowPrivate);
   // Turning an endpoint back on starts its failure count afresh.
-  const reenabled = input.enabled && !current.enabled ? { consecutiveFailures: 0, disabledReason: null } : {};
+  const reenabled =
+    input.enabled && !current.enabled ? { consecutiveFailures: 0, disabledReason: null } : {};
   return toEndpoint(await repo.updateEndpoint(db, id, { ...input, ...reenabled }));
 }
 
@@ -80,19 +98,37 @@ export async function deleteEndpoint(db: DbOrTx, id: number): Promise<void> {
 export async function rotateSecret(db: DbOrTx, id: number): Promise<EndpointSecretResponse> {
   const current = await mustFind(db, id);
   const secret = newWebhookSecret();
-  const row = await repo.updateEndpoint(db, id, { secret, previousSecret: current.secret, previousSecretUntil: new Date(Date.now() + SECRET_GRACE_MS) });
+  const row = await repo.updateEndpoint(db, id, {
+    secret,
+    previousSecret: current.secret,
+    previousSecretUntil: new Date(Date.now() + SECRET_GRACE_MS),
+  });
   return { data: toEndpoint(row), secret, message: INTEGRATION_MSG.secretRotated };
 }
 
 export async function listDeliveries(db: DbOrTx, id: number): Promise<Delivery[]> {
   await mustFind(db, id);
-  return (await repo.listDeliveries(db, id)).map((d) => ({ ...d, lastAttemptAt: iso(d.lastAttemptAt), createdAt: d.createdAt.toISOString() }));
+  return (await repo.listDeliveries(db, id)).map((d) => ({
+    ...d,
+    lastAttemptAt: iso(d.lastAttemptAt),
+    createdAt: d.createdAt.toISOString(),
+  }));
 }
 
 /** A `webhook.test` event to this endpoint only (even if it is disabled or not subscribed), to check a receiver. */
 export async function sendTestEvent(db: DbOrTx, id: number): Promise<void> {
   const endpoint = await mustFind(db, id);
-  await db.transaction((tx) => queueEvent(tx, 'webhook.test', { message: 'A test event from the Pattern Partner Portal', endpoint: { id, url: endpoint.url } }, [id]));
+  await db.transaction((tx) =>
+    queueEvent(
+      tx,
+      'webhook.test',
+      {
+        message: 'A test event from the Pattern Partner Portal',
+        endpoint: { id, url: endpoint.url },
+      },
+      [id],
+    ),
+  );
 }
 
 /**
@@ -106,6 +142,11 @@ export async function redeliver(db: DbOrTx, endpointId: number, deliveryId: numb
   await db.transaction(async (tx) => {
     await repo.setDeliveryStatus(tx, deliveryId, 'pending');
     const dedupeKey = `${row.event.id}:${endpointId}:redeliver:${row.delivery.attempts}`;
-    await enqueueJob(tx, { kind: WEBHOOK_JOB, payload: { deliveryId }, dedupeKey, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    await enqueueJob(tx, {
+      kind: WEBHOOK_JOB,
+      payload: { deliveryId },
+      dedupeKey,
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    });
   });
 }

@@ -4,12 +4,18 @@ import { newsletterSubscriptions } from '../../db/schema/support';
 
 /** Idempotent: the unique e-mail makes a second subscription a no-op, also under concurrent calls. */
 export async function insertSubscription(db: DbOrTx, email: string): Promise<void> {
-  await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing({ target: newsletterSubscriptions.email });
+  await db
+    .insert(newsletterSubscriptions)
+    .values({ email })
+    .onConflictDoNothing({ target: newsletterSubscriptions.email });
 }
 
 export async function summary(db: DbOrTx) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, latest: sql<string | null>`max(${newsletterSubscriptions.createdAt})` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      latest: sql<string | null>`max(${newsletterSubscriptions.createdAt})`,
+    })
     .from(newsletterSubscriptions);
   return { count: row.n, latest: row.latest };
 }
@@ -17,7 +23,11 @@ export async function summary(db: DbOrTx) {
 /** Keyset pages by id, so the export streams a list of any length in constant memory. */
 export async function pageAfter(db: DbOrTx, afterId: number, limit: number) {
   return db
-    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt })
+    .select({
+      id: newsletterSubscriptions.id,
+      email: newsletterSubscriptions.email,
+      createdAt: newsletterSubscriptions.createdAt,
+    })
     .from(newsletterSubscriptions)
     .where(gt(newsletterSubscriptions.id, afterId))
     .orderBy(asc(newsletterSubscriptions.id))

@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { newsletterSubscriptions } from '../../db/schema/support';
 import { MSG } from '../../../shared/messages';
-import { NEWSLETTER_MSG, NEWSLETTER_PATHS, NEWSLETTER_RATE_LIMIT } from '../../../shared/contracts/newsletter';
+import {
+  NEWSLETTER_MSG,
+  NEWSLETTER_PATHS,
+  NEWSLETTER_RATE_LIMIT,
+} from '../../../shared/contracts/newsletter';
 import { csvCell } from './newsletter.service';
 
 describe(`newsletter routes (${dbKind})`, () => {
@@ -16,9 +20,17 @@ describe(`newsletter routes (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const subscribe = (email: unknown, ip = '10.2.0.1') =>
-    t.app.inject({ method: 'POST', url: NEWSLETTER_PATHS.subscribe, payload: email === undefined ? {} : { email }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: NEWSLETTER_PATHS.subscribe,
+      payload: email === undefined ? {} : { email },
+      remoteAddress: ip,
+    });
   const rowsFor = (email: string) =>
-    t.deps.database.db.select().from(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
+    t.deps.database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
 
   it('stores an address once, lower-cased, and answers the same success when subscribing twice (no sign-in needed)', async () => {
     const first = await subscribe('  Reader.One@Example.COM ');
@@ -56,7 +68,8 @@ describe(`newsletter routes (${dbKind})`, () => {
   });
 
   it('answers 429 after too many requests from one network address', async () => {
-    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.perIp; i++) await subscribe(`bulk${i}@example.com`, '10.4.4.4');
+    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.perIp; i++)
+      await subscribe(`bulk${i}@example.com`, '10.4.4.4');
     const res = await subscribe('one-more@example.com', '10.4.4.4');
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('RATE_LIMITED');
@@ -72,7 +85,9 @@ describe(`newsletter routes (${dbKind})`, () => {
     const res = await t.app.inject({ url: NEWSLETTER_PATHS.exportCsv, headers: admin.auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe('email,subscribed_at');
     const emails = lines.slice(1).map((l) => l.split(',')[0]);
@@ -84,14 +99,22 @@ describe(`newsletter routes (${dbKind})`, () => {
 
     const summary = await t.app.inject({ url: NEWSLETTER_PATHS.summary, headers: admin.auth });
     expect(summary.json()).toMatchObject({ totalCountData: emails.length });
-    expect((await t.app.inject({ url: NEWSLETTER_PATHS.summary, headers: user.auth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: NEWSLETTER_PATHS.summary, headers: user.auth })).statusCode,
+    ).toBe(403);
   });
 
   it('exports a list longer than one page', async () => {
-    const values = Array.from({ length: 2100 }, (_, i) => ({ email: `page-${i}@bulk.example.com` }));
+    const values = Array.from({ length: 2100 }, (_, i) => ({
+      email: `page-${i}@bulk.example.com`,
+    }));
     await t.deps.database.db.insert(newsletterSubscriptions).values(values).onConflictDoNothing();
     const res = await t.app.inject({ url: NEWSLETTER_PATHS.exportCsv, headers: admin.auth });
-    const emails = res.body.trim().split('\r\n').slice(1).map((l) => l.split(',')[0]);
+    const emails = res.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
     expect(emails.filter((e) => e.endsWith('@bulk.example.com'))).toHaveLength(2100);
     expect(new Set(emails).size).toBe(emails.length);
   });

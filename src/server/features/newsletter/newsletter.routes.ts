@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NEWSLETTER_PATHS, NewsletterSummarySchema, SubscribeRequestSchema, SubscribeResponseSchema } from '../../../shared/contracts/newsletter';
+import {
+  NEWSLETTER_PATHS,
+  NewsletterSummarySchema,
+  SubscribeRequestSchema,
+  SubscribeResponseSchema,
+} from '../../../shared/contracts/newsletter';
 import { requireAdmin } from '../../plugins/auth';
 import * as service from './newsletter.service';
 
@@ -7,13 +12,22 @@ import * as service from './newsletter.service';
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     NEWSLETTER_PATHS.subscribe,
-    { schema: { tags: ['newsletter'], body: SubscribeRequestSchema, response: { 200: SubscribeResponseSchema } } },
+    {
+      schema: {
+        tags: ['newsletter'],
+        body: SubscribeRequestSchema,
+        response: { 200: SubscribeResponseSchema },
+      },
+    },
     async (request) => service.subscribe(app.deps, request.body, request.ip),
   );
 
   app.get(
     NEWSLETTER_PATHS.summary,
-    { preValidation: requireAdmin, schema: { tags: ['newsletter'], response: { 200: NewsletterSummarySchema } } },
+    {
+      preValidation: requireAdmin,
+      schema: { tags: ['newsletter'], response: { 200: NewsletterSummarySchema } },
+    },
     async () => service.summary(app.deps),
   );
 

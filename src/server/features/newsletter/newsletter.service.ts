@@ -1,10 +1,17 @@
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../../context';
-import { NEWSLETTER_MSG, NEWSLETTER_RATE_LIMIT, type NewsletterSummary, type SubscribeRequest, type SubscribeResponse } from '../../../shared/contracts/newsletter';
+import {
+  NEWSLETTER_MSG,
+  NEWSLETTER_RATE_LIMIT,
+  type NewsletterSummary,
+  type SubscribeRequest,
+  type SubscribeResponse,
+} from '../../../shared/contracts/newsletter';
 import { retryIn, tooMany } from '../../lib/app-error';
 import * as repo from './newsletter.repo';
 
-const TOO_MANY = (seconds: number) => `Too many subscription requests. Please try again ${retryIn(seconds)}.`;
+const TOO_MANY = (seconds: number) =>
+  `Too many subscription requests. Please try again ${retryIn(seconds)}.`;
 
 async function assertUnderLimit(deps: AppDeps, email: string, ip: string) {
   const { windowSeconds, perEmail, perIp } = NEWSLETTER_RATE_LIMIT;
@@ -12,12 +19,17 @@ async function assertUnderLimit(deps: AppDeps, email: string, ip: string) {
     deps.counter.hit(`newsletter:email:${email}`, windowSeconds),
     deps.counter.hit(`newsletter:ip:${ip}`, windowSeconds),
   ]);
-  if (byEmail.count > perEmail) throw tooMany(TOO_MANY(byEmail.resetInSeconds), byEmail.resetInSeconds);
+  if (byEmail.count > perEmail)
+    throw tooMany(TOO_MANY(byEmail.resetInSeconds), byEmail.resetInSeconds);
   if (byIp.count > perIp) throw tooMany(TOO_MANY(byIp.resetInSeconds), byIp.resetInSeconds);
 }
 
 /** Stores the address once, lower-cased; subscribing again answers the same success. */
-export async function subscribe(deps: AppDeps, input: SubscribeRequest, ip: string): Promise<SubscribeResponse> {
+export async function subscribe(
+  deps: AppDeps,
+  input: SubscribeRequest,
+  ip: string,
+): Promise<SubscribeResponse> {
   const email = input.email.toLowerCase();
   await assertUnderLimit(deps, email, ip);
   await repo.insertSubscription(deps.database.db, email);
@@ -41,7 +53,7 @@ const PAGE = 1000;
 export function exportCsv(deps: AppDeps): Readable {
   async function* lines() {
     yield 'email,subscribed_at\r\n';
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const rows = await repo.pageAfter(deps.database.db, afterId, PAGE);
       if (rows.length === 0) return;
       afterId = rows[rows.length - 1].id;

@@ -12,20 +12,43 @@ import * as service from './notifications.service';
 /** Each user's review-mail choice (My Account) and the admins' choice of who receives review mails. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
-  app.get(REVIEW_ROUTES.mailPreferences, { preValidation: requireUser, schema: { tags, response: { 200: MailPreferencesResponseSchema } } }, async (request) => ({
-    data: await service.getPreferences(app.db, currentUser(request)),
-  }));
+  app.get(
+    REVIEW_ROUTES.mailPreferences,
+    {
+      preValidation: requireUser,
+      schema: { tags, response: { 200: MailPreferencesResponseSchema } },
+    },
+    async (request) => ({
+      data: await service.getPreferences(app.db, currentUser(request)),
+    }),
+  );
   app.put(
     REVIEW_ROUTES.mailPreferences,
-    { preValidation: requireUser, schema: { tags, body: MailPreferencesSchema, response: { 200: MailPreferencesResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        body: MailPreferencesSchema,
+        response: { 200: MailPreferencesResponseSchema },
+      },
+    },
     async (request) => service.setPreferences(app.db, currentUser(request), request.body),
   );
-  app.get(REVIEW_ROUTES.reviewRecipients, { preValidation: requireAdmin, schema: { tags, response: { 200: ReviewRecipientsSchema } } }, async () =>
-    service.listReviewRecipients(app.db),
+  app.get(
+    REVIEW_ROUTES.reviewRecipients,
+    { preValidation: requireAdmin, schema: { tags, response: { 200: ReviewRecipientsSchema } } },
+    async () => service.listReviewRecipients(app.db),
   );
   app.put(
     REVIEW_ROUTES.reviewRecipients,
-    { preValidation: requireAdmin, schema: { tags, body: ReviewRecipientsUpdateSchema, response: { 200: ReviewRecipientsSchema } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        body: ReviewRecipientsUpdateSchema,
+        response: { 200: ReviewRecipientsSchema },
+      },
+    },
     async (request) => service.setReviewRecipients(app.db, request.body.userIds),
   );
 };

@@ -3,7 +3,11 @@ import type { AuthUser } from '../../context';
 import { badRequest } from '../../lib/app-error';
 import { enqueueJob } from '../../jobs/outbox';
 import { MAIL_JOB, type MailJobPayload } from '../../mail/mail-job';
-import { REVIEW_MSG, type MailPreferences, type ReviewRecipients } from '../../../shared/contracts/review';
+import {
+  REVIEW_MSG,
+  type MailPreferences,
+  type ReviewRecipients,
+} from '../../../shared/contracts/review';
 import * as repo from './notifications.repo';
 
 export async function getPreferences(db: DbOrTx, user: AuthUser): Promise<MailPreferences> {
@@ -20,11 +24,17 @@ export async function listReviewRecipients(db: DbOrTx): Promise<ReviewRecipients
   return { data: await repo.listAdmins(db) };
 }
 
-export async function setReviewRecipients(db: DbOrTx, userIds: number[]): Promise<ReviewRecipients> {
+export async function setReviewRecipients(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<ReviewRecipients> {
   return db.transaction(async (tx) => {
     const admins = (await repo.listAdmins(tx)).map((a) => a.id);
     const unknown = userIds.filter((id) => !admins.includes(id));
-    if (unknown.length) throw badRequest(`Not an enabled admin: ${unknown.join(', ')}`, { userIds: 'Choose admins only' });
+    if (unknown.length)
+      throw badRequest(`Not an enabled admin: ${unknown.join(', ')}`, {
+        userIds: 'Choose admins only',
+      });
     await repo.setRecipients(tx, admins, userIds);
     return { data: await repo.listAdmins(tx), message: REVIEW_MSG.recipientsSaved };
   });
@@ -51,7 +61,8 @@ function body(e: ReviewEvent, who: string, what: string, link: string): string {
     if (e.notes.length) lines.push('', 'Notes:', ...e.notes.map((n) => `- ${n.label}: ${n.text}`));
   }
   if (e.kind === 'published') lines.push(`${who} published ${what} to production.`);
-  if (e.kind === 'unpublished') lines.push(`${who} unpublished ${what}; it is a draft again.`, '', `Reason: ${e.reason}`);
+  if (e.kind === 'unpublished')
+    lines.push(`${who} unpublished ${what}; it is a draft again.`, '', `Reason: ${e.reason}`);
   lines.push('', `Open the pattern: ${link}`, '', 'You can turn these mails off in My Account.');
   return lines.join('\n');
 }
@@ -66,7 +77,11 @@ export async function notifyReview(
   pattern: { ID: number; SFCC_Pattern_ID: string; Pattern_Name: string; brandId: number },
   e: ReviewEvent,
 ): Promise<number> {
-  const to = await repo.recipients(tx, e.kind === 'sent_to_review' ? { admins: true } : { brandId: pattern.brandId }, ctx.actor.id);
+  const to = await repo.recipients(
+    tx,
+    e.kind === 'sent_to_review' ? { admins: true } : { brandId: pattern.brandId },
+    ctx.actor.id,
+  );
   const what = `pattern ${pattern.SFCC_Pattern_ID} "${pattern.Pattern_Name}"`;
   const link = `${ctx.publicUrl}/app/show-records/${pattern.ID}`;
   for (const r of to) {
@@ -76,7 +91,11 @@ export async function notifyReview(
       text: body(e, ctx.actor.fullName, what, link),
       messageId: `<review-${ctx.activityId}-${r.id}@pattern-partner-portal>`,
     };
-    await enqueueJob(tx, { kind: MAIL_JOB, payload, dedupeKey: `mail:activity:${ctx.activityId}:user:${r.id}` });
+    await enqueueJob(tx, {
+      kind: MAIL_JOB,
+      payload,
+      dedupeKey: `mail:activity:${ctx.activityId}:user:${r.id}`,
+    });
   }
   return to.length;
 }

@@ -33,11 +33,16 @@ export interface Received {
   failure?: unknown;
 }
 
-type Target = { kind: 'named'; field: NamedFileField } | { kind: 'size'; index: number } | { kind: 'batch'; index?: number } | { kind: 'unknown' };
+type Target =
+  | { kind: 'named'; field: NamedFileField }
+  | { kind: 'size'; index: number }
+  | { kind: 'batch'; index?: number }
+  | { kind: 'unknown' };
 
 function classify(part: MultipartFile): Target {
   if (!fileSpecOf(PATTERN_CREATE_UPLOAD, part.fieldname)) return { kind: 'unknown' };
-  if ((NAMED_FILE_FIELDS as readonly string[]).includes(part.fieldname)) return { kind: 'named', field: part.fieldname as NamedFileField };
+  if ((NAMED_FILE_FIELDS as readonly string[]).includes(part.fieldname))
+    return { kind: 'named', field: part.fieldname as NamedFileField };
   const bySize = SIZE_PDF_FIELD_RE.exec(part.fieldname);
   if (bySize) return { kind: 'size', index: Number(bySize[1]) };
   if (part.fieldname === SIZE_PDF_BATCH_FIELD) {
@@ -65,7 +70,11 @@ function readSmallFile(part: MultipartFile): Promise<string> {
       size += chunk.length;
       if (size <= MB) chunks.push(chunk);
     });
-    part.file.on('end', () => (size > MB ? reject(tooLarge('data is too large', { data: 'data is too large' })) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    part.file.on('end', () =>
+      size > MB
+        ? reject(tooLarge('data is too large', { data: 'data is too large' }))
+        : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
     part.file.on('error', reject);
   });
 }
@@ -77,8 +86,19 @@ function readSmallFile(part: MultipartFile): Promise<string> {
  * stored. After the first failure the remaining parts are drained, not stored, so the client gets
  * the answer rather than a reset connection. A client that goes away ends the loop with an error.
  */
-export async function receiveSubmission(deps: AppDeps, parts: AsyncIterable<Multipart>, stored: files.StoredPatternFile[], onData: (data: unknown) => Promise<void>): Promise<Received> {
-  const r: Received = { named: new Map(), sizePdfs: new Map(), batch: [], sizePdfSeen: new Set(), batchSeen: 0 };
+export async function receiveSubmission(
+  deps: AppDeps,
+  parts: AsyncIterable<Multipart>,
+  stored: files.StoredPatternFile[],
+  onData: (data: unknown) => Promise<void>,
+): Promise<Received> {
+  const r: Received = {
+    named: new Map(),
+    sizePdfs: new Map(),
+    batch: [],
+    sizePdfSeen: new Set(),
+    batchSeen: 0,
+  };
   const fail = (err: unknown) => {
     r.failure ??= err;
   };
@@ -125,15 +145,27 @@ export async function receiveSubmission(deps: AppDeps, parts: AsyncIterable<Mult
       }
       try {
         if (target.kind === 'named') {
-          const f = await files.storePatternFile(deps.files, part, { kind: target.field, field: target.field });
+          const f = await files.storePatternFile(deps.files, part, {
+            kind: target.field,
+            field: target.field,
+          });
           stored.push(f);
           r.named.set(target.field, [...(r.named.get(target.field) ?? []), f]);
-        } else if (target.kind === 'size' || (target.kind === 'batch' && target.index !== undefined)) {
-          const f = await files.storePatternFile(deps.files, part, { kind: 'pattern_pdf_file', field: sizePdfErrorKey(target.index!) });
+        } else if (
+          target.kind === 'size' ||
+          (target.kind === 'batch' && target.index !== undefined)
+        ) {
+          const f = await files.storePatternFile(deps.files, part, {
+            kind: 'pattern_pdf_file',
+            field: sizePdfErrorKey(target.index!),
+          });
           stored.push(f);
           r.sizePdfs.set(target.index!, f);
         } else {
-          const f = await files.storePatternFile(deps.files, part, { kind: 'pattern_pdf_file', field: SIZE_PDF_BATCH_FIELD });
+          const f = await files.storePatternFile(deps.files, part, {
+            kind: 'pattern_pdf_file',
+            field: SIZE_PDF_BATCH_FIELD,
+          });
           stored.push(f);
           r.batch.push({ file: f, partName: part.filename });
         }
@@ -152,16 +184,27 @@ export async function receiveSubmission(deps: AppDeps, parts: AsyncIterable<Mult
 
 /** Why a file part cannot be taken (counts and slots), before a byte of it is stored. */
 function checkTarget(r: Received, target: Target, fieldname: string): AppError | undefined {
-  if (target.kind === 'unknown') return badRequest(`Unknown file field ${fieldname}`, { [fieldname]: `Unknown file field ${fieldname}` });
+  if (target.kind === 'unknown')
+    return badRequest(`Unknown file field ${fieldname}`, {
+      [fieldname]: `Unknown file field ${fieldname}`,
+    });
   if (target.kind === 'named') {
     const count = r.named.get(target.field)?.length ?? 0;
-    if (isMultipleFileField(target.field) && count >= LIMITS.heroImagesMax) return badRequest(CREATE_MSG.heroMax, { [target.field]: CREATE_MSG.heroMax });
-    if (!isMultipleFileField(target.field) && count >= 1) return badRequest(CREATE_MSG.oneFileOnly, { [target.field]: CREATE_MSG.oneFileOnly });
+    if (isMultipleFileField(target.field) && count >= LIMITS.heroImagesMax)
+      return badRequest(CREATE_MSG.heroMax, { [target.field]: CREATE_MSG.heroMax });
+    if (!isMultipleFileField(target.field) && count >= 1)
+      return badRequest(CREATE_MSG.oneFileOnly, { [target.field]: CREATE_MSG.oneFileOnly });
     return undefined;
   }
   const index = target.index;
   if (index === undefined) return undefined;
-  if (index >= LIMITS.sizesMax) return badRequest(CREATE_MSG.noSizeForPdf(index), { [fieldname]: CREATE_MSG.noSizeForPdf(index) });
-  if (r.sizePdfs.has(index)) return badRequest(CREATE_MSG.onePdfPerSize, { [sizePdfErrorKey(index)]: CREATE_MSG.onePdfPerSize });
+  if (index >= LIMITS.sizesMax)
+    return badRequest(CREATE_MSG.noSizeForPdf(index), {
+      [fieldname]: CREATE_MSG.noSizeForPdf(index),
+    });
+  if (r.sizePdfs.has(index))
+    return badRequest(CREATE_MSG.onePdfPerSize, {
+      [sizePdfErrorKey(index)]: CREATE_MSG.onePdfPerSize,
+    });
   return undefined;
 }

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATTERN_CREATE_PATH, PATTERN_CREATE_UPLOAD, PatternCreateResponseSchema } from '../../../shared/contracts/patterns-create';
+import {
+  PATTERN_CREATE_PATH,
+  PATTERN_CREATE_UPLOAD,
+  PatternCreateResponseSchema,
+} from '../../../shared/contracts/patterns-create';
 import { readParts } from '../../storage/multipart';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './patterns.service';
@@ -18,7 +22,12 @@ export const createPatternRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.createPattern(app.deps, currentUser(request), readParts(request, PATTERN_CREATE_UPLOAD), request.log);
+      const data = await service.createPattern(
+        app.deps,
+        currentUser(request),
+        readParts(request, PATTERN_CREATE_UPLOAD),
+        request.log,
+      );
       return reply.status(201).send({ success: true as const, data });
     },
   );

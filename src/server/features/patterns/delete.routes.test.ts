@@ -27,21 +27,52 @@ describe(`pattern delete (${dbKind})`, () => {
   const db = () => t.deps.database.db;
   const drafts = (rows: ListSeed[]) => rows.filter((r) => r.SFCC_Status === 'draft');
   const published = (rows: ListSeed[]) => rows.filter((r) => r.SFCC_Status === 'published');
-  const exists = async (ids: number[]) => (await db().select({ id: patterns.ID }).from(patterns).where(inArray(patterns.ID, ids))).map((r) => r.id).sort();
-  const del = (user: TestUser, id: number) => t.app.inject({ method: 'DELETE', url: `/api/patterns/${id}`, headers: user.auth });
-  const bulk = (user: TestUser, payload: unknown) => t.app.inject({ method: 'DELETE', url: '/api/patterns', headers: user.auth, payload: payload as object });
-  const total = async (user: TestUser) => (await t.app.inject({ url: '/api/patterns', headers: user.auth })).json().totalCountData as number;
+  const exists = async (ids: number[]) =>
+    (await db().select({ id: patterns.ID }).from(patterns).where(inArray(patterns.ID, ids)))
+      .map((r) => r.id)
+      .sort();
+  const del = (user: TestUser, id: number) =>
+    t.app.inject({ method: 'DELETE', url: `/api/patterns/${id}`, headers: user.auth });
+  const bulk = (user: TestUser, payload: unknown) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: '/api/patterns',
+      headers: user.auth,
+      payload: payload as object,
+    });
+  const total = async (user: TestUser) =>
+    (await t.app.inject({ url: '/api/patterns', headers: user.auth })).json()
+      .totalCountData as number;
 
   /** A size, a pattern file and a size PDF for `patternId`, with their objects in the store. */
   async function withFiles(patternId: number): Promise<string[]> {
-    const [size] = await db().insert(sizes).values({ patternId, VariationID: `v-${patternId}`, pattern_view: 'A', Size: 'M' }).returning();
+    const [size] = await db()
+      .insert(sizes)
+      .values({ patternId, VariationID: `v-${patternId}`, pattern_view: 'A', Size: 'M' })
+      .returning();
     const keys = [`patterns/test/${crypto.randomUUID()}`, `patterns/test/${crypto.randomUUID()}`];
-    for (const key of keys) await t.deps.files.put(key, Readable.from([Buffer.from('%PDF-1.4 test')]), 'application/pdf');
+    for (const key of keys)
+      await t.deps.files.put(key, Readable.from([Buffer.from('%PDF-1.4 test')]), 'application/pdf');
     await db()
       .insert(patternFiles)
       .values([
-        { patternId, kind: 'Instruction_PDF', storageKey: keys[0], fileName: 'a.pdf', contentType: 'application/pdf', byteSize: 13 },
-        { patternId, sizeId: size.ID, kind: 'pattern_pdf_file', storageKey: keys[1], fileName: 'b.pdf', contentType: 'application/pdf', byteSize: 13 },
+        {
+          patternId,
+          kind: 'Instruction_PDF',
+          storageKey: keys[0],
+          fileName: 'a.pdf',
+          contentType: 'application/pdf',
+          byteSize: 13,
+        },
+        {
+          patternId,
+          sizeId: size.ID,
+          kind: 'pattern_pdf_file',
+          storageKey: keys[1],
+          fileName: 'b.pdf',
+          contentType: 'application/pdf',
+          byteSize: 13,
+        },
       ]);
     return keys;
   }
@@ -55,7 +86,9 @@ describe(`pattern delete (${dbKind})`, () => {
     expect(res.json()).toEqual({ message: MSG.deleted, deleted: [target.ID] });
     expect(await exists([target.ID])).toEqual([]);
     expect(await db().select().from(sizes).where(eq(sizes.patternId, target.ID))).toEqual([]);
-    expect(await db().select().from(patternFiles).where(eq(patternFiles.patternId, target.ID))).toEqual([]);
+    expect(
+      await db().select().from(patternFiles).where(eq(patternFiles.patternId, target.ID)),
+    ).toEqual([]);
     for (const key of keys) expect(await t.deps.files.exists(key)).toBe(false);
     expect(await total(partner)).toBe(before - 1);
   });
@@ -83,7 +116,9 @@ describe(`pattern delete (${dbKind})`, () => {
   });
 
   it('bulk deletes a selection with every object, and the total follows', async () => {
-    const chosen = drafts(ditto).slice(1, 5).map((r) => r.ID);
+    const chosen = drafts(ditto)
+      .slice(1, 5)
+      .map((r) => r.ID);
     const keys = (await Promise.all(chosen.slice(0, 2).map(withFiles))).flat();
     const before = await total(partner);
     const res = await bulk(partner, { ids: [...chosen, chosen[0]] });
@@ -96,7 +131,9 @@ describe(`pattern delete (${dbKind})`, () => {
   });
 
   it("refuses a bulk selection holding another brand's or a missing ID (404), deleting none", async () => {
-    const mine = drafts(ditto).slice(5, 7).map((r) => r.ID);
+    const mine = drafts(ditto)
+      .slice(5, 7)
+      .map((r) => r.ID);
     const theirs = drafts(butterick)[1].ID;
     const res = await bulk(partner, { ids: [...mine, theirs, 88_888_888] });
     expect(res.statusCode).toBe(404);
@@ -121,7 +158,11 @@ describe(`pattern delete (${dbKind})`, () => {
     [{ ids: [] }, 'ids', 'Choose at least one pattern to delete'],
     [{ ids: 'all' }, 'ids', 'ids must be a list of pattern IDs'],
     [{ ids: [1, -2] }, 'ids.1', 'ids must be pattern IDs'],
-    [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'ids', 'At most 100 patterns can be deleted at once'],
+    [
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      'ids',
+      'At most 100 patterns can be deleted at once',
+    ],
   ])('answers 400 at the field for a bad bulk body %#', async (payload, field, message) => {
     const res = await bulk(partner, payload);
     expect(res.statusCode).toBe(400);
@@ -129,7 +170,17 @@ describe(`pattern delete (${dbKind})`, () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/patterns/${ditto[10].ID}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/patterns', payload: { ids: [ditto[10].ID] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/patterns/${ditto[10].ID}` })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/patterns',
+          payload: { ids: [ditto[10].ID] },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamSchema } from '../../../shared/contracts/common';
-import { BulkDeleteRequestSchema, DeleteResponseSchema, PATTERN_LIST_ROUTES } from '../../../shared/contracts/pattern-list';
+import {
+  BulkDeleteRequestSchema,
+  DeleteResponseSchema,
+  PATTERN_LIST_ROUTES,
+} from '../../../shared/contracts/pattern-list';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { deletePatterns } from './delete.service';
 
@@ -10,13 +14,21 @@ export const patternDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     PATTERN_LIST_ROUTES.item,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: DeleteResponseSchema } } },
-    async (request) => deletePatterns(app.deps, currentUser(request), [request.params.id], request.log),
+    {
+      preValidation: requireUser,
+      schema: { tags, params: IdParamSchema, response: { 200: DeleteResponseSchema } },
+    },
+    async (request) =>
+      deletePatterns(app.deps, currentUser(request), [request.params.id], request.log),
   );
 
   app.delete(
     PATTERN_LIST_ROUTES.bulkDelete,
-    { preValidation: requireUser, schema: { tags, body: BulkDeleteRequestSchema, response: { 200: DeleteResponseSchema } } },
-    async (request) => deletePatterns(app.deps, currentUser(request), request.body.ids, request.log),
+    {
+      preValidation: requireUser,
+      schema: { tags, body: BulkDeleteRequestSchema, response: { 200: DeleteResponseSchema } },
+    },
+    async (request) =>
+      deletePatterns(app.deps, currentUser(request), request.body.ids, request.log),
   );
 };

@@ -5,8 +5,19 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { LIMITS } from '../../../shared/limits';
 import type { PatternFile } from '../../../shared/contracts/files';
 import { FILE_LABELS } from '../../../shared/contracts/files';
-import { isMultipleKind, PATTERN_DETAIL_MSG, PATTERN_FILE_KINDS, type PatternFileKind } from '../../../shared/contracts/pattern-detail';
-import { deleteObjects, recordPatternFiles, storePatternFile, toPatternFile, type StoredPatternFile } from '../files/files.service';
+import {
+  isMultipleKind,
+  PATTERN_DETAIL_MSG,
+  PATTERN_FILE_KINDS,
+  type PatternFileKind,
+} from '../../../shared/contracts/pattern-detail';
+import {
+  deleteObjects,
+  recordPatternFiles,
+  storePatternFile,
+  toPatternFile,
+  type StoredPatternFile,
+} from '../files/files.service';
 import { loadPattern, markPatternEdited } from './detail.service';
 import { recordActivity } from '../activity/activity.service';
 import { addressNotesOn } from './review.service';
@@ -17,14 +28,21 @@ function drainAndFail(part: Multipart, err: Error): never {
   throw err;
 }
 
-const isPatternKind = (name: string): name is PatternFileKind => (PATTERN_FILE_KINDS as string[]).includes(name);
+const isPatternKind = (name: string): name is PatternFileKind =>
+  (PATTERN_FILE_KINDS as string[]).includes(name);
 
 /**
  * Replaces single files (a new Main_Hero_Image replaces the old one) and adds hero images, parts
  * named as in the submission. Every part is streamed to the store first; the rows change in one
  * transaction; the replaced objects are deleted only once the new ones are stored and recorded.
  */
-export async function saveFiles(deps: AppDeps, user: AuthUser, id: number, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<PatternFile[]> {
+export async function saveFiles(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  parts: AsyncIterable<Multipart>,
+  log?: FastifyBaseLogger,
+): Promise<PatternFile[]> {
   const db = deps.database.db;
   await loadPattern(db, user, id); // before reading a byte: another brand's pattern is 404
   const stored: StoredPatternFile[] = [];
@@ -32,7 +50,11 @@ export async function saveFiles(deps: AppDeps, user: AuthUser, id: number, parts
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       const kind = part.fieldname;
-      if (!isPatternKind(kind)) drainAndFail(part, badRequest(`Unknown file field ${kind}`, { [kind]: `Unknown file field ${kind}` }));
+      if (!isPatternKind(kind))
+        drainAndFail(
+          part,
+          badRequest(`Unknown file field ${kind}`, { [kind]: `Unknown file field ${kind}` }),
+        );
       if (!isMultipleKind(kind) && stored.some((s) => s.kind === kind)) {
         const msg = `Only one ${FILE_LABELS[kind]} can be uploaded`;
         drainAndFail(part, badRequest(msg, { [kind]: msg }));
@@ -43,7 +65,9 @@ export async function saveFiles(deps: AppDeps, user: AuthUser, id: number, parts
 
     const replaced = await db.transaction(async (tx) => {
       await loadPattern(tx, user, id, { forUpdate: true }); // still there (not deleted meanwhile)
-      const singleKinds = [...new Set(stored.filter((s) => !isMultipleKind(s.kind)).map((s) => s.kind))];
+      const singleKinds = [
+        ...new Set(stored.filter((s) => !isMultipleKind(s.kind)).map((s) => s.kind)),
+      ];
       const old = await repo.listFilesOfKinds(tx, id, singleKinds);
       const newHeroes = stored.filter((s) => s.kind === 'Hero_Images').length;
       if (newHeroes) {
@@ -62,10 +86,21 @@ export async function saveFiles(deps: AppDeps, user: AuthUser, id: number, parts
       for (const [i, s] of stored.entries()) {
         const file = { id: ids[i]!, fileName: s.fileName };
         const prev = old.find((o) => o.kind === s.kind);
-        if (prev) await recordActivity(tx, user, id, 'file_replaced', { file, previous: prev.fileName, label: FILE_LABELS[s.kind] });
+        if (prev)
+          await recordActivity(tx, user, id, 'file_replaced', {
+            file,
+            previous: prev.fileName,
+            label: FILE_LABELS[s.kind],
+          });
         else await recordActivity(tx, user, id, 'file_added', { file, label: FILE_LABELS[s.kind] });
       }
-      await addressNotesOn(tx, user, id, 'file', old.map((o) => o.id));
+      await addressNotesOn(
+        tx,
+        user,
+        id,
+        'file',
+        old.map((o) => o.id),
+      );
       return old;
     });
     await deleteObjects(
@@ -85,7 +120,13 @@ export async function saveFiles(deps: AppDeps, user: AuthUser, id: number, parts
 }
 
 /** Removes one pattern-level file. A size's PDF is required for completeness: it can only be replaced. */
-export async function removeFile(deps: AppDeps, user: AuthUser, id: number, fileId: number, log?: FastifyBaseLogger): Promise<PatternFile[]> {
+export async function removeFile(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  fileId: number,
+  log?: FastifyBaseLogger,
+): Promise<PatternFile[]> {
   const db = deps.database.db;
   await loadPattern(db, user, id);
   const file = await repo.findPatternFile(db, id, fileId);
@@ -94,7 +135,10 @@ export async function removeFile(deps: AppDeps, user: AuthUser, id: number, file
   await db.transaction(async (tx) => {
     await repo.deleteFilesById(tx, [file.id]);
     await markPatternEdited(tx, id);
-    await recordActivity(tx, user, id, 'file_removed', { file: { id: file.id, fileName: file.fileName }, label: FILE_LABELS[file.kind] });
+    await recordActivity(tx, user, id, 'file_removed', {
+      file: { id: file.id, fileName: file.fileName },
+      label: FILE_LABELS[file.kind],
+    });
     await addressNotesOn(tx, user, id, 'file', [file.id]);
   });
   await deleteObjects(deps.files, [file.storageKey], log);

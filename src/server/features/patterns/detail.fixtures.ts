@@ -34,7 +34,10 @@ export function tinyPdf(text = 'Pattern'): Buffer {
 
 /** A 1×1 PNG. */
 export const tinyPng = () =>
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
 
 export async function putObject(t: TestApp, bytes: Buffer, contentType: string): Promise<string> {
   const key = `patterns/test/${crypto.randomUUID()}`;
@@ -55,14 +58,27 @@ let seq = 0;
 /** A pattern with `sizes` sizes (each with a PDF unless `withPdfs` is false), complete by default. */
 export async function seedPattern(
   t: TestApp,
-  opts: { brand?: string; sizes?: number; withPdfs?: boolean; name?: string; status?: 'draft' | 'in_review' | 'published' } = {},
+  opts: {
+    brand?: string;
+    sizes?: number;
+    withPdfs?: boolean;
+    name?: string;
+    status?: 'draft' | 'in_review' | 'published';
+  } = {},
 ): Promise<SeededPattern> {
   const db = t.deps.database.db;
   const brandId = await brandIdBySlug(t, opts.brand ?? 'ditto');
   const code = `T-${process.pid}-${++seq}-${crypto.randomBytes(3).toString('hex')}`;
   const [p] = await db
     .insert(patterns)
-    .values({ SFCC_Pattern_ID: code, Pattern_Name: opts.name ?? `Pattern ${code}`, brandId, SFCC_Status: opts.status ?? 'draft', Price: '12.50', Type: 'Women Patterns' })
+    .values({
+      SFCC_Pattern_ID: code,
+      Pattern_Name: opts.name ?? `Pattern ${code}`,
+      brandId,
+      SFCC_Status: opts.status ?? 'draft',
+      Price: '12.50',
+      Type: 'Women Patterns',
+    })
     .returning({ ID: patterns.ID });
   const out: SeededPattern = { id: p.ID, code, sizeIds: [], pdfKeys: [], pdfFileIds: [] };
   const sizeNames = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];
@@ -70,7 +86,13 @@ export async function seedPattern(
     const size = sizeNames[i] ?? `S${i}`;
     const [s] = await db
       .insert(sizes)
-      .values({ patternId: p.ID, pattern_view: 'A', Size: size, VariationID: `${code}_a_${size}`.toLowerCase(), Pattern_Pdf_File_Name: `${size}.pdf` })
+      .values({
+        patternId: p.ID,
+        pattern_view: 'A',
+        Size: size,
+        VariationID: `${code}_a_${size}`.toLowerCase(),
+        Pattern_Pdf_File_Name: `${size}.pdf`,
+      })
       .returning({ ID: sizes.ID });
     out.sizeIds.push(s.ID);
     if (opts.withPdfs === false) continue;
@@ -78,7 +100,15 @@ export async function seedPattern(
     const key = await putObject(t, bytes, 'application/pdf');
     const [f] = await db
       .insert(patternFiles)
-      .values({ patternId: p.ID, sizeId: s.ID, kind: 'pattern_pdf_file', storageKey: key, fileName: `${size}.pdf`, contentType: 'application/pdf', byteSize: bytes.length })
+      .values({
+        patternId: p.ID,
+        sizeId: s.ID,
+        kind: 'pattern_pdf_file',
+        storageKey: key,
+        fileName: `${size}.pdf`,
+        contentType: 'application/pdf',
+        byteSize: bytes.length,
+      })
       .returning({ id: patternFiles.id });
     out.pdfKeys.push(key);
     out.pdfFileIds.push(f.id);
@@ -87,14 +117,25 @@ export async function seedPattern(
 }
 
 /** A pattern-level file stored and recorded. */
-export async function seedFile(t: TestApp, patternId: number, kind: 'Main_Hero_Image' | 'Hero_Images' | 'Instruction_PDF' | 'Size_Chart' = 'Main_Hero_Image') {
+export async function seedFile(
+  t: TestApp,
+  patternId: number,
+  kind: 'Main_Hero_Image' | 'Hero_Images' | 'Instruction_PDF' | 'Size_Chart' = 'Main_Hero_Image',
+) {
   const isPdf = kind === 'Instruction_PDF';
   const bytes = isPdf ? tinyPdf('Instructions') : tinyPng();
   const contentType = isPdf ? 'application/pdf' : 'image/png';
   const key = await putObject(t, bytes, contentType);
   const [f] = await t.deps.database.db
     .insert(patternFiles)
-    .values({ patternId, kind, storageKey: key, fileName: isPdf ? 'instructions.pdf' : 'hero.png', contentType, byteSize: bytes.length })
+    .values({
+      patternId,
+      kind,
+      storageKey: key,
+      fileName: isPdf ? 'instructions.pdf' : 'hero.png',
+      contentType,
+      byteSize: bytes.length,
+    })
     .returning({ id: patternFiles.id });
   return { id: f.id, key };
 }
@@ -105,7 +146,14 @@ export async function patternRow(t: TestApp, id: number) {
 }
 
 /** A multipart body for `app.inject`, built by the platform's FormData (as a browser would). */
-export async function multipart(parts: Record<string, string | { bytes: Buffer; name: string; type: string } | { bytes: Buffer; name: string; type: string }[]>) {
+export async function multipart(
+  parts: Record<
+    string,
+    | string
+    | { bytes: Buffer; name: string; type: string }
+    | { bytes: Buffer; name: string; type: string }[]
+  >,
+) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(parts)) {
     for (const item of Array.isArray(v) ? v : [v]) {
@@ -114,8 +162,15 @@ export async function multipart(parts: Record<string, string | { bytes: Buffer; 
     }
   }
   const req = new Request('http://localhost/', { method: 'POST', body: fd });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { 'content-type': req.headers.get('content-type')! },
+  };
 }
 
-export const pdfPart = (name = 'size.pdf', text = 'New') => ({ bytes: tinyPdf(text), name, type: 'application/pdf' });
+export const pdfPart = (name = 'size.pdf', text = 'New') => ({
+  bytes: tinyPdf(text),
+  name,
+  type: 'application/pdf',
+});
 export const pngPart = (name = 'photo.png') => ({ bytes: tinyPng(), name, type: 'image/png' });

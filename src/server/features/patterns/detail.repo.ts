@@ -33,9 +33,22 @@ const patternColumns = {
  * The pattern with its brand name, or undefined when it does not exist or lies outside `brandId`
  * (null = every brand). `forUpdate` locks the row for the rest of the transaction.
  */
-export async function findPattern(db: DbOrTx, id: number, brandId: number | null, forUpdate = false) {
-  const where = brandId === null ? eq(patterns.ID, id) : and(eq(patterns.ID, id), eq(patterns.brandId, brandId));
-  const q = db.select(patternColumns).from(patterns).innerJoin(brands, eq(brands.id, patterns.brandId)).where(where).limit(1);
+export async function findPattern(
+  db: DbOrTx,
+  id: number,
+  brandId: number | null,
+  forUpdate = false,
+) {
+  const where =
+    brandId === null
+      ? eq(patterns.ID, id)
+      : and(eq(patterns.ID, id), eq(patterns.brandId, brandId));
+  const q = db
+    .select(patternColumns)
+    .from(patterns)
+    .innerJoin(brands, eq(brands.id, patterns.brandId))
+    .where(where)
+    .limit(1);
   const [row] = forUpdate ? await q.for('update', { of: patterns }) : await q;
   return row;
 }
@@ -73,7 +86,11 @@ export async function listPatternFiles(db: DbOrTx, patternId: number): Promise<F
     .orderBy(asc(patternFiles.id));
 }
 
-export async function findPatternFile(db: DbOrTx, patternId: number, fileId: number): Promise<FileRow | undefined> {
+export async function findPatternFile(
+  db: DbOrTx,
+  patternId: number,
+  fileId: number,
+): Promise<FileRow | undefined> {
   const [row] = await db
     .select(fileColumns)
     .from(patternFiles)
@@ -82,12 +99,22 @@ export async function findPatternFile(db: DbOrTx, patternId: number, fileId: num
   return row;
 }
 
-export async function listFilesOfKinds(db: DbOrTx, patternId: number, kinds: string[]): Promise<FileRow[]> {
+export async function listFilesOfKinds(
+  db: DbOrTx,
+  patternId: number,
+  kinds: string[],
+): Promise<FileRow[]> {
   if (!kinds.length) return [];
   return db
     .select(fileColumns)
     .from(patternFiles)
-    .where(and(eq(patternFiles.patternId, patternId), isNull(patternFiles.sizeId), inArray(patternFiles.kind, kinds as never[])));
+    .where(
+      and(
+        eq(patternFiles.patternId, patternId),
+        isNull(patternFiles.sizeId),
+        inArray(patternFiles.kind, kinds as never[]),
+      ),
+    );
 }
 
 export async function deleteFilesById(db: DbOrTx, ids: number[]) {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../../test/helper';
+import {
+  createTestApp,
+  createUser,
+  dbKind,
+  brandIdBySlug,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { patternFiles } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { PATTERN_DETAIL_MSG, PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
@@ -22,7 +29,8 @@ describe(`pattern detail routes (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const get = (id: number, user: TestUser) => t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth });
+  const get = (id: number, user: TestUser) =>
+    t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth });
   const fields = (code: string, extra: Record<string, unknown> = {}) => ({
     SFCC_Pattern_ID: code,
     Pattern_Name: 'Wrap Dress',
@@ -35,7 +43,13 @@ describe(`pattern detail routes (${dbKind})`, () => {
     Is_Printable: 'Yes',
     ...extra,
   });
-  const put = (id: number, user: TestUser, payload: unknown) => t.app.inject({ method: 'PUT', url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth, payload: payload as object });
+  const put = (id: number, user: TestUser, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: PATTERN_DETAIL_PATHS.detail(id),
+      headers: user.auth,
+      payload: payload as object,
+    });
 
   it('answers every field, the brand name, status, files, size count and nothing missing for a complete pattern', async () => {
     const p = await seedPattern(t, { sizes: 2 });
@@ -43,19 +57,48 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const res = await get(p.id, owner);
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ ID: p.id, SFCC_Pattern_ID: p.code, Brand: dittoId, brandName: 'Ditto', Price: 12.5, Type: 'Women Patterns', SFCC_Status: 'draft' });
-    expect(d).toMatchObject({ IS_SFCC_TESTING: false, reviewedAt: null, publishedAt: null, sizesCount: 2, missing: [], editedAfter: null });
-    expect(d.files).toEqual([expect.objectContaining({ id: hero.id, kind: 'Main_Hero_Image', fileName: 'hero.png', contentType: 'image/png', sizeId: null, url: `/api/files/${hero.id}` })]);
+    expect(d).toMatchObject({
+      ID: p.id,
+      SFCC_Pattern_ID: p.code,
+      Brand: dittoId,
+      brandName: 'Ditto',
+      Price: 12.5,
+      Type: 'Women Patterns',
+      SFCC_Status: 'draft',
+    });
+    expect(d).toMatchObject({
+      IS_SFCC_TESTING: false,
+      reviewedAt: null,
+      publishedAt: null,
+      sizesCount: 2,
+      missing: [],
+      editedAfter: null,
+    });
+    expect(d.files).toEqual([
+      expect.objectContaining({
+        id: hero.id,
+        kind: 'Main_Hero_Image',
+        fileName: 'hero.png',
+        contentType: 'image/png',
+        sizeId: null,
+        url: `/api/files/${hero.id}`,
+      }),
+    ]);
     expect(d.files[0].byteSize).toBeGreaterThan(0);
   });
 
   it('lists what an incomplete pattern lacks', async () => {
     const noSizes = await seedPattern(t, { sizes: 0 });
-    expect((await get(noSizes.id, owner)).json().data.missing).toEqual([{ field: 'sizes', message: 'At least one size is required' }]);
+    expect((await get(noSizes.id, owner)).json().data.missing).toEqual([
+      { field: 'sizes', message: 'At least one size is required' },
+    ]);
     const noPdf = await seedPattern(t, { sizes: 2, withPdfs: false });
     const missing = (await get(noPdf.id, owner)).json().data.missing;
     expect(missing).toHaveLength(2);
-    expect(missing[0]).toEqual({ field: `sizes.${noPdf.sizeIds[0]}.pattern_pdf_file`, message: `Size S (view A): ${MSG.patternPdfRequired}` });
+    expect(missing[0]).toEqual({
+      field: `sizes.${noPdf.sizeIds[0]}.pattern_pdf_file`,
+      message: `Size S (view A): ${MSG.patternPdfRequired}`,
+    });
   });
 
   it('hides another brand’s pattern and its files from a user (404), not from an admin', async () => {
@@ -64,13 +107,36 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const r = await get(p.id, other);
     expect(r.statusCode).toBe(404);
     expect(r.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Pattern not found' });
-    expect((await put(p.id, other, fields(p.code, { Brand: await brandIdBySlug(t, 'butterick') }))).statusCode).toBe(404);
+    expect(
+      (await put(p.id, other, fields(p.code, { Brand: await brandIdBySlug(t, 'butterick') })))
+        .statusCode,
+    ).toBe(404);
     const up = await multipart({ Main_Hero_Image: pngPart() });
-    expect((await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...other.auth, ...up.headers }, payload: up.payload })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: FILE_PATHS.download(file.id), headers: other.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: FILE_PATHS.download(p.pdfFileIds[0]), headers: other.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: FILE_PATHS.download(file.id), headers: owner.auth })).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: PATTERN_DETAIL_PATHS.file(p.id, file.id), headers: other.auth });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: PATTERN_DETAIL_PATHS.files(p.id),
+          headers: { ...other.auth, ...up.headers },
+          payload: up.payload,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: FILE_PATHS.download(file.id), headers: other.auth })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: FILE_PATHS.download(p.pdfFileIds[0]), headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: FILE_PATHS.download(file.id), headers: owner.auth })).statusCode,
+    ).toBe(200);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: PATTERN_DETAIL_PATHS.file(p.id, file.id),
+      headers: other.auth,
+    });
     expect(del.statusCode).toBe(404);
     expect(await t.deps.files.exists(file.key)).toBe(true);
     // Same for an ID that does not exist at all: nothing tells the two apart.
@@ -85,17 +151,39 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const res = await put(p.id, owner, fields(`${p.code}-new`, { Pattern_Fit: 'Loose' }));
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ SFCC_Pattern_ID: `${p.code}-new`, Pattern_Name: 'Wrap Dress', Price: 18.5, Pattern_Fit: 'Loose', SFCC_Status: 'in_review' });
+    expect(d).toMatchObject({
+      SFCC_Pattern_ID: `${p.code}-new`,
+      Pattern_Name: 'Wrap Dress',
+      Price: 18.5,
+      Pattern_Fit: 'Loose',
+      SFCC_Status: 'in_review',
+    });
     expect(res.json().message).toBe(PATTERN_DETAIL_MSG.updated);
     expect(new Date(d.updatedAt).getTime()).toBeGreaterThan(before.updatedAt.getTime());
     // A field left out is cleared: the body is the whole record.
-    const cleared = await put(p.id, owner, { SFCC_Pattern_ID: `${p.code}-new`, Pattern_Name: 'Wrap Dress', Brand: dittoId, Notion: '', Price: '' });
-    expect(cleared.json().data).toMatchObject({ Price: null, Pattern_Fit: null, Type: null, Fabric_type: null, Notion: null });
+    const cleared = await put(p.id, owner, {
+      SFCC_Pattern_ID: `${p.code}-new`,
+      Pattern_Name: 'Wrap Dress',
+      Brand: dittoId,
+      Notion: '',
+      Price: '',
+    });
+    expect(cleared.json().data).toMatchObject({
+      Price: null,
+      Pattern_Fit: null,
+      Type: null,
+      Fabric_type: null,
+      Notion: null,
+    });
   });
 
   it('refuses bad fields with the submission form’s messages at the fields', async () => {
     const p = await seedPattern(t);
-    const res = await put(p.id, owner, fields('  ', { Pattern_Name: '', Fabric_type: 'Silk', Price: -1 }));
+    const res = await put(
+      p.id,
+      owner,
+      fields('  ', { Pattern_Name: '', Fabric_type: 'Silk', Price: -1 }),
+    );
     expect(res.statusCode).toBe(400);
     const f = res.json().fields;
     expect(f.SFCC_Pattern_ID).toBe('Pattern ID is required');
@@ -114,7 +202,10 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const b = await seedPattern(t);
     const res = await put(b.id, owner, fields(a.code));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: MSG.patternIdTaken, fields: { SFCC_Pattern_ID: MSG.patternIdTaken } });
+    expect(res.json()).toMatchObject({
+      message: MSG.patternIdTaken,
+      fields: { SFCC_Pattern_ID: MSG.patternIdTaken },
+    });
   });
 
   it('keeps a user’s pattern in their brand; an admin may move it', async () => {
@@ -123,7 +214,9 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const res = await put(p.id, owner, fields(p.code, { Brand: butterick }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.Brand).toBe(PATTERN_DETAIL_MSG.otherBrand);
-    expect((await put(p.id, admin, fields(p.code, { Brand: 987_654 }))).json().fields.Brand).toBe(PATTERN_DETAIL_MSG.unknownBrand);
+    expect((await put(p.id, admin, fields(p.code, { Brand: 987_654 }))).json().fields.Brand).toBe(
+      PATTERN_DETAIL_MSG.unknownBrand,
+    );
     const moved = await put(p.id, admin, fields(p.code, { Brand: butterick }));
     expect(moved.json().data).toMatchObject({ Brand: butterick, brandName: 'Butterick' });
     expect((await get(p.id, owner)).statusCode).toBe(404);
@@ -135,53 +228,116 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const old = await seedFile(t, p.id, 'Main_Hero_Image');
     const before = await patternRow(t, p.id);
     const body = await multipart({ Main_Hero_Image: pngPart('new hero (1).png') });
-    const res = await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...owner.auth, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PATTERN_DETAIL_PATHS.files(p.id),
+      headers: { ...owner.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     const files = res.json().data.files;
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ kind: 'Main_Hero_Image', fileName: 'newhero1.png', contentType: 'image/png' });
+    expect(files[0]).toMatchObject({
+      kind: 'Main_Hero_Image',
+      fileName: 'newhero1.png',
+      contentType: 'image/png',
+    });
     expect(await t.deps.files.exists(old.key)).toBe(false);
-    const [row] = await t.deps.database.db.select().from(patternFiles).where(eq(patternFiles.id, files[0].id));
+    const [row] = await t.deps.database.db
+      .select()
+      .from(patternFiles)
+      .where(eq(patternFiles.id, files[0].id));
     expect(await t.deps.files.exists(row.storageKey)).toBe(true);
-    expect((await patternRow(t, p.id)).updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    expect((await patternRow(t, p.id)).updatedAt.getTime()).toBeGreaterThan(
+      before.updatedAt.getTime(),
+    );
   });
 
   it('adds hero images and removes one file with its object', async () => {
     const p = await seedPattern(t);
     const first = await seedFile(t, p.id, 'Hero_Images');
-    const body = await multipart({ Hero_Images: [pngPart('a.png'), pngPart('b.png')], Instruction_PDF: pdfPart('steps.pdf') });
-    const res = await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...owner.auth, ...body.headers }, payload: body.payload });
+    const body = await multipart({
+      Hero_Images: [pngPart('a.png'), pngPart('b.png')],
+      Instruction_PDF: pdfPart('steps.pdf'),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PATTERN_DETAIL_PATHS.files(p.id),
+      headers: { ...owner.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.files.map((f: { kind: string }) => f.kind).sort()).toEqual(['Hero_Images', 'Hero_Images', 'Hero_Images', 'Instruction_PDF']);
+    expect(
+      res
+        .json()
+        .data.files.map((f: { kind: string }) => f.kind)
+        .sort(),
+    ).toEqual(['Hero_Images', 'Hero_Images', 'Hero_Images', 'Instruction_PDF']);
     expect(await t.deps.files.exists(first.key)).toBe(true);
-    const del = await t.app.inject({ method: 'DELETE', url: PATTERN_DETAIL_PATHS.file(p.id, first.id), headers: owner.auth });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: PATTERN_DETAIL_PATHS.file(p.id, first.id),
+      headers: owner.auth,
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json().data.files).toHaveLength(3);
     expect(await t.deps.files.exists(first.key)).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: PATTERN_DETAIL_PATHS.file(p.id, first.id), headers: owner.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: PATTERN_DETAIL_PATHS.file(p.id, first.id),
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a wrong file type (415 at the field) and keeps the old file', async () => {
     const p = await seedPattern(t);
     const old = await seedFile(t, p.id, 'Main_Hero_Image');
-    const body = await multipart({ Main_Hero_Image: { bytes: pdfPart().bytes, name: 'photo.png', type: 'image/png' } });
-    const res = await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...owner.auth, ...body.headers }, payload: body.payload });
+    const body = await multipart({
+      Main_Hero_Image: { bytes: pdfPart().bytes, name: 'photo.png', type: 'image/png' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PATTERN_DETAIL_PATHS.files(p.id),
+      headers: { ...owner.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().fields.Main_Hero_Image).toBe('photo.png is not a JPG or PNG image');
     expect(await t.deps.files.exists(old.key)).toBe(true);
-    const rows = await t.deps.database.db.select().from(patternFiles).where(eq(patternFiles.patternId, p.id));
+    const rows = await t.deps.database.db
+      .select()
+      .from(patternFiles)
+      .where(eq(patternFiles.patternId, p.id));
     expect(rows.filter((r) => r.kind === 'Main_Hero_Image')).toHaveLength(1);
     const unknown = await multipart({ Brochure: pngPart() });
-    const r2 = await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...owner.auth, ...unknown.headers }, payload: unknown.payload });
+    const r2 = await t.app.inject({
+      method: 'POST',
+      url: PATTERN_DETAIL_PATHS.files(p.id),
+      headers: { ...owner.auth, ...unknown.headers },
+      payload: unknown.payload,
+    });
     expect(r2.statusCode).toBe(400);
     const empty = await multipart({ note: 'no file' });
-    const r3 = await t.app.inject({ method: 'POST', url: PATTERN_DETAIL_PATHS.files(p.id), headers: { ...owner.auth, ...empty.headers }, payload: empty.payload });
+    const r3 = await t.app.inject({
+      method: 'POST',
+      url: PATTERN_DETAIL_PATHS.files(p.id),
+      headers: { ...owner.auth, ...empty.headers },
+      payload: empty.payload,
+    });
     expect(r3.json()).toMatchObject({ message: PATTERN_DETAIL_MSG.noFile });
   });
 
   it('does not remove a size’s PDF through the pattern’s files', async () => {
     const p = await seedPattern(t);
-    const res = await t.app.inject({ method: 'DELETE', url: PATTERN_DETAIL_PATHS.file(p.id, p.pdfFileIds[0]), headers: owner.auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: PATTERN_DETAIL_PATHS.file(p.id, p.pdfFileIds[0]),
+      headers: owner.auth,
+    });
     expect(res.statusCode).toBe(409);
     expect(await t.deps.files.exists(p.pdfKeys[0])).toBe(true);
   });
@@ -190,14 +346,29 @@ describe(`pattern detail routes (${dbKind})`, () => {
     const mine = await seedPattern(t);
     const theirs = await seedPattern(t, { brand: 'butterick' });
     const file = await seedFile(t, theirs.id, 'Size_Chart');
-    const res = await t.app.inject({ method: 'DELETE', url: PATTERN_DETAIL_PATHS.file(mine.id, file.id), headers: owner.auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: PATTERN_DETAIL_PATHS.file(mine.id, file.id),
+      headers: owner.auth,
+    });
     expect(res.statusCode).toBe(404);
     expect(await t.deps.files.exists(file.key)).toBe(true);
   });
 
   it('answers 400, not 500, for IDs no row can have', async () => {
-    for (const url of ['/api/patterns/99999999999', '/api/patterns/0', '/api/patterns/abc', '/api/sizes/99999999999', '/api/pieces/2147483648', '/api/patterns/1/files/99999999999']) {
-      const res = await t.app.inject({ method: url.includes('files') || url.includes('pieces') ? 'DELETE' : 'GET', url, headers: owner.auth });
+    for (const url of [
+      '/api/patterns/99999999999',
+      '/api/patterns/0',
+      '/api/patterns/abc',
+      '/api/sizes/99999999999',
+      '/api/pieces/2147483648',
+      '/api/patterns/1/files/99999999999',
+    ]) {
+      const res = await t.app.inject({
+        method: url.includes('files') || url.includes('pieces') ? 'DELETE' : 'GET',
+        url,
+        headers: owner.auth,
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }

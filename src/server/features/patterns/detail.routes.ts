@@ -21,15 +21,33 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PATTERN_DETAIL_ROUTES.detail,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } } },
-    async (request) => ({ data: await service.getDetail(app.db, currentUser(request), request.params.id) }),
+    {
+      preValidation: requireUser,
+      schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } },
+    },
+    async (request) => ({
+      data: await service.getDetail(app.db, currentUser(request), request.params.id),
+    }),
   );
 
   app.put(
     PATTERN_DETAIL_ROUTES.detail,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, body: UpdatePatternRequestSchema, response: { 200: UpdatePatternResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: UpdatePatternRequestSchema,
+        response: { 200: UpdatePatternResponseSchema },
+      },
+    },
     async (request) => ({
-      data: await service.updateFields(app.db, currentUser(request), request.params.id, request.body),
+      data: await service.updateFields(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      ),
       message: PATTERN_DETAIL_MSG.updated,
     }),
   );
@@ -40,22 +58,42 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
       schema: {
         tags,
-        description: 'Multipart: a part per file, named by its kind (Instruction_PDF, Main_Hero_Image, Hero_Images …). Single kinds replace, Hero_Images add.',
+        description:
+          'Multipart: a part per file, named by its kind (Instruction_PDF, Main_Hero_Image, Hero_Images …). Single kinds replace, Hero_Images add.',
         params: IdParamSchema,
         response: { 200: FilesMutationResponseSchema },
       },
     },
     async (request) => {
-      const list = await files.saveFiles(app.deps, currentUser(request), request.params.id, readParts(request, PATTERN_FILES_UPLOAD), request.log);
+      const list = await files.saveFiles(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        readParts(request, PATTERN_FILES_UPLOAD),
+        request.log,
+      );
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.filesUpdated };
     },
   );
 
   app.delete(
     PATTERN_DETAIL_ROUTES.file,
-    { preValidation: requireUser, schema: { tags, params: PatternFileParamsSchema, response: { 200: FilesMutationResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        params: PatternFileParamsSchema,
+        response: { 200: FilesMutationResponseSchema },
+      },
+    },
     async (request) => {
-      const list = await files.removeFile(app.deps, currentUser(request), request.params.id, request.params.fileId, request.log);
+      const list = await files.removeFile(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.params.fileId,
+        request.log,
+      );
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.fileRemoved };
     },
   );

@@ -4,8 +4,16 @@ import { brandScope } from '../../lib/scope';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { MSG } from '../../../shared/messages';
-import { PATTERN_LABELS, PatternFieldsSchema, type PatternFields } from '../../../shared/contracts/patterns';
-import { PATTERN_DETAIL_MSG, type MissingItem, type PatternDetail } from '../../../shared/contracts/pattern-detail';
+import {
+  PATTERN_LABELS,
+  PatternFieldsSchema,
+  type PatternFields,
+} from '../../../shared/contracts/patterns';
+import {
+  PATTERN_DETAIL_MSG,
+  type MissingItem,
+  type PatternDetail,
+} from '../../../shared/contracts/pattern-detail';
 import { toPatternFile } from '../files/files.service';
 import { patternPreflight, withPreflight } from '../files/preflight.service';
 import { findBrand, resolveBrandRef } from '../brands/brands.service';
@@ -20,7 +28,12 @@ import { emitPatternEvent } from '../integrations/events';
  * pieces): a pattern outside the user's brand is "not found", never "forbidden" (PRODUCT.md).
  * Sizes and pieces resolve their pattern and come through here.
  */
-export async function loadPattern(db: DbOrTx, user: AuthUser, id: number, opts: { what?: string; forUpdate?: boolean } = {}) {
+export async function loadPattern(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  opts: { what?: string; forUpdate?: boolean } = {},
+) {
   const row = await repo.findPattern(db, id, brandScope(user), opts.forUpdate);
   if (!row) throw notFound(opts.what ?? 'Pattern');
   return row;
@@ -35,29 +48,49 @@ export async function markPatternEdited(db: DbOrTx, id: number) {
 type CompletenessSize = Awaited<ReturnType<typeof repo.sizesForCompleteness>>[number];
 
 /** What PRODUCT.md's "complete" still needs: Pattern ID, Name, Brand; a size; each size's view, size and PDF. */
-export function missingItems(p: Pick<repo.PatternRow, 'SFCC_Pattern_ID' | 'Pattern_Name' | 'brandId'>, sizeRows: CompletenessSize[]): MissingItem[] {
+export function missingItems(
+  p: Pick<repo.PatternRow, 'SFCC_Pattern_ID' | 'Pattern_Name' | 'brandId'>,
+  sizeRows: CompletenessSize[],
+): MissingItem[] {
   const out: MissingItem[] = [];
-  if (!p.SFCC_Pattern_ID?.trim()) out.push({ field: 'SFCC_Pattern_ID', message: MSG.required('Pattern ID') });
-  if (!p.Pattern_Name?.trim()) out.push({ field: 'Pattern_Name', message: MSG.required('Pattern Name') });
+  if (!p.SFCC_Pattern_ID?.trim())
+    out.push({ field: 'SFCC_Pattern_ID', message: MSG.required('Pattern ID') });
+  if (!p.Pattern_Name?.trim())
+    out.push({ field: 'Pattern_Name', message: MSG.required('Pattern Name') });
   if (!p.brandId) out.push({ field: 'Brand', message: MSG.chooseBrand });
   if (!sizeRows.length) out.push({ field: 'sizes', message: 'At least one size is required' });
   for (const s of sizeRows) {
     const name = `Size ${s.Size || '?'} (view ${s.pattern_view || '?'})`;
-    if (!s.pattern_view?.trim()) out.push({ field: `sizes.${s.ID}.pattern_view`, message: `${name}: ${MSG.patternViewRequired}` });
-    if (!s.Size?.trim()) out.push({ field: `sizes.${s.ID}.Size`, message: `${name}: ${MSG.sizeRequired}` });
-    if (!s.hasPdf) out.push({ field: `sizes.${s.ID}.pattern_pdf_file`, message: `${name}: ${MSG.patternPdfRequired}` });
+    if (!s.pattern_view?.trim())
+      out.push({
+        field: `sizes.${s.ID}.pattern_view`,
+        message: `${name}: ${MSG.patternViewRequired}`,
+      });
+    if (!s.Size?.trim())
+      out.push({ field: `sizes.${s.ID}.Size`, message: `${name}: ${MSG.sizeRequired}` });
+    if (!s.hasPdf)
+      out.push({
+        field: `sizes.${s.ID}.pattern_pdf_file`,
+        message: `${name}: ${MSG.patternPdfRequired}`,
+      });
   }
   return out;
 }
 
-export async function patternMissing(db: DbOrTx, p: repo.PatternRow): Promise<{ missing: MissingItem[]; sizesCount: number }> {
+export async function patternMissing(
+  db: DbOrTx,
+  p: repo.PatternRow,
+): Promise<{ missing: MissingItem[]; sizesCount: number }> {
   const rows = await repo.sizesForCompleteness(db, p.ID);
   return { missing: missingItems(p, rows), sizesCount: rows.length };
 }
 
 /** "edited after review / publishing" (PRODUCT.md): content changed after the last status change. */
-export function editedAfter(p: Pick<repo.PatternRow, 'SFCC_Status' | 'updatedAt' | 'reviewedAt' | 'publishedAt'>): PatternDetail['editedAfter'] {
-  if (p.SFCC_Status === 'published' && p.publishedAt && p.updatedAt > p.publishedAt) return 'publishing';
+export function editedAfter(
+  p: Pick<repo.PatternRow, 'SFCC_Status' | 'updatedAt' | 'reviewedAt' | 'publishedAt'>,
+): PatternDetail['editedAfter'] {
+  if (p.SFCC_Status === 'published' && p.publishedAt && p.updatedAt > p.publishedAt)
+    return 'publishing';
   if (p.SFCC_Status === 'in_review' && p.reviewedAt && p.updatedAt > p.reviewedAt) return 'review';
   return null;
 }
@@ -68,13 +101,19 @@ export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise
 }
 
 /** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
-export async function patternDetailById(db: DbOrTx, id: number): Promise<PatternDetail | undefined> {
+export async function patternDetailById(
+  db: DbOrTx,
+  id: number,
+): Promise<PatternDetail | undefined> {
   const p = await repo.findPattern(db, id, null);
   return p ? buildDetail(db, p) : undefined;
 }
 
 async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetail> {
-  const [files, { missing, sizesCount }] = [await repo.listPatternFiles(db, p.ID), await patternMissing(db, p)];
+  const [files, { missing, sizesCount }] = [
+    await repo.listPatternFiles(db, p.ID),
+    await patternMissing(db, p),
+  ];
   const preflight = await patternPreflight(db, p, sizesCount);
   const { brandId, Price, reviewedAt, publishedAt, createdAt, updatedAt, ...rest } = p;
   return {
@@ -93,23 +132,37 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
   };
 }
 
-const TEXT_FIELDS = Object.keys(PatternFieldsSchema.shape).filter((k) => k !== 'Brand' && k !== 'Price');
+const TEXT_FIELDS = Object.keys(PatternFieldsSchema.shape).filter(
+  (k) => k !== 'Brand' && k !== 'Price',
+);
 const patternIdTaken = () => conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
 
 /**
  * Replaces the record's fields (validated by the route with the submission's schema). Users keep
  * the pattern in their brand; admins may move it to any existing brand. The status never changes.
  */
-export async function updateFields(db: DbOrTx, user: AuthUser, id: number, input: PatternFields): Promise<PatternDetail> {
+export async function updateFields(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  input: PatternFields,
+): Promise<PatternDetail> {
   return db.transaction((tx) => updateFieldsIn(tx, user, id, input));
 }
 
-async function updateFieldsIn(db: DbOrTx, user: AuthUser, id: number, input: PatternFields): Promise<PatternDetail> {
+async function updateFieldsIn(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  input: PatternFields,
+): Promise<PatternDetail> {
   const current = await loadPattern(db, user, id, { forUpdate: true });
   const brandId = await resolveBrandRef(db, input.Brand);
   if (brandId !== current.brandId) {
-    if (user.role !== 'admin') throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
-    if (!(await findBrand(db, brandId))) throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
+    if (user.role !== 'admin')
+      throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
+    if (!(await findBrand(db, brandId)))
+      throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
   }
   const { Brand, Price, ...text } = input;
   const values: repo.PatternValues = {
@@ -118,7 +171,8 @@ async function updateFieldsIn(db: DbOrTx, user: AuthUser, id: number, input: Pat
     updatedAt: new Date(),
   };
   // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
-  for (const k of TEXT_FIELDS) (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
+  for (const k of TEXT_FIELDS)
+    (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
   try {
     await db.transaction(async (tx) => {
       await repo.updatePattern(tx, id, values);
@@ -129,8 +183,18 @@ async function updateFieldsIn(db: DbOrTx, user: AuthUser, id: number, input: Pat
     throw err;
   }
   const updated = (await repo.findPattern(db, id, null))!;
-  const changes = diffFields({ ...current, Brand: current.brandName }, { ...updated, Brand: updated.brandName }, PATTERN_LABELS);
+  const changes = diffFields(
+    { ...current, Brand: current.brandName },
+    { ...updated, Brand: updated.brandName },
+    PATTERN_LABELS,
+  );
   if (changes.length) await recordActivity(db, user, id, 'fields_changed', { changes });
-  await addressNotesOn(db, user, id, 'field', changes.map((c) => c.field));
+  await addressNotesOn(
+    db,
+    user,
+    id,
+    'field',
+    changes.map((c) => c.field),
+  );
   return buildDetail(db, updated);
 }

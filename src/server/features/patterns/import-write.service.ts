@@ -26,9 +26,22 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 const priceText = (p: number | undefined) => (p === undefined ? undefined : p.toFixed(2));
 
 /** A new draft pattern with its sizes and files; answers its record ID. */
-export async function insertImportedPattern(tx: Tx, createdBy: number | null, fields: ImportedFields, sizes: ImportedSize[], named: files.StoredPatternFile[]): Promise<number> {
+export async function insertImportedPattern(
+  tx: Tx,
+  createdBy: number | null,
+  fields: ImportedFields,
+  sizes: ImportedSize[],
+  named: files.StoredPatternFile[],
+): Promise<number> {
   const { Brand, Price, SFCC_Pattern_ID, Pattern_Name, ...rest } = fields;
-  const patternId = await repo.insertPattern(tx, { ...rest, SFCC_Pattern_ID: SFCC_Pattern_ID!, Pattern_Name: Pattern_Name!, brandId: Brand!, Price: priceText(Price) ?? null, createdBy });
+  const patternId = await repo.insertPattern(tx, {
+    ...rest,
+    SFCC_Pattern_ID: SFCC_Pattern_ID!,
+    Pattern_Name: Pattern_Name!,
+    brandId: Brand!,
+    Price: priceText(Price) ?? null,
+    createdBy,
+  });
   const sizeIds = await repo.insertSizes(
     tx,
     sizes.map((s) => ({
@@ -39,7 +52,10 @@ export async function insertImportedPattern(tx: Tx, createdBy: number | null, fi
       Pattern_Pdf_File_Name: s.pdf?.fileName ?? null,
     })),
   );
-  await files.recordPatternFiles(tx, patternId, [...named.map((f) => ({ ...f, sizeId: null })), ...sizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] }))]);
+  await files.recordPatternFiles(tx, patternId, [
+    ...named.map((f) => ({ ...f, sizeId: null })),
+    ...sizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
+  ]);
   return patternId;
 }
 
@@ -48,9 +64,19 @@ export async function insertImportedPattern(tx: Tx, createdBy: number | null, fi
  * a new PDF for an existing size, single files replaced and hero images added. Marks the pattern
  * edited (updatedAt), so an edit after review is sent to review again.
  */
-export async function updateImportedPattern(tx: Tx, id: number, fields: ImportedFields, sizes: ImportedSize[], named: files.StoredPatternFile[]): Promise<{ replacedKeys: string[] }> {
+export async function updateImportedPattern(
+  tx: Tx,
+  id: number,
+  fields: ImportedFields,
+  sizes: ImportedSize[],
+  named: files.StoredPatternFile[],
+): Promise<{ replacedKeys: string[] }> {
   const { Brand: _brand, Price, SFCC_Pattern_ID: _id, ...rest } = fields;
-  await detailRepo.updatePattern(tx, id, { ...rest, ...(Price === undefined ? {} : { Price: priceText(Price) }), updatedAt: new Date() });
+  await detailRepo.updatePattern(tx, id, {
+    ...rest,
+    ...(Price === undefined ? {} : { Price: priceText(Price) }),
+    updatedAt: new Date(),
+  });
   const [pattern] = [await detailRepo.findPattern(tx, id, null, true)];
   const existing = await detailRepo.sizesForCompleteness(tx, id);
   const replaced: number[] = [];
@@ -58,18 +84,26 @@ export async function updateImportedPattern(tx: Tx, id: number, fields: Imported
   const newSizes: ImportedSize[] = [];
   const rows: (files.StoredPatternFile & { sizeId: number | null })[] = [];
   for (const s of sizes) {
-    const match = existing.find((e) => same(e.pattern_view, s.pattern_view) && same(e.Size, s.Size));
+    const match = existing.find(
+      (e) => same(e.pattern_view, s.pattern_view) && same(e.Size, s.Size),
+    );
     if (!match) {
-      if (!s.pdf) throw badRequest(MSG.patternPdfRequired, { [`Size ${s.Size}`]: MSG.patternPdfRequired });
+      if (!s.pdf)
+        throw badRequest(MSG.patternPdfRequired, { [`Size ${s.Size}`]: MSG.patternPdfRequired });
       newSizes.push(s);
     } else if (s.pdf) {
-      const old = await tx.select({ id: patternFiles.id, key: patternFiles.storageKey }).from(patternFiles).where(and(eq(patternFiles.sizeId, match.ID), eq(patternFiles.kind, 'pattern_pdf_file')));
+      const old = await tx
+        .select({ id: patternFiles.id, key: patternFiles.storageKey })
+        .from(patternFiles)
+        .where(and(eq(patternFiles.sizeId, match.ID), eq(patternFiles.kind, 'pattern_pdf_file')));
       replaced.push(...old.map((o) => o.id));
       replacedKeys.push(...old.map((o) => o.key));
       rows.push({ ...s.pdf, sizeId: match.ID });
     }
   }
-  const singleKinds = [...new Set(named.filter((f) => f.kind !== 'Hero_Images').map((f) => f.kind))];
+  const singleKinds = [
+    ...new Set(named.filter((f) => f.kind !== 'Hero_Images').map((f) => f.kind)),
+  ];
   for (const old of await detailRepo.listFilesOfKinds(tx, id, singleKinds)) {
     replaced.push(old.id);
     replacedKeys.push(old.storageKey);
@@ -81,11 +115,15 @@ export async function updateImportedPattern(tx: Tx, id: number, fields: Imported
       patternId: id,
       pattern_view: s.pattern_view,
       Size: s.Size,
-      VariationID: s.VariationID ?? variationIdFor(pattern!.SFCC_Pattern_ID, s.pattern_view, s.Size),
+      VariationID:
+        s.VariationID ?? variationIdFor(pattern!.SFCC_Pattern_ID, s.pattern_view, s.Size),
       Pattern_Pdf_File_Name: s.pdf!.fileName,
     })),
   );
-  rows.push(...named.map((f) => ({ ...f, sizeId: null })), ...newSizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })));
+  rows.push(
+    ...named.map((f) => ({ ...f, sizeId: null })),
+    ...newSizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
+  );
   await files.recordPatternFiles(tx, id, rows);
   return { replacedKeys };
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../../test/helper';
+import {
+  createTestApp,
+  createUser,
+  dbKind,
+  brandIdBySlug,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { MSG } from '../../../shared/messages';
 import { LIFECYCLE_MSG, LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
@@ -18,9 +25,12 @@ describe(`pattern lifecycle (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const review = (id: number, user: TestUser) => t.app.inject({ method: 'POST', url: LIFECYCLE_PATHS.sendToReview(id), headers: user.auth });
-  const publish = (id: number, user: TestUser) => t.app.inject({ method: 'POST', url: LIFECYCLE_PATHS.publish(id), headers: user.auth });
-  const detail = async (id: number, user: TestUser) => (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth })).json().data;
+  const review = (id: number, user: TestUser) =>
+    t.app.inject({ method: 'POST', url: LIFECYCLE_PATHS.sendToReview(id), headers: user.auth });
+  const publish = (id: number, user: TestUser) =>
+    t.app.inject({ method: 'POST', url: LIFECYCLE_PATHS.publish(id), headers: user.auth });
+  const detail = async (id: number, user: TestUser) =>
+    (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth })).json().data;
 
   it('sends a complete pattern to review for its brand, then an admin publishes it', async () => {
     const p = await seedPattern(t, { sizes: 2 });
@@ -28,12 +38,19 @@ describe(`pattern lifecycle (${dbKind})`, () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ data: { ID: p.id, IS_SFCC_TESTING: true }, message: MSG.reviewed });
     const afterReview = await detail(p.id, owner);
-    expect(afterReview).toMatchObject({ SFCC_Status: 'in_review', IS_SFCC_TESTING: true, editedAfter: null });
+    expect(afterReview).toMatchObject({
+      SFCC_Status: 'in_review',
+      IS_SFCC_TESTING: true,
+      editedAfter: null,
+    });
     expect(afterReview.reviewedAt).not.toBeNull();
 
     const pub = await publish(p.id, admin);
     expect(pub.statusCode).toBe(200);
-    expect(pub.json()).toEqual({ data: { ID: p.id, SFCC_Status: 'published' }, message: MSG.published });
+    expect(pub.json()).toEqual({
+      data: { ID: p.id, SFCC_Status: 'published' },
+      message: MSG.published,
+    });
     const row = await patternRow(t, p.id);
     expect(row).toMatchObject({ SFCC_Status: 'published', IS_SFCC_TESTING: true });
     expect(row.publishedAt).toBeInstanceOf(Date);
@@ -53,7 +70,9 @@ describe(`pattern lifecycle (${dbKind})`, () => {
     });
     expect((await patternRow(t, p.id)).SFCC_Status).toBe('draft');
     const none = await seedPattern(t, { sizes: 0 });
-    expect((await review(none.id, owner)).json().fields).toEqual({ sizes: 'At least one size is required' });
+    expect((await review(none.id, owner)).json().fields).toEqual({
+      sizes: 'At least one size is required',
+    });
   });
 
   it('refuses publishing to a user (403), even for their own pattern in review', async () => {
@@ -92,10 +111,18 @@ describe(`pattern lifecycle (${dbKind})`, () => {
       method: 'PUT',
       url: PATTERN_DETAIL_PATHS.detail(p.id),
       headers: owner.auth,
-      payload: { SFCC_Pattern_ID: p.code, Pattern_Name: 'Renamed after review', Brand: await brandIdBySlug(t, 'ditto') },
+      payload: {
+        SFCC_Pattern_ID: p.code,
+        Pattern_Name: 'Renamed after review',
+        Brand: await brandIdBySlug(t, 'ditto'),
+      },
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json().data).toMatchObject({ SFCC_Status: 'in_review', IS_SFCC_TESTING: true, editedAfter: 'review' });
+    expect(edit.json().data).toMatchObject({
+      SFCC_Status: 'in_review',
+      IS_SFCC_TESTING: true,
+      editedAfter: 'review',
+    });
     expect((await review(p.id, owner)).statusCode).toBe(200);
     expect((await detail(p.id, owner)).editedAfter).toBeNull();
 
@@ -104,12 +131,22 @@ describe(`pattern lifecycle (${dbKind})`, () => {
       method: 'PUT',
       url: PATTERN_DETAIL_PATHS.detail(p.id),
       headers: admin.auth,
-      payload: { SFCC_Pattern_ID: p.code, Pattern_Name: 'Renamed after publishing', Brand: await brandIdBySlug(t, 'ditto') },
+      payload: {
+        SFCC_Pattern_ID: p.code,
+        Pattern_Name: 'Renamed after publishing',
+        Brand: await brandIdBySlug(t, 'ditto'),
+      },
     });
-    expect(edit2.json().data).toMatchObject({ SFCC_Status: 'published', editedAfter: 'publishing' });
+    expect(edit2.json().data).toMatchObject({
+      SFCC_Status: 'published',
+      editedAfter: 'publishing',
+    });
     // The edits go through review again before the next publication.
     expect((await review(p.id, owner)).statusCode).toBe(200);
-    expect(await detail(p.id, owner)).toMatchObject({ SFCC_Status: 'in_review', editedAfter: null });
+    expect(await detail(p.id, owner)).toMatchObject({
+      SFCC_Status: 'in_review',
+      editedAfter: null,
+    });
   });
 
   it('refuses re-sending an unchanged published pattern', async () => {

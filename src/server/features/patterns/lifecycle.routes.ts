@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamSchema } from '../../../shared/contracts/common';
-import { LIFECYCLE_ROUTES, PublishResponseSchema, SendToReviewResponseSchema } from '../../../shared/contracts/lifecycle';
+import {
+  LIFECYCLE_ROUTES,
+  PublishResponseSchema,
+  SendToReviewResponseSchema,
+} from '../../../shared/contracts/lifecycle';
 import {
   NoteParamsSchema,
   NoteUpdateRequestSchema,
@@ -22,38 +26,83 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     LIFECYCLE_ROUTES.sendToReview,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SendToReviewResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: { tags, params: IdParamSchema, response: { 200: SendToReviewResponseSchema } },
+    },
     async (request) => service.sendToReview(app.deps, currentUser(request), request.params.id),
   );
 
   app.post(
     LIFECYCLE_ROUTES.publish,
-    { preValidation: requireAdmin, schema: { tags, params: IdParamSchema, response: { 200: PublishResponseSchema } } },
+    {
+      preValidation: requireAdmin,
+      schema: { tags, params: IdParamSchema, response: { 200: PublishResponseSchema } },
+    },
     async (request) => service.publish(app.deps, currentUser(request), request.params.id),
   );
 
   app.post(
     REVIEW_ROUTES.requestChanges,
-    { preValidation: requireAdmin, schema: { tags, params: IdParamSchema, body: RequestChangesRequestSchema, response: { 200: TransitionResponseSchema } } },
-    async (request) => review.requestChanges(app.deps, currentUser(request), request.params.id, request.body),
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: RequestChangesRequestSchema,
+        response: { 200: TransitionResponseSchema },
+      },
+    },
+    async (request) =>
+      review.requestChanges(app.deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
     REVIEW_ROUTES.unpublish,
-    { preValidation: requireAdmin, schema: { tags, params: IdParamSchema, body: UnpublishRequestSchema, response: { 200: TransitionResponseSchema } } },
-    async (request) => review.unpublish(app.deps, currentUser(request), request.params.id, request.body),
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: UnpublishRequestSchema,
+        response: { 200: TransitionResponseSchema },
+      },
+    },
+    async (request) =>
+      review.unpublish(app.deps, currentUser(request), request.params.id, request.body),
   );
 
   app.get(
     REVIEW_ROUTES.review,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: ReviewStateResponseSchema } } },
-    async (request) => ({ data: await review.getReviewState(app.db, currentUser(request), request.params.id) }),
+    {
+      preValidation: requireUser,
+      schema: { tags, params: IdParamSchema, response: { 200: ReviewStateResponseSchema } },
+    },
+    async (request) => ({
+      data: await review.getReviewState(app.db, currentUser(request), request.params.id),
+    }),
   );
 
   app.patch(
     REVIEW_ROUTES.note,
-    { preValidation: requireUser, schema: { tags, params: NoteParamsSchema, body: NoteUpdateRequestSchema, response: { 200: NoteUpdateResponseSchema } } },
-    async (request) => ({ data: await review.setNoteAddressed(app.db, currentUser(request), request.params.id, request.params.noteId, request.body.addressed) }),
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        params: NoteParamsSchema,
+        body: NoteUpdateRequestSchema,
+        response: { 200: NoteUpdateResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await review.setNoteAddressed(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.params.noteId,
+        request.body.addressed,
+      ),
+    }),
   );
 
   app.get(

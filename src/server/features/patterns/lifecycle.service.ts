@@ -1,7 +1,11 @@
 import type { AppDeps, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { incomplete } from '../../lib/app-error';
-import { LIFECYCLE_MSG, type PublishResponse, type SendToReviewResponse } from '../../../shared/contracts/lifecycle';
+import {
+  LIFECYCLE_MSG,
+  type PublishResponse,
+  type SendToReviewResponse,
+} from '../../../shared/contracts/lifecycle';
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
 import type { LifecycleAction } from '../../../shared/contracts/review';
 import { recordActivity } from '../activity/activity.service';
@@ -16,13 +20,24 @@ import { emitPatternEvent } from '../integrations/events';
 function assertComplete(missing: MissingItem[]) {
   if (!missing.length) return;
   const fields = Object.fromEntries(missing.map((m) => [m.field, m.message]));
-  throw incomplete(`${LIFECYCLE_MSG.incomplete}: ${missing.map((m) => m.message).join('; ')}`, fields);
+  throw incomplete(
+    `${LIFECYCLE_MSG.incomplete}: ${missing.map((m) => m.message).join('; ')}`,
+    fields,
+  );
 }
 
-export const lifecycleState = (p: PatternRow): LifecycleState => ({ SFCC_Status: p.SFCC_Status, edited: editedAfter(p) !== null });
+export const lifecycleState = (p: PatternRow): LifecycleState => ({
+  SFCC_Status: p.SFCC_Status,
+  edited: editedAfter(p) !== null,
+});
 
 /** Loads and locks the pattern, and refuses (409) a step the lifecycle does not allow now. */
-export async function beginTransition(tx: DbOrTx, user: AuthUser, id: number, action: LifecycleAction) {
+export async function beginTransition(
+  tx: DbOrTx,
+  user: AuthUser,
+  id: number,
+  action: LifecycleAction,
+) {
   const p = await loadPattern(tx, user, id, { forUpdate: true });
   assertTransition(action, lifecycleState(p), user.role);
   return p;
@@ -33,16 +48,26 @@ export async function beginTransition(tx: DbOrTx, user: AuthUser, id: number, ac
  * changes requested, or again after an edit of a pattern in review or published. The open
  * request's notes leave the screen (they stay in the activity).
  */
-export async function sendToReview(deps: AppDeps, user: AuthUser, id: number): Promise<SendToReviewResponse> {
+export async function sendToReview(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+): Promise<SendToReviewResponse> {
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'sendToReview');
     assertComplete((await patternMissing(tx, p)).missing);
     // An edited published pattern goes to review too (as before): the list and "To review" find it there.
-    await review.setStatus(tx, id, { IS_SFCC_TESTING: true, SFCC_Status: 'in_review', reviewedAt: new Date() });
+    await review.setStatus(tx, id, {
+      IS_SFCC_TESTING: true,
+      SFCC_Status: 'in_review',
+      reviewedAt: new Date(),
+    });
     await review.closeOpenRequests(tx, id);
     const activityId = await recordActivity(tx, user, id, 'sent_to_review', {});
     await emitPatternEvent(tx, 'pattern.sent_to_review', id);
-    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, { kind: 'sent_to_review' });
+    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
+      kind: 'sent_to_review',
+    });
     return { data: { ID: id, IS_SFCC_TESTING: true }, message: LIFECYCLE_MSG.reviewed };
   });
 }
@@ -53,10 +78,15 @@ export async function publish(deps: AppDeps, user: AuthUser, id: number): Promis
     const p = await beginTransition(tx, user, id, 'publish');
     // Production gets only complete patterns.
     assertComplete((await patternMissing(tx, p)).missing);
-    const row = await review.setStatus(tx, id, { SFCC_Status: 'published', publishedAt: new Date() });
+    const row = await review.setStatus(tx, id, {
+      SFCC_Status: 'published',
+      publishedAt: new Date(),
+    });
     await review.saveSnapshot(tx, id, await takeSnapshot(tx, p), 'published');
     const activityId = await recordActivity(tx, user, id, 'published', {});
-    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, { kind: 'published' });
+    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
+      kind: 'published',
+    });
     await emitPatternEvent(tx, 'pattern.published', id);
     return { data: row, message: LIFECYCLE_MSG.published };
   });

@@ -14,16 +14,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === ',') (row.push(field), (field = ''));
     else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field), rows.push(row), (row = []), (field = ''), i++;
+      (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     } else field += c;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) (row.push(field), rows.push(row));
   return rows;
 }
 
@@ -45,7 +45,11 @@ describe(`pattern list CSV export (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const exportCsv = (user: TestUser, query: Record<string, string | number> = {}) =>
-    t.app.inject({ url: '/api/patterns/export.csv', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: user.auth });
+    t.app.inject({
+      url: '/api/patterns/export.csv',
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: user.auth,
+    });
   const codes = async (user: TestUser, query: Record<string, string | number> = {}) => {
     const res = await exportCsv(user, query);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -57,9 +61,15 @@ describe(`pattern list CSV export (${dbKind})`, () => {
   it('downloads an attachment with a header row, in the list order', async () => {
     const res = await exportCsv(partner);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="patterns-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(res.body.startsWith('\ufeffPattern ID,Pattern Name,Brand,Pattern Type,Gender,Price,')).toBe(true);
-    expect(await codes(partner)).toEqual(expectedOrder(ditto, 'updatedAt', 'desc').map((r) => r.SFCC_Pattern_ID));
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="patterns-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(
+      res.body.startsWith('\ufeffPattern ID,Pattern Name,Brand,Pattern Type,Gender,Price,'),
+    ).toBe(true);
+    expect(await codes(partner)).toEqual(
+      expectedOrder(ditto, 'updatedAt', 'desc').map((r) => r.SFCC_Pattern_ID),
+    );
   });
 
   it.each([
@@ -70,16 +80,33 @@ describe(`pattern list CSV export (${dbKind})`, () => {
     ['SFCC_Pattern_ID', 'asc'],
     ['brand', 'desc'],
   ] as const)('follows the sort %s %s across batches (admin)', async (sort, dir) => {
-    expect(await codes(admin, { sort, dir })).toEqual(expectedOrder(all, sort, dir).map((r) => r.SFCC_Pattern_ID));
+    expect(await codes(admin, { sort, dir })).toEqual(
+      expectedOrder(all, sort, dir).map((r) => r.SFCC_Pattern_ID),
+    );
   });
 
   it('exports exactly what the list shows for a filter and a search', async () => {
-    const query = { status: 'in_review', fabric: 'Knit/Woven', search: 'tee', sort: 'Price', dir: 'asc' };
-    const keep = (r: ListSeed) => r.SFCC_Status === 'in_review' && r.Fabric_type === 'Knit/Woven' && r.Pattern_Name.toLowerCase().includes('tee');
+    const query = {
+      status: 'in_review',
+      fabric: 'Knit/Woven',
+      search: 'tee',
+      sort: 'Price',
+      dir: 'asc',
+    };
+    const keep = (r: ListSeed) =>
+      r.SFCC_Status === 'in_review' &&
+      r.Fabric_type === 'Knit/Woven' &&
+      r.Pattern_Name.toLowerCase().includes('tee');
     const exported = await codes(partner, query);
     expect(exported.length).toBeGreaterThan(0);
-    expect(exported).toEqual(expectedOrder(ditto.filter(keep), 'Price', 'asc').map((r) => r.SFCC_Pattern_ID));
-    const listed = await t.app.inject({ url: '/api/patterns', query: { ...query, pageSize: '100' }, headers: partner.auth });
+    expect(exported).toEqual(
+      expectedOrder(ditto.filter(keep), 'Price', 'asc').map((r) => r.SFCC_Pattern_ID),
+    );
+    const listed = await t.app.inject({
+      url: '/api/patterns',
+      query: { ...query, pageSize: '100' },
+      headers: partner.auth,
+    });
     expect(listed.json().totalCountData).toBe(exported.length);
   });
 
@@ -92,10 +119,15 @@ describe(`pattern list CSV export (${dbKind})`, () => {
 
   it('quotes commas and quotes, and defuses spreadsheet formulas', async () => {
     const db = t.deps.database.db;
-    await db.update(patterns).set({ Pattern_Name: '=HYPERLINK("http://x","click")', Notion: 'Buttons, "hooks"' }).where(eq(patterns.ID, ditto[0].ID));
+    await db
+      .update(patterns)
+      .set({ Pattern_Name: '=HYPERLINK("http://x","click")', Notion: 'Buttons, "hooks"' })
+      .where(eq(patterns.ID, ditto[0].ID));
     const res = await exportCsv(partner, { search: ditto[0].SFCC_Pattern_ID });
     const [header, row] = parseCsv(res.body.replace(/^\ufeff/, ''));
-    expect(row[header.indexOf(PATTERN_LABELS.Pattern_Name)]).toBe(`'=HYPERLINK("http://x","click")`);
+    expect(row[header.indexOf(PATTERN_LABELS.Pattern_Name)]).toBe(
+      `'=HYPERLINK("http://x","click")`,
+    );
     expect(row[header.indexOf(PATTERN_LABELS.Notion)]).toBe('Buttons, "hooks"');
     expect(row[header.indexOf('Status')]).toBe('Draft');
   });

@@ -5,7 +5,17 @@ import { patterns } from '../../db/schema/patterns';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import type { PatternExportQuery } from '../../../shared/contracts/pattern-list';
 import { STATUS_LABELS } from '../../../shared/options';
-import { brandSegmentOrder, keyText, orderOf, rangesAfter, segmentAfter, updatedText, whereOf, type ColumnSortKey, type SortPosition } from './list.query';
+import {
+  brandSegmentOrder,
+  keyText,
+  orderOf,
+  rangesAfter,
+  segmentAfter,
+  updatedText,
+  whereOf,
+  type ColumnSortKey,
+  type SortPosition,
+} from './list.query';
 import { assertBrandFilter, scopedWhere, withBrandId, type ResolvedFilter } from './list.service';
 import * as repo from './list.repo';
 
@@ -64,12 +74,21 @@ export async function prepareExport(db: DbOrTx, user: AuthUser, query: PatternEx
 }
 
 /** The CSV as text chunks: a byte-order mark (Excel then reads UTF-8), the header, one chunk per batch. */
-async function* exportCsv(db: DbOrTx, user: AuthUser, q: ResolvedFilter<PatternExportQuery>): AsyncGenerator<string> {
+async function* exportCsv(
+  db: DbOrTx,
+  user: AuthUser,
+  q: ResolvedFilter<PatternExportQuery>,
+): AsyncGenerator<string> {
   yield '\ufeff' + csvLine(COLUMNS.map(([h]) => h));
-  for await (const batch of batches(db, user, q)) yield batch.map((r) => csvLine(COLUMNS.map(([, f]) => f(r)))).join('');
+  for await (const batch of batches(db, user, q))
+    yield batch.map((r) => csvLine(COLUMNS.map(([, f]) => f(r)))).join('');
 }
 
-async function* batches(db: DbOrTx, user: AuthUser, q: ResolvedFilter<PatternExportQuery>): AsyncGenerator<Rec[]> {
+async function* batches(
+  db: DbOrTx,
+  user: AuthUser,
+  q: ResolvedFilter<PatternExportQuery>,
+): AsyncGenerator<Rec[]> {
   const w = scopedWhere(user, q);
   const where = whereOf(w);
   if (q.sort !== 'brand') {
@@ -80,7 +99,13 @@ async function* batches(db: DbOrTx, user: AuthUser, q: ResolvedFilter<PatternExp
     const inBrand = and(where, eq(patterns.brandId, seg.brandId));
     let from: SortPosition | undefined;
     for (;;) {
-      const batch = await repo.exportBatch(db, from ? and(inBrand, segmentAfter(from)) : inBrand, brandSegmentOrder(), BATCH, updatedText);
+      const batch = await repo.exportBatch(
+        db,
+        from ? and(inBrand, segmentAfter(from)) : inBrand,
+        brandSegmentOrder(),
+        BATCH,
+        updatedText,
+      );
       if (batch.length > 0) yield batch;
       if (batch.length < BATCH) break;
       from = positionOfLast(batch);
@@ -88,7 +113,12 @@ async function* batches(db: DbOrTx, user: AuthUser, q: ResolvedFilter<PatternExp
   }
 }
 
-async function* keysetBatches(db: DbOrTx, where: SQL | undefined, sort: ColumnSortKey, q: ResolvedFilter<PatternExportQuery>): AsyncGenerator<Rec[]> {
+async function* keysetBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  sort: ColumnSortKey,
+  q: ResolvedFilter<PatternExportQuery>,
+): AsyncGenerator<Rec[]> {
   const key = keyText(sort);
   let batch = await repo.exportBatch(db, where, orderOf(sort, q.dir), BATCH, key);
   while (batch.length > 0) {
@@ -97,7 +127,15 @@ async function* keysetBatches(db: DbOrTx, where: SQL | undefined, sort: ColumnSo
     const from = positionOfLast(batch);
     batch = [];
     for (const range of rangesAfter(sort, q.dir, from)) {
-      batch.push(...(await repo.exportBatch(db, and(where, range.where), range.order, BATCH - batch.length, key)));
+      batch.push(
+        ...(await repo.exportBatch(
+          db,
+          and(where, range.where),
+          range.order,
+          BATCH - batch.length,
+          key,
+        )),
+      );
       if (batch.length >= BATCH) break;
     }
   }

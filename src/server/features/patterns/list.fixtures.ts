@@ -23,12 +23,27 @@ export interface ListSeed {
   updatedAt: string;
 }
 
-const WORDS = ['Summer wrap Dress', 'tailored Trousers', 'Easy Tee', 'classic Shirt', 'MAXI skirt', 'relaxed Jacket', 'Percent 100% Cotton', 'under_score Top'];
+const WORDS = [
+  'Summer wrap Dress',
+  'tailored Trousers',
+  'Easy Tee',
+  'classic Shirt',
+  'MAXI skirt',
+  'relaxed Jacket',
+  'Percent 100% Cotton',
+  'under_score Top',
+];
 const STATUSES: PatternStatus[] = ['draft', 'draft', 'in_review', 'published'];
 const BASE = Date.parse('2025-03-01T12:00:00.000Z');
 
 /** `count` patterns of `brand`, codes `<prefix>-001`…; every fifth shares its updated time with the one before. */
-export async function seedList(t: TestApp, brand: string, prefix: string, count: number, brandName: string): Promise<ListSeed[]> {
+export async function seedList(
+  t: TestApp,
+  brand: string,
+  prefix: string,
+  count: number,
+  brandName: string,
+): Promise<ListSeed[]> {
   const brandId = await brandIdBySlug(t, brand);
   const rows = Array.from({ length: count }, (_, i) => {
     const n = i + 1;
@@ -75,10 +90,18 @@ const cmp = (a: Key, b: Key): number => {
 export function expectedOrder(rows: ListSeed[], sort: string, dir: 'asc' | 'desc'): ListSeed[] {
   const s = dir === 'asc' ? 1 : -1;
   const key = (r: ListSeed): Key =>
-    sort === 'Pattern_Name' ? r.Pattern_Name.toLowerCase() : sort === 'status' ? r.SFCC_Status : sort === 'updatedAt' ? r.updatedAt : (r[sort as keyof ListSeed] as Key);
+    sort === 'Pattern_Name'
+      ? r.Pattern_Name.toLowerCase()
+      : sort === 'status'
+        ? r.SFCC_Status
+        : sort === 'updatedAt'
+          ? r.updatedAt
+          : (r[sort as keyof ListSeed] as Key);
   if (sort === 'brand') {
     // Brand name in the chosen direction; within a brand newest first.
-    return [...rows].sort((a, b) => s * cmp(a.brandName, b.brandName) || -cmp(a.updatedAt, b.updatedAt) || b.ID - a.ID);
+    return [...rows].sort(
+      (a, b) => s * cmp(a.brandName, b.brandName) || -cmp(a.updatedAt, b.updatedAt) || b.ID - a.ID,
+    );
   }
   return [...rows].sort((a, b) => s * cmp(key(a), key(b)) || s * (a.ID - b.ID));
 }

@@ -1,7 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
 import { brands } from '../../db/schema/brands';
-import type { PatternFilter, PatternSortKey, SortDirection } from '../../../shared/contracts/pattern-list';
+import type {
+  PatternFilter,
+  PatternSortKey,
+  SortDirection,
+} from '../../../shared/contracts/pattern-list';
 
 /**
  * SQL pieces of the pattern list: which rows (scope, filters, search) and in which order.
@@ -59,7 +63,12 @@ interface SortColumn {
 }
 
 export const SORT_COLUMNS: Record<ColumnSortKey, SortColumn> = {
-  SFCC_Pattern_ID: { expr: sql`${patterns.SFCC_Pattern_ID}`, nullable: false, cast: 'text', unique: true },
+  SFCC_Pattern_ID: {
+    expr: sql`${patterns.SFCC_Pattern_ID}`,
+    nullable: false,
+    cast: 'text',
+    unique: true,
+  },
   Pattern_Name: { expr: sql`lower(${patterns.Pattern_Name})`, nullable: false, cast: 'text' },
   Type: { expr: sql`${patterns.Type}`, nullable: true, cast: 'text' },
   Gender: { expr: sql`${patterns.Gender}`, nullable: true, cast: 'text' },
@@ -82,7 +91,12 @@ export function orderKeys(sort: PatternSortKey, dir: SortDirection): OrderKey[] 
   // Brand: by name, then newest first within a brand whatever the direction.
   if (sort === 'brand') return [{ expr: sql`${brands.name}`, dir }, ...segmentKeys('desc')];
   const c = SORT_COLUMNS[sort];
-  return c.unique ? [{ expr: c.expr, dir }] : [{ expr: c.expr, dir }, { expr: sql`${patterns.ID}`, dir }];
+  return c.unique
+    ? [{ expr: c.expr, dir }]
+    : [
+        { expr: c.expr, dir },
+        { expr: sql`${patterns.ID}`, dir },
+      ];
 }
 
 const segmentKeys = (dir: SortDirection): OrderKey[] => [
@@ -90,13 +104,19 @@ const segmentKeys = (dir: SortDirection): OrderKey[] => [
   { expr: sql`${patterns.ID}`, dir },
 ];
 
-export const orderSql = (keys: OrderKey[]): SQL => sql.join(keys.map((k) => sql`${k.expr} ${d(k.dir)}`), sql`, `);
+export const orderSql = (keys: OrderKey[]): SQL =>
+  sql.join(
+    keys.map((k) => sql`${k.expr} ${d(k.dir)}`),
+    sql`, `,
+  );
 
 /** ORDER BY of a column sort. */
-export const orderOf = (sort: ColumnSortKey, dir: SortDirection): SQL => orderSql(orderKeys(sort, dir));
+export const orderOf = (sort: ColumnSortKey, dir: SortDirection): SQL =>
+  orderSql(orderKeys(sort, dir));
 
 /** Within one brand (brand sort without a search, and its export): newest first; `reverse` reads it backwards. */
-export const brandSegmentOrder = (reverse = false) => orderSql(segmentKeys(reverse ? 'asc' : 'desc'));
+export const brandSegmentOrder = (reverse = false) =>
+  orderSql(segmentKeys(reverse ? 'asc' : 'desc'));
 
 /** A row's place in an order: its sort key as text (null when the column is empty) and its ID. */
 export interface SortPosition {
@@ -105,14 +125,22 @@ export interface SortPosition {
 }
 
 const castKey = (c: SortColumn, key: string) =>
-  c.cast === 'numeric' ? sql`cast(${key} as numeric)` : c.cast === 'timestamptz' ? sql`cast(${key} as timestamptz)` : sql`cast(${key} as text)`;
+  c.cast === 'numeric'
+    ? sql`cast(${key} as numeric)`
+    : c.cast === 'timestamptz'
+      ? sql`cast(${key} as timestamptz)`
+      : sql`cast(${key} as text)`;
 
 /**
  * The rows strictly after `from` in the order (sort, dir), as up to two range conditions, each
  * one index range read in order: a row comparison cannot see NULLs, so the empty-key rows
  * (last ascending, first descending) are their own range. Read the ranges in the returned order.
  */
-export function rangesAfter(sort: ColumnSortKey, dir: SortDirection, from: SortPosition): { where: SQL; order: SQL }[] {
+export function rangesAfter(
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  from: SortPosition,
+): { where: SQL; order: SQL }[] {
   const c = SORT_COLUMNS[sort];
   const order = orderOf(sort, dir);
   const byId = dir === 'asc' ? sql`${patterns.ID} > ${from.id}` : sql`${patterns.ID} < ${from.id}`;
@@ -124,8 +152,12 @@ export function rangesAfter(sort: ColumnSortKey, dir: SortDirection, from: SortP
     return dir === 'asc' ? [nulls] : [nulls, { where: sql`${c.expr} is not null`, order }];
   }
   const key = castKey(c, from.key);
-  const values = c.unique ? { where: sql`${c.expr} ${cmp} ${key}`, order } : { where: sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${from.id}::int)`, order };
-  return c.nullable && dir === 'asc' ? [values, { where: sql`${c.expr} is null`, order: idOrder }] : [values];
+  const values = c.unique
+    ? { where: sql`${c.expr} ${cmp} ${key}`, order }
+    : { where: sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${from.id}::int)`, order };
+  return c.nullable && dir === 'asc'
+    ? [values, { where: sql`${c.expr} is null`, order: idOrder }]
+    : [values];
 }
 
 /** Within-brand keyset (brand sort export): after (updated_at, ID) in newest-first order. */
@@ -134,5 +166,6 @@ export function segmentAfter(from: SortPosition): SQL {
 }
 
 /** The sort key as text, exactly as `castKey` reads it back. */
-export const keyText = (sort: ColumnSortKey) => sql<string | null>`${SORT_COLUMNS[sort].expr}::text`;
+export const keyText = (sort: ColumnSortKey) =>
+  sql<string | null>`${SORT_COLUMNS[sort].expr}::text`;
 export const updatedText = sql<string>`${patterns.updatedAt}::text`;

@@ -5,7 +5,14 @@ import { fileChecks } from '../../db/schema/preflight';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
-import { keyText, whereOf, type ColumnSortKey, type ListWhere, type OrderKey, type SortPosition } from './list.query';
+import {
+  keyText,
+  whereOf,
+  type ColumnSortKey,
+  type ListWhere,
+  type OrderKey,
+  type SortPosition,
+} from './list.query';
 
 /** The total from the count table (exact, kept by triggers): a few hundred rows at most, whatever the catalogue size. */
 export async function countFromTable(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
@@ -28,7 +35,10 @@ function countWhere(w: Omit<ListWhere, 'search'>): SQL | undefined {
 
 /** Exact count of a search: its cost follows the number of matches, read through the trigram index. */
 export async function countRows(db: DbOrTx, w: ListWhere): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(patterns).where(whereOf(w));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(patterns)
+    .where(whereOf(w));
   return row?.n ?? 0;
 }
 
@@ -38,7 +48,11 @@ export interface BrandSegment {
 }
 
 /** Rows per brand, in brand-name order: the brand sort reads the page from these segments. */
-export async function brandSegments(db: DbOrTx, w: ListWhere, dir: SortDirection): Promise<BrandSegment[]> {
+export async function brandSegments(
+  db: DbOrTx,
+  w: ListWhere,
+  dir: SortDirection,
+): Promise<BrandSegment[]> {
   const o = dir === 'asc' ? asc : desc;
   if (w.search) {
     return db
@@ -60,9 +74,21 @@ export async function brandSegments(db: DbOrTx, w: ListWhere, dir: SortDirection
 }
 
 /** IDs of one page: read from the index alone where it can (a deep offset skips index entries, not rows). */
-export async function pageIds(db: DbOrTx, where: SQL | undefined, order: SQL, offset: number, limit: number): Promise<number[]> {
+export async function pageIds(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   if (limit <= 0) return [];
-  const rows = await db.select({ id: patterns.ID }).from(patterns).where(where).orderBy(order).offset(offset).limit(limit);
+  const rows = await db
+    .select({ id: patterns.ID })
+    .from(patterns)
+    .where(where)
+    .orderBy(order)
+    .offset(offset)
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -72,7 +98,13 @@ export async function pageIds(db: DbOrTx, where: SQL | undefined, order: SQL, of
  * instead and filtering row by row, which it misjudges for rare terms (a scan of half the table).
  * The cost follows the number of matches, which counting them costs anyway.
  */
-export async function searchPage(db: DbOrTx, where: SQL, keys: OrderKey[], offset: number, limit: number): Promise<{ ids: number[]; total?: number }> {
+export async function searchPage(
+  db: DbOrTx,
+  where: SQL,
+  keys: OrderKey[],
+  offset: number,
+  limit: number,
+): Promise<{ ids: number[]; total?: number }> {
   const inner = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -85,11 +117,19 @@ export async function searchPage(db: DbOrTx, where: SQL, keys: OrderKey[], offse
     select m.id, count(*) over ()::int as total
     from (select ${patterns.ID} as id, ${inner} from ${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId} where ${where} offset 0) m
     order by ${order} offset ${offset} limit ${limit}`);
-  return { ids: res.rows.map((r) => Number(r.id)), total: res.rows[0] ? Number(res.rows[0].total) : undefined };
+  return {
+    ids: res.rows.map((r) => Number(r.id)),
+    total: res.rows[0] ? Number(res.rows[0].total) : undefined,
+  };
 }
 
 /** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */
-export async function positionOf(db: DbOrTx, sort: ColumnSortKey, id: number, brandId: number | null): Promise<SortPosition | undefined> {
+export async function positionOf(
+  db: DbOrTx,
+  sort: ColumnSortKey,
+  id: number,
+  brandId: number | null,
+): Promise<SortPosition | undefined> {
   const [row] = await db
     .select({ id: patterns.ID, key: keyText(sort) })
     .from(patterns)
@@ -118,7 +158,9 @@ const listColumns = {
  * the page's rows (at most 100), so the list's cost does not grow with the catalogue.
  */
 const heroFileId = () =>
-  sql<number | null>`(select f.id from ${patternFiles} f inner join ${fileChecks} c on c.file_id = f.id where f.pattern_id = ${patterns.ID} and f.kind = 'Main_Hero_Image' order by f.id desc limit 1)`;
+  sql<
+    number | null
+  >`(select f.id from ${patternFiles} f inner join ${fileChecks} c on c.file_id = f.id where f.pattern_id = ${patterns.ID} and f.kind = 'Main_Hero_Image' order by f.id desc limit 1)`;
 
 /** The page's rows with their brand name (one join, no query per row), in the order of `ids`. */
 export async function rowsByIds(db: DbOrTx, ids: number[]) {
@@ -148,7 +190,13 @@ const exportColumns = {
 };
 
 /** One batch of the CSV export, with each row's sort key as text so the next batch starts right after it. */
-export async function exportBatch(db: DbOrTx, where: SQL | undefined, order: SQL, limit: number, key: SQL<string | null>) {
+export async function exportBatch(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL,
+  limit: number,
+  key: SQL<string | null>,
+) {
   return db
     .select({ ...exportColumns, sortKey: key })
     .from(patterns)

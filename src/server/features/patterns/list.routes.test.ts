@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
-import { PATTERN_SORT_KEYS, type PatternListResponse } from '../../../shared/contracts/pattern-list';
+import {
+  PATTERN_SORT_KEYS,
+  type PatternListResponse,
+} from '../../../shared/contracts/pattern-list';
 import { expectedOrder, idsOf, seedList, type ListSeed } from './list.fixtures';
 import { needsVacuum } from './list-maintenance';
 import { runsIn } from '../../test/skip';
@@ -26,17 +29,26 @@ describe(`pattern list (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const list = (user: TestUser, query: Record<string, string | number> = {}) =>
-    t.app.inject({ url: '/api/patterns', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: user.auth });
+    t.app.inject({
+      url: '/api/patterns',
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: user.auth,
+    });
   const page = async (user: TestUser, query: Record<string, string | number> = {}) => {
     const res = await list(user, query);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as PatternListResponse;
   };
   /** Every page of a view, one by one. */
-  const allPages = async (user: TestUser, query: Record<string, string | number>, pageSize = 10) => {
+  const allPages = async (
+    user: TestUser,
+    query: Record<string, string | number>,
+    pageSize = 10,
+  ) => {
     const first = await page(user, { ...query, pageSize });
     const rows = [...first.data];
-    for (let p = 2; p <= Math.ceil(first.totalCountData / pageSize); p++) rows.push(...(await page(user, { ...query, pageSize, page: p })).data);
+    for (let p = 2; p <= Math.ceil(first.totalCountData / pageSize); p++)
+      rows.push(...(await page(user, { ...query, pageSize, page: p })).data);
     return { total: first.totalCountData, rows };
   };
 
@@ -45,9 +57,19 @@ describe(`pattern list (${dbKind})`, () => {
     expect(body.totalCountData).toBe(43);
     expect(body.data).toHaveLength(10);
     expect(idsOf(body.data)).toEqual(idsOf(expectedOrder(ditto, 'updatedAt', 'desc').slice(0, 10)));
-    expect(body.data[0]).toEqual(expect.objectContaining({ brandName: 'Ditto', SFCC_Status: expect.any(String), updatedAt: expect.stringMatching(/Z$/) }));
+    expect(body.data[0]).toEqual(
+      expect.objectContaining({
+        brandName: 'Ditto',
+        SFCC_Status: expect.any(String),
+        updatedAt: expect.stringMatching(/Z$/),
+      }),
+    );
     const seeded = ditto.find((r) => r.ID === body.data[0].ID)!;
-    expect(body.data[0]).toMatchObject({ SFCC_Pattern_ID: seeded.SFCC_Pattern_ID, Price: seeded.Price, Type: seeded.Type });
+    expect(body.data[0]).toMatchObject({
+      SFCC_Pattern_ID: seeded.SFCC_Pattern_ID,
+      Price: seeded.Price,
+      Type: seeded.Type,
+    });
   });
 
   it('needs a signed-in user', async () => {
@@ -64,36 +86,46 @@ describe(`pattern list (${dbKind})`, () => {
     expect(past).toMatchObject({ data: [], totalCountData: 43, page: 9 });
   });
 
-  it.each(PATTERN_SORT_KEYS.flatMap((s) => [[s, 'asc'] as const, [s, 'desc'] as const]))('sorts by %s %s on every page (admin, all brands)', async (sort, dir) => {
-    const { total, rows } = await allPages(admin, { sort, dir });
-    expect(total).toBe(60);
-    expect(idsOf(rows)).toEqual(idsOf(expectedOrder(all, sort, dir)));
-  });
-
-  it.each(PATTERN_SORT_KEYS.map((s) => [s] as const))('sorts by %s within a brand (user)', async (sort) => {
-    const { rows } = await allPages(partner, { sort, dir: 'asc' }, 25);
-    expect(idsOf(rows)).toEqual(idsOf(expectedOrder(ditto, sort, 'asc')));
-  });
-
-  it.each(PATTERN_SORT_KEYS.filter((s) => s !== 'brand').flatMap((s) => [[s, 'asc'] as const, [s, 'desc'] as const]))(
-    'Next / Previous anchors give the same pages as page numbers (%s %s)',
+  it.each(PATTERN_SORT_KEYS.flatMap((s) => [[s, 'asc'] as const, [s, 'desc'] as const]))(
+    'sorts by %s %s on every page (admin, all brands)',
     async (sort, dir) => {
-      const expected = idsOf(expectedOrder(all, sort, dir));
-      let body = await page(admin, { sort, dir });
-      for (let p = 2; p <= 6; p++) {
-        body = await page(admin, { sort, dir, page: p, after: body.data[body.data.length - 1].ID });
-        expect(idsOf(body.data)).toEqual(expected.slice((p - 1) * 10, p * 10));
-      }
-      for (let p = 5; p >= 1; p--) {
-        body = await page(admin, { sort, dir, page: p, before: body.data[0].ID });
-        expect(idsOf(body.data)).toEqual(expected.slice((p - 1) * 10, p * 10));
-      }
+      const { total, rows } = await allPages(admin, { sort, dir });
+      expect(total).toBe(60);
+      expect(idsOf(rows)).toEqual(idsOf(expectedOrder(all, sort, dir)));
     },
   );
 
-  it("ignores an anchor the caller cannot see and uses the page number", async () => {
+  it.each(PATTERN_SORT_KEYS.map((s) => [s] as const))(
+    'sorts by %s within a brand (user)',
+    async (sort) => {
+      const { rows } = await allPages(partner, { sort, dir: 'asc' }, 25);
+      expect(idsOf(rows)).toEqual(idsOf(expectedOrder(ditto, sort, 'asc')));
+    },
+  );
+
+  it.each(
+    PATTERN_SORT_KEYS.filter((s) => s !== 'brand').flatMap((s) => [
+      [s, 'asc'] as const,
+      [s, 'desc'] as const,
+    ]),
+  )('Next / Previous anchors give the same pages as page numbers (%s %s)', async (sort, dir) => {
+    const expected = idsOf(expectedOrder(all, sort, dir));
+    let body = await page(admin, { sort, dir });
+    for (let p = 2; p <= 6; p++) {
+      body = await page(admin, { sort, dir, page: p, after: body.data[body.data.length - 1].ID });
+      expect(idsOf(body.data)).toEqual(expected.slice((p - 1) * 10, p * 10));
+    }
+    for (let p = 5; p >= 1; p--) {
+      body = await page(admin, { sort, dir, page: p, before: body.data[0].ID });
+      expect(idsOf(body.data)).toEqual(expected.slice((p - 1) * 10, p * 10));
+    }
+  });
+
+  it('ignores an anchor the caller cannot see and uses the page number', async () => {
     const body = await page(partner, { page: 2, after: butterick[0].ID });
-    expect(idsOf(body.data)).toEqual(idsOf(expectedOrder(ditto, 'updatedAt', 'desc').slice(10, 20)));
+    expect(idsOf(body.data)).toEqual(
+      idsOf(expectedOrder(ditto, 'updatedAt', 'desc').slice(10, 20)),
+    );
   });
 
   it.each([
@@ -110,8 +142,17 @@ describe(`pattern list (${dbKind})`, () => {
   });
 
   it('combines filters, search and a sort', async () => {
-    const keep = (r: ListSeed) => r.SFCC_Status === 'draft' && r.Is_Printable === 'Yes' && r.Pattern_Name.toLowerCase().includes('dress');
-    const { total, rows } = await allPages(partner, { status: 'draft', printable: 'Yes', search: 'DRESS', sort: 'Price', dir: 'desc' });
+    const keep = (r: ListSeed) =>
+      r.SFCC_Status === 'draft' &&
+      r.Is_Printable === 'Yes' &&
+      r.Pattern_Name.toLowerCase().includes('dress');
+    const { total, rows } = await allPages(partner, {
+      status: 'draft',
+      printable: 'Yes',
+      search: 'DRESS',
+      sort: 'Price',
+      dir: 'desc',
+    });
     expect(total).toBe(ditto.filter(keep).length);
     expect(total).toBeGreaterThan(0);
     expect(idsOf(rows)).toEqual(idsOf(expectedOrder(ditto.filter(keep), 'Price', 'desc')));
@@ -119,34 +160,52 @@ describe(`pattern list (${dbKind})`, () => {
 
   it('searches Pattern ID and name as a case-insensitive substring', async () => {
     const byName = await page(admin, { search: 'aIlOrEd tRoU', pageSize: 100 });
-    expect(idsOf(byName.data).sort()).toEqual(idsOf(all.filter((r) => r.Pattern_Name.startsWith('tailored Trousers'))).sort());
+    expect(idsOf(byName.data).sort()).toEqual(
+      idsOf(all.filter((r) => r.Pattern_Name.startsWith('tailored Trousers'))).sort(),
+    );
     const byId = await page(admin, { search: 't-01', pageSize: 100 });
-    expect(byId.data.map((r) => r.SFCC_Pattern_ID).sort()).toEqual(all.map((r) => r.SFCC_Pattern_ID).filter((c) => c.includes('T-01')).sort());
+    expect(byId.data.map((r) => r.SFCC_Pattern_ID).sort()).toEqual(
+      all
+        .map((r) => r.SFCC_Pattern_ID)
+        .filter((c) => c.includes('T-01'))
+        .sort(),
+    );
     expect(byId.totalCountData).toBe(byId.data.length);
     const exact = await page(partner, { search: ' DIT-042 ' });
     expect(exact.data.map((r) => r.SFCC_Pattern_ID)).toEqual(['DIT-042']);
   });
 
-  it.each(PATTERN_SORT_KEYS.flatMap((s) => [[s, 'asc'] as const, [s, 'desc'] as const]))('pages a search sorted by %s %s', async (sort, dir) => {
-    // "T-0" is in every Pattern ID (DIT-0…, BUT-0…): a search over many pages.
-    const { total, rows } = await allPages(admin, { search: 't-0', sort, dir });
-    expect(total).toBe(60);
-    expect(idsOf(rows)).toEqual(idsOf(expectedOrder(all, sort, dir)));
-    expect(await page(admin, { search: 't-0', sort, dir, page: 7 })).toMatchObject({ data: [], totalCountData: 60 });
-  });
+  it.each(PATTERN_SORT_KEYS.flatMap((s) => [[s, 'asc'] as const, [s, 'desc'] as const]))(
+    'pages a search sorted by %s %s',
+    async (sort, dir) => {
+      // "T-0" is in every Pattern ID (DIT-0…, BUT-0…): a search over many pages.
+      const { total, rows } = await allPages(admin, { search: 't-0', sort, dir });
+      expect(total).toBe(60);
+      expect(idsOf(rows)).toEqual(idsOf(expectedOrder(all, sort, dir)));
+      expect(await page(admin, { search: 't-0', sort, dir, page: 7 })).toMatchObject({
+        data: [],
+        totalCountData: 60,
+      });
+    },
+  );
 
   it('treats % and _ in a search literally', async () => {
     const percent = await page(admin, { search: '100%', pageSize: 100 });
     expect(percent.totalCountData).toBe(all.filter((r) => r.Pattern_Name.includes('100%')).length);
     expect(percent.totalCountData).toBeGreaterThan(0);
     const underscore = await page(admin, { search: 'r_s', pageSize: 100 });
-    expect(underscore.totalCountData).toBe(all.filter((r) => r.Pattern_Name.toLowerCase().includes('r_s')).length);
+    expect(underscore.totalCountData).toBe(
+      all.filter((r) => r.Pattern_Name.toLowerCase().includes('r_s')).length,
+    );
     expect(underscore.totalCountData).toBeGreaterThan(0);
   });
 
   it('matches one- and two-character searches at the start of the Pattern ID or of a word', async () => {
     const starts = (term: string) => (r: ListSeed) =>
-      r.SFCC_Pattern_ID.toLowerCase().startsWith(term) || r.Pattern_Name.toLowerCase().split(' ').some((w) => w.startsWith(term));
+      r.SFCC_Pattern_ID.toLowerCase().startsWith(term) ||
+      r.Pattern_Name.toLowerCase()
+        .split(' ')
+        .some((w) => w.startsWith(term));
     for (const term of ['ma', 'B', 'd']) {
       const body = await page(admin, { search: term, pageSize: 100 });
       const expected = all.filter(starts(term.toLowerCase()));
@@ -161,7 +220,12 @@ describe(`pattern list (${dbKind})`, () => {
     const mine = await allPages(other, {});
     expect(mine.total).toBe(17);
     expect(mine.rows.every((r) => r.brandName === 'Butterick')).toBe(true);
-    const dittoId = (await t.deps.database.db.select({ id: patterns.brandId }).from(patterns).where(eq(patterns.ID, ditto[0].ID)))[0].id;
+    const dittoId = (
+      await t.deps.database.db
+        .select({ id: patterns.brandId })
+        .from(patterns)
+        .where(eq(patterns.ID, ditto[0].ID))
+    )[0].id;
     const asked = await page(other, { brand: dittoId, search: 'DIT' });
     expect(asked).toMatchObject({ data: [], totalCountData: 0 });
     const sorted = await allPages(other, { sort: 'brand' });
@@ -199,24 +263,34 @@ describe(`pattern list (${dbKind})`, () => {
   it('keeps the totals exact through inserts, status changes and deletes', async () => {
     const db = t.deps.database.db;
     const before = (await page(admin, { status: 'published' })).totalCountData;
-    const drafts = ditto.filter((r) => r.SFCC_Status === 'draft').slice(0, 3).map((r) => r.ID);
+    const drafts = ditto
+      .filter((r) => r.SFCC_Status === 'draft')
+      .slice(0, 3)
+      .map((r) => r.ID);
     await db.update(patterns).set({ SFCC_Status: 'published' }).where(inArray(patterns.ID, drafts));
     expect((await page(admin, { status: 'published' })).totalCountData).toBe(before + 3);
-    expect((await page(partner, { status: 'draft' })).totalCountData).toBe(ditto.filter((r) => r.SFCC_Status === 'draft').length - 3);
+    expect((await page(partner, { status: 'draft' })).totalCountData).toBe(
+      ditto.filter((r) => r.SFCC_Status === 'draft').length - 3,
+    );
     await db.update(patterns).set({ SFCC_Status: 'draft' }).where(inArray(patterns.ID, drafts));
     const extra = await seedList(t, 'mccalls', 'MCC', 4, "McCall's");
     expect((await page(admin)).totalCountData).toBe(64);
     await db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
     expect((await page(admin)).totalCountData).toBe(60);
-    const [{ n }] = (await db.execute<{ n: number }>(sql`select sum(n)::int as n from pattern_counts`)).rows;
+    const [{ n }] = (
+      await db.execute<{ n: number }>(sql`select sum(n)::int as n from pattern_counts`)
+    ).rows;
     expect(n).toBe(60);
   });
 
-  it.skipIf(dbKind !== 'pglite')(`on PGlite (no autovacuum), asks for vacuum and analyze once enough rows changed${runsIn('api-pglite', dbKind === 'pglite')}`, async () => {
-    await t.deps.database.db.execute(sql`vacuum (analyze) patterns`);
-    expect(await needsVacuum(t.app)).toBe(false);
-    const extra = await seedList(t, 'style-arc', 'VAC', 80, 'Style Arc');
-    expect(await needsVacuum(t.app)).toBe(true);
-    await t.deps.database.db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
-  });
+  it.skipIf(dbKind !== 'pglite')(
+    `on PGlite (no autovacuum), asks for vacuum and analyze once enough rows changed${runsIn('api-pglite', dbKind === 'pglite')}`,
+    async () => {
+      await t.deps.database.db.execute(sql`vacuum (analyze) patterns`);
+      expect(await needsVacuum(t.app)).toBe(false);
+      const extra = await seedList(t, 'style-arc', 'VAC', 80, 'Style Arc');
+      expect(await needsVacuum(t.app)).toBe(true);
+      await t.deps.database.db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
+    },
+  );
 });

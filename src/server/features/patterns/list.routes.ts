@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATTERN_LIST_ROUTES, PatternExportQuerySchema, PatternListQuerySchema, PatternListResponseSchema } from '../../../shared/contracts/pattern-list';
+import {
+  PATTERN_LIST_ROUTES,
+  PatternExportQuerySchema,
+  PatternListQuerySchema,
+  PatternListResponseSchema,
+} from '../../../shared/contracts/pattern-list';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './list.service';
 import { exportFileName, prepareExport } from './list-export.service';
@@ -15,7 +20,8 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
       schema: {
         tags,
-        description: "Patterns the caller may see (a user's own brand; admins every brand), filtered, sorted and paged, with the exact total.",
+        description:
+          "Patterns the caller may see (a user's own brand; admins every brand), filtered, sorted and paged, with the exact total.",
         querystring: PatternListQuerySchema,
         response: { 200: PatternListResponseSchema },
       },
@@ -27,7 +33,11 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
     PATTERN_LIST_ROUTES.exportCsv,
     {
       preValidation: requireUser,
-      schema: { tags, description: 'The current filter and order as CSV, streamed.', querystring: PatternExportQuerySchema },
+      schema: {
+        tags,
+        description: 'The current filter and order as CSV, streamed.',
+        querystring: PatternExportQuerySchema,
+      },
     },
     async (request, reply) => {
       const chunks = await prepareExport(app.db, currentUser(request), request.query);
@@ -38,5 +48,4 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(Readable.from(chunks));
     },
   );
-
 };

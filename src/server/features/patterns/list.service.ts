@@ -5,8 +5,24 @@ import { patterns } from '../../db/schema/patterns';
 import { brandScope } from '../../lib/scope';
 import { badRequest } from '../../lib/app-error';
 import { findBrand, resolveBrandRef } from '../brands/brands.service';
-import type { PatternFilter, PatternListQuery, PatternListResponse, PatternListRow, SortDirection } from '../../../shared/contracts/pattern-list';
-import { brandSegmentOrder, flip, orderKeys, orderOf, rangesAfter, whereOf, type ColumnSortKey, type ListWhere, type SortPosition } from './list.query';
+import type {
+  PatternFilter,
+  PatternListQuery,
+  PatternListResponse,
+  PatternListRow,
+  SortDirection,
+} from '../../../shared/contracts/pattern-list';
+import {
+  brandSegmentOrder,
+  flip,
+  orderKeys,
+  orderOf,
+  rangesAfter,
+  whereOf,
+  type ColumnSortKey,
+  type ListWhere,
+  type SortPosition,
+} from './list.query';
 import * as repo from './list.repo';
 
 /**
@@ -15,12 +31,19 @@ import * as repo from './list.repo';
  */
 
 /** A filter whose brand is an id: what the rest of the list reads once a slug is resolved. */
-export type ResolvedFilter<T extends PatternFilter = PatternFilter> = Omit<T, 'brand'> & { brand?: number };
+export type ResolvedFilter<T extends PatternFilter = PatternFilter> = Omit<T, 'brand'> & {
+  brand?: number;
+};
 
 /** The brand filter as an id: a slug (the spec's option value) is looked up; an unknown slug is a 400 like an unknown id. */
-export async function withBrandId<T extends PatternFilter>(db: DbOrTx, user: AuthUser, f: T): Promise<ResolvedFilter<T>> {
+export async function withBrandId<T extends PatternFilter>(
+  db: DbOrTx,
+  user: AuthUser,
+  f: T,
+): Promise<ResolvedFilter<T>> {
   const { brand, ...rest } = f;
-  if (brand === undefined || brandScope(user) !== null) return { ...rest, brand: typeof brand === 'number' ? brand : undefined };
+  if (brand === undefined || brandScope(user) !== null)
+    return { ...rest, brand: typeof brand === 'number' ? brand : undefined };
   const id = await resolveBrandRef(db, brand);
   if (id < 0) throw badRequest(`Unknown brand: ${brand}`, { brand: `Unknown brand: ${brand}` });
   return { ...rest, brand: id };
@@ -42,14 +65,19 @@ export function scopedWhere(user: AuthUser, f: ResolvedFilter): ListWhere {
 /** An empty list because an admin filtered by a brand that does not exist is a bad request, not "no patterns". */
 export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: ResolvedFilter) {
   if (brandScope(user) !== null || f.brand === undefined) return;
-  if (!(await findBrand(db, f.brand))) throw badRequest(`Unknown brand: ${f.brand}`, { brand: `Unknown brand: ${f.brand}` });
+  if (!(await findBrand(db, f.brand)))
+    throw badRequest(`Unknown brand: ${f.brand}`, { brand: `Unknown brand: ${f.brand}` });
 }
 
 export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
   return w.search ? repo.countRows(db, w) : repo.countFromTable(db, w);
 }
 
-export async function listPatterns(db: DbOrTx, user: AuthUser, query: PatternListQuery): Promise<PatternListResponse> {
+export async function listPatterns(
+  db: DbOrTx,
+  user: AuthUser,
+  query: PatternListQuery,
+): Promise<PatternListResponse> {
   const q = await withBrandId(db, user, query);
   const w = scopedWhere(user, q);
   const offset = (q.page - 1) * q.pageSize;
@@ -71,18 +99,32 @@ export function toListRow(r: repo.ListRowRecord): PatternListRow {
   };
 }
 
-async function columnSortedPage(db: DbOrTx, user: AuthUser, w: ListWhere, q: ResolvedFilter<PatternListQuery>, offset: number) {
+async function columnSortedPage(
+  db: DbOrTx,
+  user: AuthUser,
+  w: ListWhere,
+  q: ResolvedFilter<PatternListQuery>,
+  offset: number,
+) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
   const total = await countTotal(db, w);
   if (total === 0) return { ids: [], total };
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };
-  return { ids: await offsetPage(db, where, (dir) => orderOf(sort, dir), q.dir, offset, q.pageSize, total), total };
+  return {
+    ids: await offsetPage(db, where, (dir) => orderOf(sort, dir), q.dir, offset, q.pageSize, total),
+    total,
+  };
 }
 
 /** A search: matches are few next to the catalogue, so the page and the total come from them at once (anchors are not needed). */
-async function searchedPage(db: DbOrTx, w: ListWhere, q: ResolvedFilter<PatternListQuery>, offset: number) {
+async function searchedPage(
+  db: DbOrTx,
+  w: ListWhere,
+  q: ResolvedFilter<PatternListQuery>,
+  offset: number,
+) {
   const where = whereOf(w)!;
   const page = await repo.searchPage(db, where, orderKeys(q.sort, q.dir), offset, q.pageSize);
   return { ids: page.ids, total: page.total ?? (await repo.countRows(db, w)) };
@@ -92,18 +134,38 @@ async function searchedPage(db: DbOrTx, w: ListWhere, q: ResolvedFilter<PatternL
  * A page by its position. Past the middle it is read from the other end in the reversed order,
  * so the last pages cost what the first ones do; the deepest offset is half the total.
  */
-async function offsetPage(db: DbOrTx, where: SQL | undefined, order: (dir: SortDirection) => SQL, dir: SortDirection, offset: number, limit: number, total: number) {
+async function offsetPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: (dir: SortDirection) => SQL,
+  dir: SortDirection,
+  offset: number,
+  limit: number,
+  total: number,
+) {
   if (offset >= total) return [];
   const after = total - offset - limit; // rows after this page
   if (after < offset) {
-    const ids = await repo.pageIds(db, where, order(flip(dir)), Math.max(0, after), Math.min(limit, total - offset));
+    const ids = await repo.pageIds(
+      db,
+      where,
+      order(flip(dir)),
+      Math.max(0, after),
+      Math.min(limit, total - offset),
+    );
     return ids.reverse();
   }
   return repo.pageIds(db, where, order(dir), offset, limit);
 }
 
 /** Next / Previous from an anchor row: an index range read, as fast on page 50,000 as on page 2. */
-async function anchoredPage(db: DbOrTx, user: AuthUser, where: SQL | undefined, sort: ColumnSortKey, q: ResolvedFilter<PatternListQuery>): Promise<number[] | undefined> {
+async function anchoredPage(
+  db: DbOrTx,
+  user: AuthUser,
+  where: SQL | undefined,
+  sort: ColumnSortKey,
+  q: ResolvedFilter<PatternListQuery>,
+): Promise<number[] | undefined> {
   const anchor = q.after ?? q.before;
   if (anchor === undefined) return undefined;
   const from = await repo.positionOf(db, sort, anchor, brandScope(user));
@@ -115,10 +177,19 @@ async function anchoredPage(db: DbOrTx, user: AuthUser, where: SQL | undefined, 
   return ids.length === q.pageSize ? ids.reverse() : undefined;
 }
 
-async function readAfter(db: DbOrTx, where: SQL | undefined, sort: ColumnSortKey, dir: SortDirection, from: SortPosition, limit: number) {
+async function readAfter(
+  db: DbOrTx,
+  where: SQL | undefined,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  from: SortPosition,
+  limit: number,
+) {
   const ids: number[] = [];
   for (const range of rangesAfter(sort, dir, from)) {
-    ids.push(...(await repo.pageIds(db, and(where, range.where), range.order, 0, limit - ids.length)));
+    ids.push(
+      ...(await repo.pageIds(db, and(where, range.where), range.order, 0, limit - ids.length)),
+    );
     if (ids.length >= limit) break;
   }
   return ids;
@@ -128,7 +199,13 @@ async function readAfter(db: DbOrTx, where: SQL | undefined, sort: ColumnSortKey
  * Brand sort: brands in name order, each brand's patterns newest first. The per-brand counts say
  * which brands the page falls in, so each is read through the (brand, updated) index at its own offset.
  */
-async function brandSortedPage(db: DbOrTx, w: ListWhere, dir: SortDirection, offset: number, limit: number) {
+async function brandSortedPage(
+  db: DbOrTx,
+  w: ListWhere,
+  dir: SortDirection,
+  offset: number,
+  limit: number,
+) {
   const segments = await repo.brandSegments(db, w, dir);
   const total = segments.reduce((s, g) => s + g.n, 0);
   const where = whereOf(w);
@@ -140,7 +217,17 @@ async function brandSortedPage(db: DbOrTx, w: ListWhere, dir: SortDirection, off
       const from = Math.max(0, offset - start);
       const count = Math.min(end, offset + limit) - (start + from);
       const inBrand = and(where, eq(patterns.brandId, seg.brandId));
-      ids.push(...(await offsetPage(db, inBrand, (d) => brandSegmentOrder(d === 'asc'), 'desc', from, count, seg.n)));
+      ids.push(
+        ...(await offsetPage(
+          db,
+          inBrand,
+          (d) => brandSegmentOrder(d === 'asc'),
+          'desc',
+          from,
+          count,
+          seg.n,
+        )),
+      );
     }
     start = end;
     if (start >= offset + limit) break;

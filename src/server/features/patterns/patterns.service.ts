@@ -10,7 +10,14 @@ import { MSG } from '../../../shared/messages';
 import { sanitizeFileName } from '../../../shared/limits';
 import { variationIdFor } from '../../../shared/variation-id';
 import type { PatternFile } from '../../../shared/contracts/files';
-import { CREATE_MSG, PatternCreateDataSchema, sizePdfErrorKey, sizePdfField, SIZE_PDF_BATCH_FIELD, type PatternCreateData } from '../../../shared/contracts/patterns-create';
+import {
+  CREATE_MSG,
+  PatternCreateDataSchema,
+  sizePdfErrorKey,
+  sizePdfField,
+  SIZE_PDF_BATCH_FIELD,
+  type PatternCreateData,
+} from '../../../shared/contracts/patterns-create';
 import * as files from '../files/files.service';
 import { findBrand, resolveBrandRef } from '../brands/brands.service';
 import { receiveSubmission, type Received } from './create-upload';
@@ -31,8 +38,10 @@ async function assertMayAdd(deps: AppDeps, user: AuthUser, data: PatternCreateDa
     const message = user.brandId === null ? CREATE_MSG.noBrand : CREATE_MSG.otherBrand;
     throw new AppError(403, ERROR_CODES.forbidden, message, { Brand: message });
   }
-  if (scope === null && !(await findBrand(deps.database.db, brandId))) throw badRequest(CREATE_MSG.unknownBrand, { Brand: CREATE_MSG.unknownBrand });
-  if (await repo.patternIdTaken(deps.database.db, data.SFCC_Pattern_ID)) throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
+  if (scope === null && !(await findBrand(deps.database.db, brandId)))
+    throw badRequest(CREATE_MSG.unknownBrand, { Brand: CREATE_MSG.unknownBrand });
+  if (await repo.patternIdTaken(deps.database.db, data.SFCC_Pattern_ID))
+    throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
 }
 
 /** Matches `files` parts without an index to sizes: by Pattern_Pdf_File_Name, then in order. */
@@ -41,19 +50,26 @@ function assignBatch(r: Received, sizeNames: (string | undefined)[]): Record<str
   const free = () => sizeNames.findIndex((_, i) => !r.sizePdfs.has(i));
   for (const { file, partName } of r.batch) {
     const wanted = sanitizeFileName(partName);
-    let index = sizeNames.findIndex((n, i) => !r.sizePdfs.has(i) && n !== undefined && sanitizeFileName(n) === wanted);
+    let index = sizeNames.findIndex(
+      (n, i) => !r.sizePdfs.has(i) && n !== undefined && sanitizeFileName(n) === wanted,
+    );
     if (index < 0) index = free();
-    if (index < 0) problems[SIZE_PDF_BATCH_FIELD] = `${file.fileName}: every size already has its PDF`;
+    if (index < 0)
+      problems[SIZE_PDF_BATCH_FIELD] = `${file.fileName}: every size already has its PDF`;
     else r.sizePdfs.set(index, file);
   }
   return problems;
 }
 
 /** Every field problem at once: the data's, each size's missing PDF, PDFs without a size, and count/slot problems. */
-function validate(r: Received): { ok: true; data: PatternCreateData } | { ok: false; error: AppError } {
+function validate(
+  r: Received,
+): { ok: true; data: PatternCreateData } | { ok: false; error: AppError } {
   const parsed = PatternCreateDataSchema.safeParse(r.data ?? {});
   const fields: Record<string, string> = parsed.success ? {} : zodFields(parsed.error.issues);
-  const rawSizes: unknown[] = Array.isArray((r.data as { Size?: unknown })?.Size) ? ((r.data as { Size: unknown[] }).Size) : [];
+  const rawSizes: unknown[] = Array.isArray((r.data as { Size?: unknown })?.Size)
+    ? (r.data as { Size: unknown[] }).Size
+    : [];
   const names = rawSizes.map((s) => {
     const n = (s as { Pattern_Pdf_File_Name?: unknown })?.Pattern_Pdf_File_Name;
     return typeof n === 'string' ? n : undefined;
@@ -69,14 +85,22 @@ function validate(r: Received): { ok: true; data: PatternCreateData } | { ok: fa
   for (const i of new Set([...r.sizePdfs.keys(), ...r.sizePdfSeen])) {
     if (i >= rawSizes.length) fields[sizePdfField(i)] ??= CREATE_MSG.noSizeForPdf(i);
   }
-  if (r.failure instanceof AppError && r.failure.statusCode === 400 && r.failure.fields) Object.assign(fields, r.failure.fields);
+  if (r.failure instanceof AppError && r.failure.statusCode === 400 && r.failure.fields)
+    Object.assign(fields, r.failure.fields);
   const keys = Object.keys(fields);
   if (keys.length === 0 && parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, error: badRequest(keys.length === 1 ? fields[keys[0]] : MSG.checkRequired, fields) };
+  return {
+    ok: false,
+    error: badRequest(keys.length === 1 ? fields[keys[0]] : MSG.checkRequired, fields),
+  };
 }
 
 function uniqueViolation(err: unknown): string | undefined {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
     if (e.code === '23505') return e.constraint ?? 'unique';
   }
   return undefined;
@@ -87,7 +111,12 @@ function uniqueViolation(err: unknown): string | undefined {
  * and its file rows in one transaction. On any failure (including a client that goes away
  * half-way) every stored object is deleted and no row remains.
  */
-export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<{ ID: number; files: PatternFile[] }> {
+export async function createPattern(
+  deps: AppDeps,
+  user: AuthUser,
+  parts: AsyncIterable<Multipart>,
+  log?: FastifyBaseLogger,
+): Promise<{ ID: number; files: PatternFile[] }> {
   const stored: files.StoredPatternFile[] = [];
   let recorded: PatternFile[] = [];
   try {
@@ -98,7 +127,11 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
       await assertMayAdd(deps, user, parsed.data);
     });
     // Field problems are merged with the rest below; anything else (403, 409, 413, 415, unreadable data) answers as it is.
-    const mergeable = r.failure instanceof AppError && r.failure.statusCode === 400 && r.failure.fields && !('data' in r.failure.fields);
+    const mergeable =
+      r.failure instanceof AppError &&
+      r.failure.statusCode === 400 &&
+      r.failure.fields &&
+      !('data' in r.failure.fields);
     if (r.failure && !mergeable) throw r.failure;
     const checked = validate(r);
     if (!checked.ok) throw checked.error;
@@ -107,21 +140,33 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
 
     const ID = await deps.database.db.transaction(async (tx) => {
       const { Size: sizes, Brand, Price, ...fields } = data;
-      const patternId = await repo.insertPattern(tx, { ...fields, brandId, Price: Price === undefined ? null : Price.toFixed(2), createdBy: user.id });
+      const patternId = await repo.insertPattern(tx, {
+        ...fields,
+        brandId,
+        Price: Price === undefined ? null : Price.toFixed(2),
+        createdBy: user.id,
+      });
       const sizeRows = sizes.map((s, i) => {
         const pdf = r.sizePdfs.get(i)!;
         // A PDF sent under its slot name keeps the name the form gave it.
-        if (SYNTHETIC_PDF_NAME.test(pdf.fileName) && s.Pattern_Pdf_File_Name) pdf.fileName = sanitizeFileName(s.Pattern_Pdf_File_Name);
+        if (SYNTHETIC_PDF_NAME.test(pdf.fileName) && s.Pattern_Pdf_File_Name)
+          pdf.fileName = sanitizeFileName(s.Pattern_Pdf_File_Name);
         return {
           patternId,
           pattern_view: s.pattern_view,
           Size: s.Size,
-          VariationID: s.VariationID ?? variationIdFor(data.SFCC_Pattern_ID, s.pattern_view, s.Size),
+          VariationID:
+            s.VariationID ?? variationIdFor(data.SFCC_Pattern_ID, s.pattern_view, s.Size),
           Pattern_Pdf_File_Name: pdf.fileName,
         };
       });
-      const dupe = sizeRows.findIndex((row, i) => sizeRows.findIndex((o) => o.VariationID === row.VariationID) !== i);
-      if (dupe >= 0) throw badRequest(`VariationID ${sizeRows[dupe].VariationID} is used twice`, { [`Size.${dupe}.Size`]: `VariationID ${sizeRows[dupe].VariationID} is used twice` });
+      const dupe = sizeRows.findIndex(
+        (row, i) => sizeRows.findIndex((o) => o.VariationID === row.VariationID) !== i,
+      );
+      if (dupe >= 0)
+        throw badRequest(`VariationID ${sizeRows[dupe].VariationID} is used twice`, {
+          [`Size.${dupe}.Size`]: `VariationID ${sizeRows[dupe].VariationID} is used twice`,
+        });
       const sizeIds = await repo.insertSizes(tx, sizeRows);
       const all: (files.StoredPatternFile & { sizeId: number | null })[] = [
         ...[...r.named.values()].flat().map((f) => ({ ...f, sizeId: null })),
@@ -135,10 +180,18 @@ export async function createPattern(deps: AppDeps, user: AuthUser, parts: AsyncI
     });
     return { ID, files: recorded };
   } catch (err) {
-    await files.deleteObjects(deps.files, stored.map((f) => f.key), log);
+    await files.deleteObjects(
+      deps.files,
+      stored.map((f) => f.key),
+      log,
+    );
     const constraint = uniqueViolation(err);
-    if (constraint?.includes('SFCC_Pattern_ID')) throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
-    if (constraint === 'sizes_pattern_view_size_uq') throw badRequest('Each view and size can appear only once', { Size: 'Each view and size can appear only once' });
+    if (constraint?.includes('SFCC_Pattern_ID'))
+      throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
+    if (constraint === 'sizes_pattern_view_size_uq')
+      throw badRequest('Each view and size can appear only once', {
+        Size: 'Each view and size can appear only once',
+      });
     throw err;
   }
 }

@@ -22,17 +22,36 @@ const { Brand: _brand, ...FIELD_LABELS } = PATTERN_LABELS;
 const SIZE_FIELD_KEYS = Object.keys(SIZE_LABELS).filter((k) => !/_(Status|Error)$/.test(k)); // service results, not content
 
 export async function takeSnapshot(db: DbOrTx, p: PatternRow): Promise<ReviewSnapshot> {
-  const [files, sizeRows] = [await repo.snapshotFiles(db, p.ID), await repo.snapshotSizes(db, p.ID)];
+  const [files, sizeRows] = [
+    await repo.snapshotFiles(db, p.ID),
+    await repo.snapshotSizes(db, p.ID),
+  ];
   const fields: ReviewSnapshot['fields'] = { Brand: p.brandName };
   for (const k of Object.keys(FIELD_LABELS)) fields[k] = str((p as Record<string, unknown>)[k]);
   const labels = new Map(sizeRows.map((s) => [s.ID, sizeLabel(s)]));
   return {
     fields,
     files: Object.fromEntries(
-      files.map((f) => [String(f.id), { label: f.sizeId ? `${FILE_LABELS[f.kind as FileKind]} of size ${labels.get(f.sizeId) ?? ''}` : FILE_LABELS[f.kind as FileKind], fileName: f.fileName }]),
+      files.map((f) => [
+        String(f.id),
+        {
+          label: f.sizeId
+            ? `${FILE_LABELS[f.kind as FileKind]} of size ${labels.get(f.sizeId) ?? ''}`
+            : FILE_LABELS[f.kind as FileKind],
+          fileName: f.fileName,
+        },
+      ]),
     ),
     sizes: Object.fromEntries(
-      sizeRows.map((s) => [String(s.ID), { label: sizeLabel(s), fields: Object.fromEntries(SIZE_FIELD_KEYS.map((k) => [k, str((s as Record<string, unknown>)[k])])) }]),
+      sizeRows.map((s) => [
+        String(s.ID),
+        {
+          label: sizeLabel(s),
+          fields: Object.fromEntries(
+            SIZE_FIELD_KEYS.map((k) => [k, str((s as Record<string, unknown>)[k])]),
+          ),
+        },
+      ]),
     ),
   };
 }
@@ -42,24 +61,49 @@ export function diffSnapshots(before: ReviewSnapshot, after: ReviewSnapshot): Ch
   const out: Change[] = [];
   for (const k of ['Brand', ...Object.keys(FIELD_LABELS)]) {
     if (before.fields[k] !== after.fields[k]) {
-      out.push({ targetType: 'field', targetKey: k, label: PATTERN_LABELS[k as keyof typeof PATTERN_LABELS], before: before.fields[k] ?? null, after: after.fields[k] ?? null });
+      out.push({
+        targetType: 'field',
+        targetKey: k,
+        label: PATTERN_LABELS[k as keyof typeof PATTERN_LABELS],
+        before: before.fields[k] ?? null,
+        after: after.fields[k] ?? null,
+      });
     }
   }
   for (const id of new Set([...Object.keys(before.files), ...Object.keys(after.files)])) {
     const b = before.files[id];
     const a = after.files[id];
-    if (!b || !a) out.push({ targetType: 'file', targetKey: id, label: (a ?? b)!.label, before: b?.fileName ?? null, after: a?.fileName ?? null });
+    if (!b || !a)
+      out.push({
+        targetType: 'file',
+        targetKey: id,
+        label: (a ?? b)!.label,
+        before: b?.fileName ?? null,
+        after: a?.fileName ?? null,
+      });
   }
   for (const id of new Set([...Object.keys(before.sizes), ...Object.keys(after.sizes)])) {
     const b = before.sizes[id];
     const a = after.sizes[id];
     if (!b || !a) {
-      out.push({ targetType: 'size', targetKey: id, label: `Size ${(a ?? b)!.label}`, before: b ? 'present' : null, after: a ? 'present' : null });
+      out.push({
+        targetType: 'size',
+        targetKey: id,
+        label: `Size ${(a ?? b)!.label}`,
+        before: b ? 'present' : null,
+        after: a ? 'present' : null,
+      });
       continue;
     }
     for (const k of SIZE_FIELD_KEYS) {
       if (b.fields[k] !== a.fields[k]) {
-        out.push({ targetType: 'size', targetKey: id, label: `Size ${a.label}: ${SIZE_LABELS[k as keyof typeof SIZE_LABELS]}`, before: b.fields[k] ?? null, after: a.fields[k] ?? null });
+        out.push({
+          targetType: 'size',
+          targetKey: id,
+          label: `Size ${a.label}: ${SIZE_LABELS[k as keyof typeof SIZE_LABELS]}`,
+          before: b.fields[k] ?? null,
+          after: a.fields[k] ?? null,
+        });
       }
     }
   }

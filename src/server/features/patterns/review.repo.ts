@@ -5,8 +5,16 @@ import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/re
 import { users } from '../../db/schema/users';
 
 /** Status changes leave `updatedAt` alone: it dates content edits, which the "edited after" notice compares. */
-export async function setStatus(db: DbOrTx, id: number, values: Partial<typeof patterns.$inferInsert>) {
-  const [row] = await db.update(patterns).set(values).where(eq(patterns.ID, id)).returning({ ID: patterns.ID, SFCC_Status: patterns.SFCC_Status });
+export async function setStatus(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof patterns.$inferInsert>,
+) {
+  const [row] = await db
+    .update(patterns)
+    .set(values)
+    .where(eq(patterns.ID, id))
+    .returning({ ID: patterns.ID, SFCC_Status: patterns.SFCC_Status });
   return row!;
 }
 
@@ -21,19 +29,31 @@ export async function insertNotes(db: DbOrTx, values: (typeof reviewNotes.$infer
 
 /** Sending to review again closes the open request: its notes stay in the history, not on the screen. */
 export async function closeOpenRequests(db: DbOrTx, patternId: number) {
-  await db.update(reviewRequests).set({ closedAt: new Date() }).where(and(eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)));
+  await db
+    .update(reviewRequests)
+    .set({ closedAt: new Date() })
+    .where(and(eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)));
 }
 
 export async function openRequest(db: DbOrTx, patternId: number) {
   const [req] = await db
-    .select({ id: reviewRequests.id, reason: reviewRequests.reason, at: reviewRequests.createdAt, by: users.fullName })
+    .select({
+      id: reviewRequests.id,
+      reason: reviewRequests.reason,
+      at: reviewRequests.createdAt,
+      by: users.fullName,
+    })
     .from(reviewRequests)
     .leftJoin(users, eq(users.id, reviewRequests.requestedBy))
     .where(and(eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)))
     .orderBy(sql`${reviewRequests.id} desc`)
     .limit(1);
   if (!req) return undefined;
-  const notes = await db.select().from(reviewNotes).where(eq(reviewNotes.requestId, req.id)).orderBy(asc(reviewNotes.id));
+  const notes = await db
+    .select()
+    .from(reviewNotes)
+    .where(eq(reviewNotes.requestId, req.id))
+    .orderBy(asc(reviewNotes.id));
   return { ...req, notes };
 }
 
@@ -42,11 +62,22 @@ export async function findOpenNote(db: DbOrTx, patternId: number, noteId: number
     .select({ note: reviewNotes })
     .from(reviewNotes)
     .innerJoin(reviewRequests, eq(reviewRequests.id, reviewNotes.requestId))
-    .where(and(eq(reviewNotes.id, noteId), eq(reviewRequests.patternId, patternId), isNull(reviewRequests.closedAt)));
+    .where(
+      and(
+        eq(reviewNotes.id, noteId),
+        eq(reviewRequests.patternId, patternId),
+        isNull(reviewRequests.closedAt),
+      ),
+    );
   return row?.note;
 }
 
-export async function setNoteAddressed(db: DbOrTx, noteId: number, by: number | null, addressed: boolean) {
+export async function setNoteAddressed(
+  db: DbOrTx,
+  noteId: number,
+  by: number | null,
+  addressed: boolean,
+) {
   const [row] = await db
     .update(reviewNotes)
     .set({ addressedAt: addressed ? new Date() : null, addressedBy: addressed ? by : null })
@@ -56,7 +87,12 @@ export async function setNoteAddressed(db: DbOrTx, noteId: number, by: number | 
 }
 
 /** Open, not yet addressed notes of the pattern on these targets (an edit of them addresses them). */
-export async function openNotesOn(db: DbOrTx, patternId: number, targetType: 'field' | 'file' | 'size', keys: string[]) {
+export async function openNotesOn(
+  db: DbOrTx,
+  patternId: number,
+  targetType: 'field' | 'file' | 'size',
+  keys: string[],
+) {
   if (!keys.length) return [];
   return db
     .select({ id: reviewNotes.id, targetLabel: reviewNotes.targetLabel })
@@ -73,21 +109,37 @@ export async function openNotesOn(db: DbOrTx, patternId: number, targetType: 'fi
     );
 }
 
-export async function saveSnapshot(db: DbOrTx, patternId: number, snapshot: unknown, outcome: 'published' | 'changes_requested') {
+export async function saveSnapshot(
+  db: DbOrTx,
+  patternId: number,
+  snapshot: unknown,
+  outcome: 'published' | 'changes_requested',
+) {
   await db
     .insert(reviewSnapshots)
     .values({ patternId, snapshot, outcome, reviewedAt: new Date() })
-    .onConflictDoUpdate({ target: reviewSnapshots.patternId, set: { snapshot, outcome, reviewedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: reviewSnapshots.patternId,
+      set: { snapshot, outcome, reviewedAt: new Date() },
+    });
 }
 
 export async function findSnapshot(db: DbOrTx, patternId: number) {
-  const [row] = await db.select().from(reviewSnapshots).where(eq(reviewSnapshots.patternId, patternId));
+  const [row] = await db
+    .select()
+    .from(reviewSnapshots)
+    .where(eq(reviewSnapshots.patternId, patternId));
   return row;
 }
 
 export async function snapshotFiles(db: DbOrTx, patternId: number) {
   return db
-    .select({ id: patternFiles.id, kind: patternFiles.kind, fileName: patternFiles.fileName, sizeId: patternFiles.sizeId })
+    .select({
+      id: patternFiles.id,
+      kind: patternFiles.kind,
+      fileName: patternFiles.fileName,
+      sizeId: patternFiles.sizeId,
+    })
     .from(patternFiles)
     .where(eq(patternFiles.patternId, patternId))
     .orderBy(asc(patternFiles.id));
@@ -98,6 +150,9 @@ export async function snapshotSizes(db: DbOrTx, patternId: number) {
 }
 
 export async function countInReview(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(patterns).where(eq(patterns.SFCC_Status, 'in_review'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(patterns)
+    .where(eq(patterns.SFCC_Status, 'in_review'));
   return Number(row?.n ?? 0);
 }

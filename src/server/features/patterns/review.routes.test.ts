@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, dbKind, brandIdBySlug, type TestApp, type TestUser } from '../../test/helper';
+import {
+  createTestApp,
+  createUser,
+  dbKind,
+  brandIdBySlug,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { REVIEW_MSG, REVIEW_PATHS } from '../../../shared/contracts/review';
@@ -28,15 +35,38 @@ describe(`review loop (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, user: TestUser, payload?: object) => t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload ? { payload } : {}) });
-  const state = async (id: number, user: TestUser) => (await t.app.inject({ url: REVIEW_PATHS.review(id), headers: user.auth })).json().data;
-  const activity = async (id: number, user: TestUser, q = '') => t.app.inject({ url: `${REVIEW_PATHS.activity(id)}${q}`, headers: user.auth });
+  const post = (url: string, user: TestUser, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload ? { payload } : {}) });
+  const state = async (id: number, user: TestUser) =>
+    (await t.app.inject({ url: REVIEW_PATHS.review(id), headers: user.auth })).json().data;
+  const activity = async (id: number, user: TestUser, q = '') =>
+    t.app.inject({ url: `${REVIEW_PATHS.activity(id)}${q}`, headers: user.auth });
   const editFields = async (id: number, code: string, user: TestUser, extra: object) =>
-    t.app.inject({ method: 'PUT', url: PATTERN_DETAIL_PATHS.detail(id), headers: user.auth, payload: { SFCC_Pattern_ID: code, Pattern_Name: `Pattern ${code}`, Brand: await brandIdBySlug(t, 'ditto'), Price: 12.5, Type: 'Women Patterns', ...extra } });
+    t.app.inject({
+      method: 'PUT',
+      url: PATTERN_DETAIL_PATHS.detail(id),
+      headers: user.auth,
+      payload: {
+        SFCC_Pattern_ID: code,
+        Pattern_Name: `Pattern ${code}`,
+        Brand: await brandIdBySlug(t, 'ditto'),
+        Price: 12.5,
+        Type: 'Women Patterns',
+        ...extra,
+      },
+    });
   const outbox = () => path.join(t.dataDir, 'outbox');
-  const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8')) : []);
+  const mails = () =>
+    fs.existsSync(outbox())
+      ? fs.readdirSync(outbox()).map((f) => fs.readFileSync(path.join(outbox(), f), 'utf8'))
+      : [];
   const drain = async () => {
-    const w = startJobWorker({ db: t.deps.database.db, log: pino({ level: 'silent' }), handlers: [mailJobHandler(t.deps.mailer)], autoStart: false });
+    const w = startJobWorker({
+      db: t.deps.database.db,
+      log: pino({ level: 'silent' }),
+      handlers: [mailJobHandler(t.deps.mailer)],
+      autoStart: false,
+    });
     while ((await w.runOnce()) > 0);
   };
 
@@ -52,7 +82,11 @@ describe(`review loop (${dbKind})`, () => {
 
     const count = await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth });
     expect(count.json().data.inReview).toBeGreaterThanOrEqual(1);
-    expect((await state(p.id, admin)).changedSinceReview).toEqual({ reviewedAt: null, outcome: null, changes: [] });
+    expect((await state(p.id, admin)).changedSinceReview).toEqual({
+      reviewedAt: null,
+      outcome: null,
+      changes: [],
+    });
 
     const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
       reason: 'Price and name need work',
@@ -63,11 +97,19 @@ describe(`review loop (${dbKind})`, () => {
       ],
     });
     expect(rc.statusCode).toBe(200);
-    expect(rc.json()).toEqual({ data: { ID: p.id, SFCC_Status: 'changes_requested' }, message: REVIEW_MSG.changesRequested });
+    expect(rc.json()).toEqual({
+      data: { ID: p.id, SFCC_Status: 'changes_requested' },
+      message: REVIEW_MSG.changesRequested,
+    });
     let s = await state(p.id, owner);
     expect(s.allowedActions).toEqual(['sendToReview']);
     expect(s.request.reason).toBe('Price and name need work');
-    expect(s.request.notes.map((n: { targetLabel: string; addressed: boolean }) => [n.targetLabel, n.addressed])).toEqual([
+    expect(
+      s.request.notes.map((n: { targetLabel: string; addressed: boolean }) => [
+        n.targetLabel,
+        n.addressed,
+      ]),
+    ).toEqual([
       ['Price', false],
       ['Pattern Name', false],
       ['Size A / S', false],
@@ -81,15 +123,26 @@ describe(`review loop (${dbKind})`, () => {
     // The partner fixes the price: its note is addressed; the other stays open; a tick addresses one by hand.
     expect((await editFields(p.id, p.code, owner, { Price: 14.99 })).statusCode).toBe(200);
     s = await state(p.id, owner);
-    expect(s.request.notes.map((n: { addressed: boolean }) => n.addressed)).toEqual([true, false, false]);
-    const tick = await t.app.inject({ method: 'PATCH', url: REVIEW_PATHS.note(p.id, s.request.notes[2].id), headers: owner.auth, payload: { addressed: true } });
+    expect(s.request.notes.map((n: { addressed: boolean }) => n.addressed)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const tick = await t.app.inject({
+      method: 'PATCH',
+      url: REVIEW_PATHS.note(p.id, s.request.notes[2].id),
+      headers: owner.auth,
+      payload: { addressed: true },
+    });
     expect(tick.json().data.addressed).toBe(true);
 
     expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), owner)).statusCode).toBe(200);
     expect((await state(p.id, owner)).request).toBeNull(); // notes leave the screen, stay in the history
     const changed = (await state(p.id, admin)).changedSinceReview;
     expect(changed.outcome).toBe('changes_requested');
-    expect(changed.changes).toEqual([{ targetType: 'field', targetKey: 'Price', label: 'Price', before: '12.50', after: '14.99' }]);
+    expect(changed.changes).toEqual([
+      { targetType: 'field', targetKey: 'Price', label: 'Price', before: '12.50', after: '14.99' },
+    ]);
 
     expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
     const a = (await activity(p.id, owner)).json();
@@ -114,11 +167,16 @@ describe(`review loop (${dbKind})`, () => {
     const rc = await post(REVIEW_PATHS.requestChanges(draft.id), admin, { reason: 'x' });
     expect(rc.statusCode).toBe(409);
     expect(rc.json().message).toContain('Possible now: Send to review');
-    expect((await post(REVIEW_PATHS.requestChanges(p.id), owner, { reason: 'x' })).statusCode).toBe(403);
+    expect((await post(REVIEW_PATHS.requestChanges(p.id), owner, { reason: 'x' })).statusCode).toBe(
+      403,
+    );
     const noReason = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toMatchObject({ reason: 'Reason is required' });
-    const badTarget = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: 'x', notes: [{ targetType: 'field', targetKey: 'Nope', text: 'y' }] });
+    const badTarget = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+      reason: 'x',
+      notes: [{ targetType: 'field', targetKey: 'Nope', text: 'y' }],
+    });
     expect(badTarget.statusCode).toBe(400);
     expect((await patternRow(t, p.id)).SFCC_Status).toBe('in_review');
   });
@@ -138,14 +196,19 @@ describe(`review loop (${dbKind})`, () => {
     expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
     // Edited after publishing: stays published, cannot be re-published without review.
     await editFields(p.id, p.code, owner, { Price: 21 });
-    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).json().message).toContain(REVIEW_MSG.editedAfterPublishing);
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).json().message).toContain(
+      REVIEW_MSG.editedAfterPublishing,
+    );
   });
 
   it('unpublishes with a reason back to draft, and tells the brand', async () => {
     const p = await seedPattern(t, { status: 'published' });
     expect((await post(REVIEW_PATHS.unpublish(p.id), admin, {})).statusCode).toBe(400);
     const r = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Wrong season' });
-    expect(r.json()).toEqual({ data: { ID: p.id, SFCC_Status: 'draft' }, message: REVIEW_MSG.unpublished });
+    expect(r.json()).toEqual({
+      data: { ID: p.id, SFCC_Status: 'draft' },
+      message: REVIEW_MSG.unpublished,
+    });
     const a = (await activity(p.id, owner)).json();
     expect(a.data[0].text).toBe('Ada (admin) unpublished the pattern: Wrong season');
   });
@@ -165,12 +228,33 @@ describe(`review loop (${dbKind})`, () => {
   });
 
   it('respects mail preferences and the admins’ choice of review recipients', async () => {
-    const prefs = await t.app.inject({ method: 'PUT', url: REVIEW_PATHS.mailPreferences, headers: colleague.auth, payload: { reviewMails: false } });
+    const prefs = await t.app.inject({
+      method: 'PUT',
+      url: REVIEW_PATHS.mailPreferences,
+      headers: colleague.auth,
+      payload: { reviewMails: false },
+    });
     expect(prefs.json().data).toEqual({ reviewMails: false });
-    expect((await t.app.inject({ method: 'PUT', url: REVIEW_PATHS.reviewRecipients, headers: owner.auth, payload: { userIds: [] } })).statusCode).toBe(403);
-    const rec = await t.app.inject({ method: 'PUT', url: REVIEW_PATHS.reviewRecipients, headers: admin.auth, payload: { userIds: [admin2.id] } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: REVIEW_PATHS.reviewRecipients,
+          headers: owner.auth,
+          payload: { userIds: [] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const rec = await t.app.inject({
+      method: 'PUT',
+      url: REVIEW_PATHS.reviewRecipients,
+      headers: admin.auth,
+      payload: { userIds: [admin2.id] },
+    });
     expect(rec.statusCode).toBe(200);
-    expect(rec.json().data.find((a: { id: number }) => a.id === admin.id).reviewRecipient).toBe(false);
+    expect(rec.json().data.find((a: { id: number }) => a.id === admin.id).reviewRecipient).toBe(
+      false,
+    );
     const p = await seedPattern(t);
     await t.deps.database.db.delete(jobs);
     fs.rmSync(outbox(), { recursive: true, force: true });
@@ -181,6 +265,8 @@ describe(`review loop (${dbKind})`, () => {
     expect(sent).toHaveLength(2);
     expect(sent.some((m) => m.includes(admin2.email))).toBe(true);
     expect(sent.some((m) => m.includes(owner.email))).toBe(true);
-    expect(sent.some((m) => m.includes(colleague.email) || m.includes(`To: ${admin.email}`))).toBe(false);
+    expect(sent.some((m) => m.includes(colleague.email) || m.includes(`To: ${admin.email}`))).toBe(
+      false,
+    );
   });
 });

@@ -20,7 +20,16 @@ import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
 import * as repo from './review.repo';
 
-type NoteRow = Awaited<ReturnType<typeof repo.openNotesOn>>[number] | { id: number; targetType: string; targetKey: string; targetLabel: string; text: string; addressedAt: Date | null };
+type NoteRow =
+  | Awaited<ReturnType<typeof repo.openNotesOn>>[number]
+  | {
+      id: number;
+      targetType: string;
+      targetKey: string;
+      targetLabel: string;
+      text: string;
+      addressedAt: Date | null;
+    };
 const toNote = (n: Extract<NoteRow, { text: string }>): ReviewNote => ({
   id: n.id,
   targetType: n.targetType as ReviewNote['targetType'],
@@ -31,35 +40,77 @@ const toNote = (n: Extract<NoteRow, { text: string }>): ReviewNote => ({
 });
 
 /** in review → changes requested (admins): a reason, and notes each on a field, file or size the pattern has. */
-export async function requestChanges(deps: AppDeps, user: AuthUser, id: number, input: z.output<typeof RequestChangesRequestSchema>): Promise<TransitionResponse> {
+export async function requestChanges(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  input: z.output<typeof RequestChangesRequestSchema>,
+): Promise<TransitionResponse> {
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'requestChanges');
     const snap = await takeSnapshot(tx, p);
     const notes = input.notes.map((n, i) => {
       const label =
-        n.targetType === 'field' ? (PATTERN_LABELS as Record<string, string>)[n.targetKey] : n.targetType === 'file' ? snap.files[n.targetKey] && `${snap.files[n.targetKey]!.label} ${snap.files[n.targetKey]!.fileName}` : snap.sizes[n.targetKey] && `Size ${snap.sizes[n.targetKey]!.label}`;
-      if (!label) throw badRequest(REVIEW_MSG.unknownTarget, { [`notes.${i}.targetKey`]: REVIEW_MSG.unknownTarget });
+        n.targetType === 'field'
+          ? (PATTERN_LABELS as Record<string, string>)[n.targetKey]
+          : n.targetType === 'file'
+            ? snap.files[n.targetKey] &&
+              `${snap.files[n.targetKey]!.label} ${snap.files[n.targetKey]!.fileName}`
+            : snap.sizes[n.targetKey] && `Size ${snap.sizes[n.targetKey]!.label}`;
+      if (!label)
+        throw badRequest(REVIEW_MSG.unknownTarget, {
+          [`notes.${i}.targetKey`]: REVIEW_MSG.unknownTarget,
+        });
       return { ...n, targetLabel: label };
     });
     const row = await repo.setStatus(tx, id, { SFCC_Status: 'changes_requested' });
     await repo.saveSnapshot(tx, id, snap, 'changes_requested');
-    const activityId = await recordActivity(tx, user, id, 'changes_requested', { reason: input.reason, notes: notes.map((n) => ({ label: n.targetLabel, text: n.text })) });
+    const activityId = await recordActivity(tx, user, id, 'changes_requested', {
+      reason: input.reason,
+      notes: notes.map((n) => ({ label: n.targetLabel, text: n.text })),
+    });
     await emitTransitionEvent(tx, 'requestChanges', id);
-    const requestId = await repo.insertRequest(tx, { patternId: id, reason: input.reason, requestedBy: user.id, activityId });
-    await repo.insertNotes(tx, notes.map((n) => ({ requestId, targetType: n.targetType, targetKey: n.targetKey, targetLabel: n.targetLabel, text: n.text })));
-    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, { kind: 'changes_requested', reason: input.reason, notes: notes.map((n) => ({ label: n.targetLabel, text: n.text })) });
+    const requestId = await repo.insertRequest(tx, {
+      patternId: id,
+      reason: input.reason,
+      requestedBy: user.id,
+      activityId,
+    });
+    await repo.insertNotes(
+      tx,
+      notes.map((n) => ({
+        requestId,
+        targetType: n.targetType,
+        targetKey: n.targetKey,
+        targetLabel: n.targetLabel,
+        text: n.text,
+      })),
+    );
+    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
+      kind: 'changes_requested',
+      reason: input.reason,
+      notes: notes.map((n) => ({ label: n.targetLabel, text: n.text })),
+    });
     return { data: row, message: REVIEW_MSG.changesRequested };
   });
 }
 
 /** published → draft (admins), with a reason the brand is told. */
-export async function unpublish(deps: AppDeps, user: AuthUser, id: number, input: UnpublishRequest): Promise<TransitionResponse> {
+export async function unpublish(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  input: UnpublishRequest,
+): Promise<TransitionResponse> {
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'unpublish');
     const row = await repo.setStatus(tx, id, { SFCC_Status: 'draft', publishedAt: null });
     const activityId = await recordActivity(tx, user, id, 'unpublished', { reason: input.reason });
     await emitTransitionEvent(tx, 'unpublish', id);
-    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, { kind: 'unpublished', reason: input.reason });
+    await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
+      kind: 'unpublished',
+      reason: input.reason,
+    });
     return { data: row, message: REVIEW_MSG.unpublished };
   });
 }
@@ -74,37 +125,74 @@ export async function getReviewState(db: DbOrTx, user: AuthUser, id: number): Pr
   if (user.role === 'admin' && p.SFCC_Status === 'in_review') {
     const [last, now] = [await repo.findSnapshot(db, id), await takeSnapshot(db, p)];
     changedSinceReview = last
-      ? { reviewedAt: last.reviewedAt.toISOString(), outcome: last.outcome, changes: diffSnapshots(last.snapshot as ReviewSnapshot, now) }
+      ? {
+          reviewedAt: last.reviewedAt.toISOString(),
+          outcome: last.outcome,
+          changes: diffSnapshots(last.snapshot as ReviewSnapshot, now),
+        }
       : { reviewedAt: null, outcome: null, changes: [] };
     targets = [
-      ...Object.entries(PATTERN_LABELS).map(([k, label]) => ({ targetType: 'field' as const, targetKey: k, label })),
-      ...Object.entries(now.files).map(([k, f]) => ({ targetType: 'file' as const, targetKey: k, label: `${f.label} ${f.fileName}` })),
-      ...Object.entries(now.sizes).map(([k, s]) => ({ targetType: 'size' as const, targetKey: k, label: `Size ${s.label}` })),
+      ...Object.entries(PATTERN_LABELS).map(([k, label]) => ({
+        targetType: 'field' as const,
+        targetKey: k,
+        label,
+      })),
+      ...Object.entries(now.files).map(([k, f]) => ({
+        targetType: 'file' as const,
+        targetKey: k,
+        label: `${f.label} ${f.fileName}`,
+      })),
+      ...Object.entries(now.sizes).map(([k, s]) => ({
+        targetType: 'size' as const,
+        targetKey: k,
+        label: `Size ${s.label}`,
+      })),
     ];
   }
   return {
     allowedActions: allowedActions(state, user.role),
-    publishBlockedReason: user.role === 'admin' && editedAfter(p) ? refusal('publish', state) : null,
-    request: request ? { reason: request.reason, requestedBy: request.by ?? 'An admin', at: request.at.toISOString(), notes: request.notes.map(toNote) } : null,
+    publishBlockedReason:
+      user.role === 'admin' && editedAfter(p) ? refusal('publish', state) : null,
+    request: request
+      ? {
+          reason: request.reason,
+          requestedBy: request.by ?? 'An admin',
+          at: request.at.toISOString(),
+          notes: request.notes.map(toNote),
+        }
+      : null,
     changedSinceReview,
     targets,
   };
 }
 
 /** The partner ticks (or unticks) a note of the open request. */
-export async function setNoteAddressed(db: DbOrTx, user: AuthUser, id: number, noteId: number, addressed: boolean): Promise<ReviewNote> {
+export async function setNoteAddressed(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  noteId: number,
+  addressed: boolean,
+): Promise<ReviewNote> {
   return db.transaction(async (tx) => {
     await loadPattern(tx, user, id, { forUpdate: true });
     const note = await repo.findOpenNote(tx, id, noteId);
     if (!note) throw notFound('Note');
     const row = await repo.setNoteAddressed(tx, noteId, user.id, addressed);
-    if ((note.addressedAt !== null) !== addressed) await recordActivity(tx, user, id, 'note_addressed', { label: note.targetLabel, addressed });
+    if ((note.addressedAt !== null) !== addressed)
+      await recordActivity(tx, user, id, 'note_addressed', { label: note.targetLabel, addressed });
     return toNote(row);
   });
 }
 
 /** An edit of a noted field, file or size addresses its note (called in the edit's transaction). */
-export async function addressNotesOn(tx: DbOrTx, user: AuthUser, patternId: number, targetType: 'field' | 'file' | 'size', keys: (string | number)[]) {
+export async function addressNotesOn(
+  tx: DbOrTx,
+  user: AuthUser,
+  patternId: number,
+  targetType: 'field' | 'file' | 'size',
+  keys: (string | number)[],
+) {
   const notes = await repo.openNotesOn(tx, patternId, targetType, keys.map(String));
   for (const n of notes) await repo.setNoteAddressed(tx, n.id, user.id, true);
 }

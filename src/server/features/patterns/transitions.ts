@@ -1,6 +1,11 @@
 import type { Role, PatternStatus } from '../../../shared/options';
 import { LIFECYCLE_MSG } from '../../../shared/contracts/lifecycle';
-import { LIFECYCLE_ACTIONS, LIFECYCLE_ACTION_LABELS, REVIEW_MSG, type LifecycleAction } from '../../../shared/contracts/review';
+import {
+  LIFECYCLE_ACTIONS,
+  LIFECYCLE_ACTION_LABELS,
+  REVIEW_MSG,
+  type LifecycleAction,
+} from '../../../shared/contracts/review';
 import { conflict } from '../../lib/app-error';
 
 /**
@@ -50,18 +55,24 @@ const RULES: Record<LifecycleAction, Rule> = {
   requestChanges: {
     to: 'changes_requested',
     adminOnly: true,
-    refuse: (s) => (s.SFCC_Status === 'in_review' ? null : 'Only a pattern in review can be sent back with requested changes'),
+    refuse: (s) =>
+      s.SFCC_Status === 'in_review'
+        ? null
+        : 'Only a pattern in review can be sent back with requested changes',
   },
   unpublish: {
     to: 'draft',
     adminOnly: true,
-    refuse: (s) => (s.SFCC_Status === 'published' ? null : 'Only a published pattern can be unpublished'),
+    refuse: (s) =>
+      s.SFCC_Status === 'published' ? null : 'Only a published pattern can be unpublished',
   },
 };
 
 /** The actions this role may take on a pattern in this state (the screen offers exactly these). */
 export function allowedActions(s: LifecycleState, role: Role): LifecycleAction[] {
-  return LIFECYCLE_ACTIONS.filter((a) => (!RULES[a].adminOnly || role === 'admin') && RULES[a].refuse(s) === null);
+  return LIFECYCLE_ACTIONS.filter(
+    (a) => (!RULES[a].adminOnly || role === 'admin') && RULES[a].refuse(s) === null,
+  );
 }
 
 export function refusal(action: LifecycleAction, s: LifecycleState): string | null {
@@ -73,5 +84,7 @@ export function assertTransition(action: LifecycleAction, s: LifecycleState, rol
   const why = RULES[action].refuse(s);
   if (why === null) return;
   const now = allowedActions(s, role).map((a) => LIFECYCLE_ACTION_LABELS[a]);
-  throw conflict(`${why}. ${now.length ? `Possible now: ${now.join(', ')}.` : 'Nothing can be done with it now but editing it.'}`);
+  throw conflict(
+    `${why}. ${now.length ? `Possible now: ${now.join(', ')}.` : 'Nothing can be done with it now but editing it.'}`,
+  );
 }

@@ -3,8 +3,12 @@ import { SITE_PATHS, SiteConfigSchema } from '../../../shared/contracts/site';
 
 /** Settings the browser needs from the server's configuration; cached briefly, they change only on restart. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(SITE_PATHS.config, { schema: { tags: ['site'], response: { 200: SiteConfigSchema } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return { instagramUrl: app.deps.env.INSTAGRAM_URL ?? null };
-  });
+  app.get(
+    SITE_PATHS.config,
+    { schema: { tags: ['site'], response: { 200: SiteConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { instagramUrl: app.deps.env.INSTAGRAM_URL ?? null };
+    },
+  );
 };

@@ -26,11 +26,18 @@ export async function findPieceOwner(db: DbOrTx, pieceId: number) {
 }
 
 export async function countPieces(db: DbOrTx, sizeId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pieces).where(eq(pieces.sizeId, sizeId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pieces)
+    .where(eq(pieces.sizeId, sizeId));
   return row.n;
 }
 
-export async function insertPiece(db: DbOrTx, sizeId: number, values: PieceValues): Promise<PieceRow> {
+export async function insertPiece(
+  db: DbOrTx,
+  sizeId: number,
+  values: PieceValues,
+): Promise<PieceRow> {
   const [row] = await db
     .insert(pieces)
     .values({ ...values, sizeId })
@@ -38,7 +45,11 @@ export async function insertPiece(db: DbOrTx, sizeId: number, values: PieceValue
   return row;
 }
 
-export async function updatePiece(db: DbOrTx, pieceId: number, values: PieceValues): Promise<PieceRow> {
+export async function updatePiece(
+  db: DbOrTx,
+  pieceId: number,
+  values: PieceValues,
+): Promise<PieceRow> {
   const [row] = await db.update(pieces).set(values).where(eq(pieces.ID, pieceId)).returning();
   return row;
 }

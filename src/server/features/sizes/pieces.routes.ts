@@ -18,28 +18,63 @@ export const piecesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PIECE_ROUTES.list,
-    { preValidation: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: PieceListResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: { tags, params: SizeIdParamSchema, response: { 200: PieceListResponseSchema } },
+    },
     async (request) => service.listPieces(app.db, currentUser(request), request.params.sizeId),
   );
 
   app.post(
     PIECE_ROUTES.list,
-    { preValidation: requireUser, schema: { tags, params: SizeIdParamSchema, body: PieceFieldsSchema, response: { 201: PieceMutationResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        params: SizeIdParamSchema,
+        body: PieceFieldsSchema,
+        response: { 201: PieceMutationResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const data = await service.addPiece(app.db, currentUser(request), request.params.sizeId, request.body);
+      const data = await service.addPiece(
+        app.db,
+        currentUser(request),
+        request.params.sizeId,
+        request.body,
+      );
       return reply.status(201).send({ data, message: PIECE_MSG.added });
     },
   );
 
   app.put(
     PIECE_ROUTES.one,
-    { preValidation: requireUser, schema: { tags, params: PieceIdParamSchema, body: PieceFieldsSchema, response: { 200: PieceMutationResponseSchema } } },
-    async (request) => ({ data: await service.updatePiece(app.db, currentUser(request), request.params.pieceId, request.body), message: PIECE_MSG.updated }),
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        params: PieceIdParamSchema,
+        body: PieceFieldsSchema,
+        response: { 200: PieceMutationResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.updatePiece(
+        app.db,
+        currentUser(request),
+        request.params.pieceId,
+        request.body,
+      ),
+      message: PIECE_MSG.updated,
+    }),
   );
 
   app.delete(
     PIECE_ROUTES.one,
-    { preValidation: requireUser, schema: { tags, params: PieceIdParamSchema, response: { 200: MessageSchema } } },
+    {
+      preValidation: requireUser,
+      schema: { tags, params: PieceIdParamSchema, response: { 200: MessageSchema } },
+    },
     async (request) => {
       await service.deletePiece(app.db, currentUser(request), request.params.pieceId);
       return { message: PIECE_MSG.deleted };

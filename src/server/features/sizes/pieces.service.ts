@@ -1,7 +1,13 @@
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
-import { PIECE_MSG, PIECES_MAX, PieceFieldsSchema, type Piece, type PieceFields } from '../../../shared/contracts/pieces';
+import {
+  PIECE_MSG,
+  PIECES_MAX,
+  PieceFieldsSchema,
+  type Piece,
+  type PieceFields,
+} from '../../../shared/contracts/pieces';
 import { loadPattern, markPatternEdited } from '../patterns/detail.service';
 import { loadSize } from './sizes.service';
 import { recordActivity } from '../activity/activity.service';
@@ -9,7 +15,9 @@ import { diffFields } from '../activity/activity.text';
 import { findSize } from './sizes.repo';
 import * as repo from './pieces.repo';
 
-const PIECE_LABELS = Object.fromEntries(Object.keys(PieceFieldsSchema.shape).map((k) => [k, k.replace(/_/g, ' ')]));
+const PIECE_LABELS = Object.fromEntries(
+  Object.keys(PieceFieldsSchema.shape).map((k) => [k, k.replace(/_/g, ' ')]),
+);
 const sizeLabel = async (db: DbOrTx, sizeId: number) => {
   const s = await findSize(db, sizeId);
   return s ? `${s.pattern_view} / ${s.Size}` : String(sizeId);
@@ -42,25 +50,43 @@ export async function listPieces(db: DbOrTx, user: AuthUser, sizeId: number) {
   return { data: rows.map(toPiece), totalCountData: rows.length };
 }
 
-export async function addPiece(db: DbOrTx, user: AuthUser, sizeId: number, f: PieceFields): Promise<Piece> {
+export async function addPiece(
+  db: DbOrTx,
+  user: AuthUser,
+  sizeId: number,
+  f: PieceFields,
+): Promise<Piece> {
   return db.transaction(async (tx) => {
     const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
     if ((await repo.countPieces(tx, sizeId)) >= PIECES_MAX) throw conflict(PIECE_MSG.tooMany);
     const row = await repo.insertPiece(tx, sizeId, pieceValues(f));
     await markPatternEdited(tx, pattern.ID);
-    await recordActivity(tx, user, pattern.ID, 'piece_added', { size: await sizeLabel(tx, sizeId), piece: row.Piece_Number });
+    await recordActivity(tx, user, pattern.ID, 'piece_added', {
+      size: await sizeLabel(tx, sizeId),
+      piece: row.Piece_Number,
+    });
     return toPiece(row);
   });
 }
 
-export async function updatePiece(db: DbOrTx, user: AuthUser, pieceId: number, f: PieceFields): Promise<Piece> {
+export async function updatePiece(
+  db: DbOrTx,
+  user: AuthUser,
+  pieceId: number,
+  f: PieceFields,
+): Promise<Piece> {
   return db.transaction(async (tx) => {
     const owner = await loadPiece(tx, user, pieceId);
     const before = (await repo.findPiece(tx, pieceId))!;
     const row = await repo.updatePiece(tx, pieceId, pieceValues(f));
     await markPatternEdited(tx, owner.patternId);
     const changes = diffFields(before, row, PIECE_LABELS);
-    if (changes.length) await recordActivity(tx, user, owner.patternId, 'piece_changed', { size: await sizeLabel(tx, owner.sizeId), piece: row.Piece_Number, changes });
+    if (changes.length)
+      await recordActivity(tx, user, owner.patternId, 'piece_changed', {
+        size: await sizeLabel(tx, owner.sizeId),
+        piece: row.Piece_Number,
+        changes,
+      });
     return toPiece(row);
   });
 }
@@ -69,7 +95,10 @@ export async function deletePiece(db: DbOrTx, user: AuthUser, pieceId: number): 
   await db.transaction(async (tx) => {
     const owner = await loadPiece(tx, user, pieceId);
     const piece = (await repo.findPiece(tx, pieceId))!;
-    await recordActivity(tx, user, owner.patternId, 'piece_deleted', { size: await sizeLabel(tx, owner.sizeId), piece: piece.Piece_Number });
+    await recordActivity(tx, user, owner.patternId, 'piece_deleted', {
+      size: await sizeLabel(tx, owner.sizeId),
+      piece: piece.Piece_Number,
+    });
     await repo.deletePiece(tx, pieceId);
     await markPatternEdited(tx, owner.patternId);
   });

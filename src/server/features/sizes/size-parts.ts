@@ -22,14 +22,21 @@ function fail(part: Multipart, message: string, field: string): never {
  * order. The PDF streams into the store as it arrives (type and size checked); if anything
  * fails afterwards the caller deletes `pdf.key`, and if reading fails here it is deleted here.
  */
-export async function readSizeParts(files: FileStore, parts: AsyncIterable<Multipart>): Promise<SizeParts> {
+export async function readSizeParts(
+  files: FileStore,
+  parts: AsyncIterable<Multipart>,
+): Promise<SizeParts> {
   const out: SizeParts = {};
   try {
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== SIZE_PARTS.pdf) fail(part, `Unknown file field ${part.fieldname}`, part.fieldname);
+        if (part.fieldname !== SIZE_PARTS.pdf)
+          fail(part, `Unknown file field ${part.fieldname}`, part.fieldname);
         if (out.pdf) fail(part, 'Only one pattern PDF per size', SIZE_PARTS.pdf);
-        out.pdf = await storePatternFile(files, part, { kind: 'pattern_pdf_file', field: SIZE_PARTS.pdf });
+        out.pdf = await storePatternFile(files, part, {
+          kind: 'pattern_pdf_file',
+          field: SIZE_PARTS.pdf,
+        });
         continue;
       }
       if (part.fieldname === SIZE_PARTS.data) {
@@ -39,7 +46,8 @@ export async function readSizeParts(files: FileStore, parts: AsyncIterable<Multi
         } catch {
           fail(part, SIZE_MSG.badData, SIZE_PARTS.data);
         }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) fail(part, SIZE_MSG.badData, SIZE_PARTS.data);
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+          fail(part, SIZE_MSG.badData, SIZE_PARTS.data);
         out.data = { ...out.data, ...(parsed as Record<string, unknown>) };
       } else if (FIELD_NAMES.has(part.fieldname)) {
         out.data = { ...out.data, [part.fieldname]: part.value };

@@ -3,7 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { patternFiles, pieces, sizes } from '../../db/schema/patterns';
 import { SIZE_TEMPLATE_FIELDS } from '../../../shared/contracts/sizes';
 
-const templateColumns = Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, sizes[f]])) as { [K in (typeof SIZE_TEMPLATE_FIELDS)[number]]: (typeof sizes)[K] };
+const templateColumns = Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, sizes[f]])) as {
+  [K in (typeof SIZE_TEMPLATE_FIELDS)[number]]: (typeof sizes)[K];
+};
 
 /** A size with its PDF and piece count in one row: the list is one query, not one per size. */
 const sizeColumns = {
@@ -27,7 +29,10 @@ function selectSizes(db: DbOrTx) {
   return db
     .select(sizeColumns)
     .from(sizes)
-    .leftJoin(patternFiles, and(eq(patternFiles.sizeId, sizes.ID), eq(patternFiles.kind, 'pattern_pdf_file')));
+    .leftJoin(
+      patternFiles,
+      and(eq(patternFiles.sizeId, sizes.ID), eq(patternFiles.kind, 'pattern_pdf_file')),
+    );
 }
 export type SizeRow = Awaited<ReturnType<ReturnType<typeof selectSizes>['where']>>[number];
 
@@ -42,17 +47,30 @@ export async function findSize(db: DbOrTx, sizeId: number): Promise<SizeRow | un
 
 /** Just enough of a size to find its pattern (brand scoping goes through the pattern). */
 export async function findSizeOwner(db: DbOrTx, sizeId: number) {
-  const [row] = await db.select({ ID: sizes.ID, patternId: sizes.patternId }).from(sizes).where(eq(sizes.ID, sizeId)).limit(1);
+  const [row] = await db
+    .select({ ID: sizes.ID, patternId: sizes.patternId })
+    .from(sizes)
+    .where(eq(sizes.ID, sizeId))
+    .limit(1);
   return row;
 }
 
 export async function countSizes(db: DbOrTx, patternId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sizes).where(eq(sizes.patternId, patternId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sizes)
+    .where(eq(sizes.patternId, patternId));
   return row.n;
 }
 
 /** Another size of the pattern with this view and size (case-insensitive, as people read them). */
-export async function findDuplicate(db: DbOrTx, patternId: number, view: string, size: string, exceptId?: number) {
+export async function findDuplicate(
+  db: DbOrTx,
+  patternId: number,
+  view: string,
+  size: string,
+  exceptId?: number,
+) {
   const [row] = await db
     .select({ ID: sizes.ID })
     .from(sizes)
@@ -87,9 +105,15 @@ export async function sizesOfPattern(db: DbOrTx, patternId: number, ids: number[
 }
 
 /** Stored objects of these sizes (their PDFs), to delete once the rows are gone. */
-export async function fileKeysOfSizes(db: DbOrTx, ids: number[]): Promise<{ id: number; storageKey: string }[]> {
+export async function fileKeysOfSizes(
+  db: DbOrTx,
+  ids: number[],
+): Promise<{ id: number; storageKey: string }[]> {
   if (!ids.length) return [];
-  return db.select({ id: patternFiles.id, storageKey: patternFiles.storageKey }).from(patternFiles).where(inArray(patternFiles.sizeId, ids));
+  return db
+    .select({ id: patternFiles.id, storageKey: patternFiles.storageKey })
+    .from(patternFiles)
+    .where(inArray(patternFiles.sizeId, ids));
 }
 
 /** Pieces and file rows go with the size (ON DELETE CASCADE). */
@@ -101,6 +125,12 @@ export async function deleteSizes(db: DbOrTx, ids: number[]) {
 /** Removes a size's PDF rows (before recording the new one); answers their keys to delete after commit. */
 export async function removeSizePdfRows(db: DbOrTx, sizeId: number): Promise<string[]> {
   const old = await fileKeysOfSizes(db, [sizeId]);
-  if (old.length) await db.delete(patternFiles).where(inArray(patternFiles.id, old.map((o) => o.id)));
+  if (old.length)
+    await db.delete(patternFiles).where(
+      inArray(
+        patternFiles.id,
+        old.map((o) => o.id),
+      ),
+    );
   return old.map((o) => o.storageKey);
 }

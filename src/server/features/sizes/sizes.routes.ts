@@ -22,7 +22,10 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SIZE_ROUTES.list,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, response: { 200: SizeListResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: { tags, params: IdParamSchema, response: { 200: SizeListResponseSchema } },
+    },
     async (request) => service.listSizes(app.db, currentUser(request), request.params.id),
   );
 
@@ -30,27 +33,57 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
     SIZE_ROUTES.list,
     {
       preValidation: requireUser,
-      schema: { tags, description: 'Multipart: "data" JSON of the size fields, "pattern_pdf_file" PDF.', params: IdParamSchema, response: { 201: SizeMutationResponseSchema } },
+      schema: {
+        tags,
+        description: 'Multipart: "data" JSON of the size fields, "pattern_pdf_file" PDF.',
+        params: IdParamSchema,
+        response: { 201: SizeMutationResponseSchema },
+      },
     },
     async (request, reply) => {
-      const data = await service.addSize(app.deps, currentUser(request), request.params.id, readParts(request, SIZE_UPLOAD), request.log);
+      const data = await service.addSize(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        readParts(request, SIZE_UPLOAD),
+        request.log,
+      );
       return reply.status(201).send({ data, message: SIZE_MSG.added });
     },
   );
 
   app.delete(
     SIZE_ROUTES.list,
-    { preValidation: requireUser, schema: { tags, params: IdParamSchema, body: BulkDeleteSizesRequestSchema, response: { 200: DeleteSizesResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: BulkDeleteSizesRequestSchema,
+        response: { 200: DeleteSizesResponseSchema },
+      },
+    },
     async (request) => ({
-      data: await service.bulkDeleteSizes(app.deps, currentUser(request), request.params.id, request.body.ids, request.log),
+      data: await service.bulkDeleteSizes(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body.ids,
+        request.log,
+      ),
       message: SIZE_MSG.deleted,
     }),
   );
 
   app.get(
     SIZE_ROUTES.one,
-    { preValidation: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } } },
-    async (request) => ({ data: await service.getSize(app.db, currentUser(request), request.params.sizeId) }),
+    {
+      preValidation: requireUser,
+      schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } },
+    },
+    async (request) => ({
+      data: await service.getSize(app.db, currentUser(request), request.params.sizeId),
+    }),
   );
 
   app.post(
@@ -59,20 +92,41 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
       schema: {
         tags,
-        description: 'Multipart: "data" JSON of the whole size (template fields included) and/or a new "pattern_pdf_file".',
+        description:
+          'Multipart: "data" JSON of the whole size (template fields included) and/or a new "pattern_pdf_file".',
         params: SizeIdParamSchema,
         response: { 200: SizeMutationResponseSchema },
       },
     },
     async (request) => {
-      return { data: await service.updateSize(app.deps, currentUser(request), request.params.sizeId, readParts(request, SIZE_UPLOAD), request.log), message: SIZE_MSG.updated };
+      return {
+        data: await service.updateSize(
+          app.deps,
+          currentUser(request),
+          request.params.sizeId,
+          readParts(request, SIZE_UPLOAD),
+          request.log,
+        ),
+        message: SIZE_MSG.updated,
+      };
     },
   );
 
   app.delete(
     SIZE_ROUTES.one,
-    { preValidation: requireUser, schema: { tags, params: SizeIdParamSchema, response: { 200: DeleteSizesResponseSchema } } },
-    async (request) => ({ data: await service.deleteSize(app.deps, currentUser(request), request.params.sizeId, request.log), message: SIZE_MSG.deleted }),
+    {
+      preValidation: requireUser,
+      schema: { tags, params: SizeIdParamSchema, response: { 200: DeleteSizesResponseSchema } },
+    },
+    async (request) => ({
+      data: await service.deleteSize(
+        app.deps,
+        currentUser(request),
+        request.params.sizeId,
+        request.log,
+      ),
+      message: SIZE_MSG.deleted,
+    }),
   );
 
   await app.register(piecesRoutes);

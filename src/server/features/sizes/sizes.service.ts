@@ -8,7 +8,16 @@ import { zodFields } from '../../lib/zod-fields';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { variationIdFor } from '../../../shared/variation-id';
-import { SIZE_LABELS, SIZE_MSG, SIZE_PARTS, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeDetail, type SizeFields } from '../../../shared/contracts/sizes';
+import {
+  SIZE_LABELS,
+  SIZE_MSG,
+  SIZE_PARTS,
+  SIZE_TEMPLATE_FIELDS,
+  SizeFieldsSchema,
+  type Size,
+  type SizeDetail,
+  type SizeFields,
+} from '../../../shared/contracts/sizes';
 import { loadPattern, markPatternEdited } from '../patterns/detail.service';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files/files.service';
 import { patternPreflight, withPreflight } from '../files/preflight.service';
@@ -29,17 +38,32 @@ export function toSize(r: repo.SizeRow): Size {
     pdf:
       pdfId === null
         ? null
-        : toPatternFile({ id: pdfId, kind: 'pattern_pdf_file', fileName: pdfName!, byteSize: pdfSize!, contentType: pdfType!, sizeId: r.ID }),
+        : toPatternFile({
+            id: pdfId,
+            kind: 'pattern_pdf_file',
+            fileName: pdfName!,
+            byteSize: pdfSize!,
+            contentType: pdfType!,
+            sizeId: r.ID,
+          }),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
 }
 
 /** The size a user may see, with its pattern; another brand's size is "not found". */
-export async function loadSize(db: DbOrTx, user: AuthUser, sizeId: number, opts: { what?: string; forUpdate?: boolean } = {}) {
+export async function loadSize(
+  db: DbOrTx,
+  user: AuthUser,
+  sizeId: number,
+  opts: { what?: string; forUpdate?: boolean } = {},
+) {
   const owner = await repo.findSizeOwner(db, sizeId);
   if (!owner) throw notFound(opts.what ?? 'Size');
-  const pattern = await loadPattern(db, user, owner.patternId, { what: opts.what ?? 'Size', forUpdate: opts.forUpdate });
+  const pattern = await loadPattern(db, user, owner.patternId, {
+    what: opts.what ?? 'Size',
+    forUpdate: opts.forUpdate,
+  });
   return { sizeId: owner.ID, pattern };
 }
 
@@ -58,7 +82,10 @@ export async function getSize(db: DbOrTx, user: AuthUser, sizeId: number): Promi
   const sizesCount = await repo.countSizes(db, ID);
   const size = toSize(row);
   if (size.pdf) size.pdf = withPreflight(size.pdf, await patternPreflight(db, pattern, sizesCount));
-  return { ...size, pattern: { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status, sizesCount } };
+  return {
+    ...size,
+    pattern: { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status, sizesCount },
+  };
 }
 
 function parseFields(data: Record<string, unknown> | undefined): SizeFields {
@@ -80,21 +107,36 @@ function sizeValues(f: SizeFields, patternCode: string) {
   return values;
 }
 
-const duplicate = (f: SizeFields) => conflict(SIZE_MSG.duplicate(f.pattern_view, f.Size), { Size: SIZE_MSG.duplicate(f.pattern_view, f.Size) });
+const duplicate = (f: SizeFields) =>
+  conflict(SIZE_MSG.duplicate(f.pattern_view, f.Size), {
+    Size: SIZE_MSG.duplicate(f.pattern_view, f.Size),
+  });
 
 /** Adds a size with its PDF ('Successfully Added Size'); (view, size) is unique within the pattern. */
-export async function addSize(deps: AppDeps, user: AuthUser, patternId: number, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<Size> {
+export async function addSize(
+  deps: AppDeps,
+  user: AuthUser,
+  patternId: number,
+  parts: AsyncIterable<Multipart>,
+  log?: FastifyBaseLogger,
+): Promise<Size> {
   const db = deps.database.db;
   await loadPattern(db, user, patternId); // before reading the upload
   const { data, pdf } = await readSizeParts(deps.files, parts);
   try {
     const f = parseFields(data);
-    if (!pdf) throw badRequest(MSG.patternPdfRequired, { [SIZE_PARTS.pdf]: MSG.patternPdfRequired });
+    if (!pdf)
+      throw badRequest(MSG.patternPdfRequired, { [SIZE_PARTS.pdf]: MSG.patternPdfRequired });
     const sizeId = await db.transaction(async (tx) => {
       const pattern = await loadPattern(tx, user, patternId, { forUpdate: true });
-      if ((await repo.countSizes(tx, patternId)) >= LIMITS.sizesMax) throw conflict(SIZE_MSG.tooMany);
+      if ((await repo.countSizes(tx, patternId)) >= LIMITS.sizesMax)
+        throw conflict(SIZE_MSG.tooMany);
       if (await repo.findDuplicate(tx, patternId, f.pattern_view, f.Size)) throw duplicate(f);
-      const id = await repo.insertSize(tx, { ...sizeValues(f, pattern.SFCC_Pattern_ID), patternId, Pattern_Pdf_File_Name: pdf.fileName });
+      const id = await repo.insertSize(tx, {
+        ...sizeValues(f, pattern.SFCC_Pattern_ID),
+        patternId,
+        Pattern_Pdf_File_Name: pdf.fileName,
+      });
       await recordPatternFiles(tx, patternId, [{ ...pdf, sizeId: id }]);
       await markPatternEdited(tx, patternId);
       await recordActivity(tx, user, patternId, 'size_added', { size: label(f) });
@@ -112,7 +154,13 @@ export async function addSize(deps: AppDeps, user: AuthUser, patternId: number, 
  * Updates a size's fields (the whole size, template fields included) and/or replaces its PDF.
  * The old PDF object is deleted only after the new one is stored and recorded.
  */
-export async function updateSize(deps: AppDeps, user: AuthUser, sizeId: number, parts: AsyncIterable<Multipart>, log?: FastifyBaseLogger): Promise<Size> {
+export async function updateSize(
+  deps: AppDeps,
+  user: AuthUser,
+  sizeId: number,
+  parts: AsyncIterable<Multipart>,
+  log?: FastifyBaseLogger,
+): Promise<Size> {
   const db = deps.database.db;
   await loadSize(db, user, sizeId);
   const { data, pdf } = await readSizeParts(deps.files, parts);
@@ -122,21 +170,32 @@ export async function updateSize(deps: AppDeps, user: AuthUser, sizeId: number, 
     const f = data ? parseFields(data) : undefined;
     oldKeys = await db.transaction(async (tx) => {
       const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
-      const values: repo.SizeValues = f ? sizeValues(f, pattern.SFCC_Pattern_ID) : { updatedAt: new Date() };
-      if (f && (await repo.findDuplicate(tx, pattern.ID, f.pattern_view, f.Size, sizeId))) throw duplicate(f);
+      const values: repo.SizeValues = f
+        ? sizeValues(f, pattern.SFCC_Pattern_ID)
+        : { updatedAt: new Date() };
+      if (f && (await repo.findDuplicate(tx, pattern.ID, f.pattern_view, f.Size, sizeId)))
+        throw duplicate(f);
       let replaced: string[] = [];
       const before = (await repo.findSize(tx, sizeId))!;
       if (pdf) {
         values.Pattern_Pdf_File_Name = pdf.fileName;
         replaced = await repo.removeSizePdfRows(tx, sizeId);
         const [fileId] = await recordPatternFiles(tx, pattern.ID, [{ ...pdf, sizeId }]);
-        await recordActivity(tx, user, pattern.ID, 'file_replaced', { file: { id: fileId!, fileName: pdf.fileName }, previous: before.pdfName ?? '(none)', label: `Pattern PDF of size ${label(before)}` });
+        await recordActivity(tx, user, pattern.ID, 'file_replaced', {
+          file: { id: fileId!, fileName: pdf.fileName },
+          previous: before.pdfName ?? '(none)',
+          label: `Pattern PDF of size ${label(before)}`,
+        });
         if (before.pdfId) await addressNotesOn(tx, user, pattern.ID, 'file', [before.pdfId]);
       }
       await repo.updateSize(tx, sizeId, values);
       await markPatternEdited(tx, pattern.ID);
       const changes = diffFields(before, { ...before, ...values }, CHANGE_LABELS);
-      if (changes.length) await recordActivity(tx, user, pattern.ID, 'size_changed', { size: label(before), changes });
+      if (changes.length)
+        await recordActivity(tx, user, pattern.ID, 'size_changed', {
+          size: label(before),
+          changes,
+        });
       if (changes.length || pdf) await addressNotesOn(tx, user, pattern.ID, 'size', [sizeId]);
       return replaced;
     });
@@ -149,10 +208,16 @@ export async function updateSize(deps: AppDeps, user: AuthUser, sizeId: number, 
   return toSize((await repo.findSize(db, sizeId))!);
 }
 
-async function deleteWithin(user: AuthUser, patternId: number, ids: number[], tx: DbOrTx): Promise<{ keys: string[]; left: number }> {
+async function deleteWithin(
+  user: AuthUser,
+  patternId: number,
+  ids: number[],
+  tx: DbOrTx,
+): Promise<{ keys: string[]; left: number }> {
   const total = await repo.countSizes(tx, patternId);
   if (total - ids.length < 1) throw conflict(SIZE_MSG.lastSize);
-  for (const s of (await repo.listSizes(tx, patternId)).filter((r) => ids.includes(r.ID))) await recordActivity(tx, user, patternId, 'size_deleted', { size: label(s) });
+  for (const s of (await repo.listSizes(tx, patternId)).filter((r) => ids.includes(r.ID)))
+    await recordActivity(tx, user, patternId, 'size_deleted', { size: label(s) });
   const keys = (await repo.fileKeysOfSizes(tx, ids)).map((k) => k.storageKey);
   await repo.deleteSizes(tx, ids);
   await markPatternEdited(tx, patternId);
@@ -160,7 +225,12 @@ async function deleteWithin(user: AuthUser, patternId: number, ids: number[], tx
 }
 
 /** Deletes one size ('Successfully Delete Size '); never the pattern's last one. */
-export async function deleteSize(deps: AppDeps, user: AuthUser, sizeId: number, log?: FastifyBaseLogger) {
+export async function deleteSize(
+  deps: AppDeps,
+  user: AuthUser,
+  sizeId: number,
+  log?: FastifyBaseLogger,
+) {
   const db = deps.database.db;
   const { keys, left } = await db.transaction(async (tx) => {
     const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
@@ -171,7 +241,13 @@ export async function deleteSize(deps: AppDeps, user: AuthUser, sizeId: number, 
 }
 
 /** Deletes several sizes of one pattern at once, all or none; at least one size must stay. */
-export async function bulkDeleteSizes(deps: AppDeps, user: AuthUser, patternId: number, ids: number[], log?: FastifyBaseLogger) {
+export async function bulkDeleteSizes(
+  deps: AppDeps,
+  user: AuthUser,
+  patternId: number,
+  ids: number[],
+  log?: FastifyBaseLogger,
+) {
   const db = deps.database.db;
   const unique = [...new Set(ids)];
   const { keys, left } = await db.transaction(async (tx) => {

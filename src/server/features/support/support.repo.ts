@@ -29,7 +29,10 @@ const columns = {
 export type NewSupportMessage = typeof supportMessages.$inferInsert;
 
 export async function insertMessage(db: DbOrTx, values: NewSupportMessage): Promise<number> {
-  const [row] = await db.insert(supportMessages).values(values).returning({ id: supportMessages.id });
+  const [row] = await db
+    .insert(supportMessages)
+    .values(values)
+    .returning({ id: supportMessages.id });
   return row.id;
 }
 
@@ -51,7 +54,10 @@ function statusFilter(status: SupportStatus): SQL | undefined {
 }
 
 /** One page, newest first (the created_at index serves the order). */
-export async function listMessages(db: DbOrTx, opts: { status: SupportStatus; limit: number; offset: number }) {
+export async function listMessages(
+  db: DbOrTx,
+  opts: { status: SupportStatus; limit: number; offset: number },
+) {
   return db
     .select(columns)
     .from(supportMessages)
@@ -73,7 +79,11 @@ export async function countMessages(db: DbOrTx, status: SupportStatus): Promise<
 }
 
 /** Marking twice keeps the first admin and time (SET reads the row's old values). */
-export async function setHandled(db: DbOrTx, id: number, handledBy: number | null): Promise<boolean> {
+export async function setHandled(
+  db: DbOrTx,
+  id: number,
+  handledBy: number | null,
+): Promise<boolean> {
   const rows = await db
     .update(supportMessages)
     .set(

@@ -7,7 +7,12 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { supportMessages } from '../../db/schema/support';
 import { MSG } from '../../../shared/messages';
-import { SUPPORT_LABELS, SUPPORT_MSG, SUPPORT_PATHS, SUPPORT_RATE_LIMIT } from '../../../shared/contracts/support';
+import {
+  SUPPORT_LABELS,
+  SUPPORT_MSG,
+  SUPPORT_PATHS,
+  SUPPORT_RATE_LIMIT,
+} from '../../../shared/contracts/support';
 
 const goodMessage = (over: Record<string, unknown> = {}) => ({
   fullName: 'Pat Partner',
@@ -30,7 +35,9 @@ function parseEml(raw: string) {
   }
   let body = rest.join('\n\n');
   if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    body = body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   }
   return { headers, body };
 }
@@ -45,7 +52,12 @@ describe(`support routes (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const send = (user: TestUser | undefined, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: SUPPORT_PATHS.messages, headers: user?.auth, payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: SUPPORT_PATHS.messages,
+      headers: user?.auth,
+      payload: payload as object,
+    });
 
   it('stores a good message with the sender and brand, e-mails it to SUPPORT_EMAIL and answers contactDetails', async () => {
     const user = await createUser(t, { brand: 'mccalls', fullName: 'Pat Partner' });
@@ -66,8 +78,16 @@ describe(`support routes (${dbKind})`, () => {
     });
     expect(details.id).toBeGreaterThan(0);
 
-    const [row] = await t.deps.database.db.select().from(supportMessages).where(eq(supportMessages.id, details.id));
-    expect(row).toMatchObject({ userId: user.id, brandId: user.brandId, subject: 'Cannot upload the yardage PDF', handledAt: null });
+    const [row] = await t.deps.database.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.id, details.id));
+    expect(row).toMatchObject({
+      userId: user.id,
+      brandId: user.brandId,
+      subject: 'Cannot upload the yardage PDF',
+      handledAt: null,
+    });
 
     const outbox = path.join(t.dataDir, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
@@ -104,7 +124,13 @@ describe(`support routes (${dbKind})`, () => {
       expect(blank.json().fields, name).toEqual({ [name]: expected });
     }
     const all = await send(user, {});
-    expect(Object.keys(all.json().fields).sort()).toEqual(['Brand_Company', 'email', 'fullName', 'phoneNumber', 'subject']);
+    expect(Object.keys(all.json().fields).sort()).toEqual([
+      'Brand_Company',
+      'email',
+      'fullName',
+      'phoneNumber',
+      'subject',
+    ]);
     expect(all.json().fields.fullName).toBe('Full name is required');
   });
 
@@ -117,7 +143,10 @@ describe(`support routes (${dbKind})`, () => {
     expect(badPhone.json().fields).toEqual({ phoneNumber: SUPPORT_MSG.phoneInvalid });
     const badCountry = await send(user, goodMessage({ country: 'MX' }));
     expect(badCountry.json().fields).toEqual({ country: SUPPORT_MSG.countryInvalid });
-    const rows = await t.deps.database.db.select().from(supportMessages).where(eq(supportMessages.userId, user.id));
+    const rows = await t.deps.database.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.userId, user.id));
     expect(rows).toHaveLength(0);
   });
 
@@ -129,7 +158,8 @@ describe(`support routes (${dbKind})`, () => {
 
   it('answers 429 with when to retry after too many messages from one user', async () => {
     const user = await createUser(t);
-    for (let i = 0; i < SUPPORT_RATE_LIMIT.max; i++) expect((await send(user, goodMessage({ subject: `Try ${i}` }))).statusCode).toBe(200);
+    for (let i = 0; i < SUPPORT_RATE_LIMIT.max; i++)
+      expect((await send(user, goodMessage({ subject: `Try ${i}` }))).statusCode).toBe(200);
     const res = await send(user, goodMessage({ subject: 'One too many' }));
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -144,13 +174,18 @@ describe(`support routes (${dbKind})`, () => {
   it('lists messages newest first and paged, for admins only', async () => {
     const user = await createUser(t, { brand: 'butterick' });
     const ids: number[] = [];
-    for (const subject of ['First of three', 'Second of three', 'Third of three']) ids.push((await send(user, goodMessage({ subject }))).json().contactDetails.id);
+    for (const subject of ['First of three', 'Second of three', 'Third of three'])
+      ids.push((await send(user, goodMessage({ subject }))).json().contactDetails.id);
 
     const forbidden = await t.app.inject({ url: SUPPORT_PATHS.messages, headers: user.auth });
     expect(forbidden.statusCode).toBe(403);
     expect((await t.app.inject({ url: SUPPORT_PATHS.messages })).statusCode).toBe(401);
 
-    const page1 = await t.app.inject({ url: SUPPORT_PATHS.messages, query: { pageSize: '10' }, headers: admin.auth });
+    const page1 = await t.app.inject({
+      url: SUPPORT_PATHS.messages,
+      query: { pageSize: '10' },
+      headers: admin.auth,
+    });
     expect(page1.statusCode).toBe(200);
     const body = page1.json();
     expect(body.totalCountData).toBeGreaterThanOrEqual(3);
@@ -158,19 +193,33 @@ describe(`support routes (${dbKind})`, () => {
     expect(body.data[0]).toMatchObject({ subject: 'Third of three', brandName: 'Butterick' });
 
     const total = body.totalCountData as number;
-    const last = await t.app.inject({ url: SUPPORT_PATHS.messages, query: { pageSize: '10', page: String(Math.ceil(total / 10)) }, headers: admin.auth });
+    const last = await t.app.inject({
+      url: SUPPORT_PATHS.messages,
+      query: { pageSize: '10', page: String(Math.ceil(total / 10)) },
+      headers: admin.auth,
+    });
     expect(last.json().data.length).toBe(total % 10 || 10);
     expect(last.json().data.at(-1).id).toBeLessThan(ids[0]);
 
-    const badSize = await t.app.inject({ url: SUPPORT_PATHS.messages, query: { pageSize: '7' }, headers: admin.auth });
+    const badSize = await t.app.inject({
+      url: SUPPORT_PATHS.messages,
+      query: { pageSize: '7' },
+      headers: admin.auth,
+    });
     expect(badSize.statusCode).toBe(400);
   });
 
   it('lets admins mark a message handled and open again, and filter by status', async () => {
     const user = await createUser(t);
-    const id = (await send(user, goodMessage({ subject: 'Please handle me' }))).json().contactDetails.id as number;
+    const id = (await send(user, goodMessage({ subject: 'Please handle me' }))).json()
+      .contactDetails.id as number;
     const mark = (who: TestUser, handled: boolean, msgId = id) =>
-      t.app.inject({ method: 'PATCH', url: SUPPORT_PATHS.message(msgId), headers: who.auth, payload: { handled } });
+      t.app.inject({
+        method: 'PATCH',
+        url: SUPPORT_PATHS.message(msgId),
+        headers: who.auth,
+        payload: { handled },
+      });
 
     expect((await mark(user, true)).statusCode).toBe(403);
     const done = await mark(admin, true);
@@ -181,15 +230,30 @@ describe(`support routes (${dbKind})`, () => {
     // Marking again keeps who handled it first and when.
     const other = await createUser(t, { role: 'admin', brand: null, fullName: 'Otto Other' });
     const again = await mark(other, true);
-    expect(again.json().data).toMatchObject({ handledBy: admin.id, handledAt: done.json().data.handledAt });
+    expect(again.json().data).toMatchObject({
+      handledBy: admin.id,
+      handledAt: done.json().data.handledAt,
+    });
 
-    const handled = await t.app.inject({ url: SUPPORT_PATHS.messages, query: { status: 'handled', pageSize: '100' }, headers: admin.auth });
+    const handled = await t.app.inject({
+      url: SUPPORT_PATHS.messages,
+      query: { status: 'handled', pageSize: '100' },
+      headers: admin.auth,
+    });
     expect(handled.json().data.map((m: { id: number }) => m.id)).toContain(id);
-    const open = await t.app.inject({ url: SUPPORT_PATHS.messages, query: { status: 'open', pageSize: '100' }, headers: admin.auth });
+    const open = await t.app.inject({
+      url: SUPPORT_PATHS.messages,
+      query: { status: 'open', pageSize: '100' },
+      headers: admin.auth,
+    });
     expect(open.json().data.map((m: { id: number }) => m.id)).not.toContain(id);
 
     const reopened = await mark(admin, false);
-    expect(reopened.json().data).toMatchObject({ handledAt: null, handledBy: null, handledByName: null });
+    expect(reopened.json().data).toMatchObject({
+      handledAt: null,
+      handledBy: null,
+      handledByName: null,
+    });
     expect((await mark(admin, true, 999_999)).statusCode).toBe(404);
   });
 });
@@ -221,7 +285,11 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, SUPPORT_EMAIL: 'inbox@publisher.test', MAIL_FROM: 'Portal <portal@publisher.test>' });
+    t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      SUPPORT_EMAIL: 'inbox@publisher.test',
+      MAIL_FROM: 'Portal <portal@publisher.test>',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -234,7 +302,11 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
       method: 'POST',
       url: SUPPORT_PATHS.messages,
       headers: user.auth,
-      payload: goodMessage({ subject: 'Sizes missing after save', email: 'sam@kwiksew.test', message: 'Size 12 vanished.' }),
+      payload: goodMessage({
+        subject: 'Sizes missing after save',
+        email: 'sam@kwiksew.test',
+        message: 'Size 12 vanished.',
+      }),
     });
     expect(res.statusCode).toBe(200);
     const id = res.json().contactDetails.id;
@@ -246,7 +318,7 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
     expect(headers['reply-to']).toBe('sam@kwiksew.test');
     expect(headers.subject).toBe(`[Support #${id}] Sizes missing after save`);
     expect(body).toContain('Size 12 vanished.');
-    expect(body).toContain('Brand/Company: McCall\'s');
+    expect(body).toContain("Brand/Company: McCall's");
     expect(body).toContain('brand Kwik Sew');
     // With SMTP set, nothing goes to the outbox folder.
     expect(fs.existsSync(path.join(t.dataDir, 'outbox'))).toBe(false);
@@ -262,7 +334,10 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
     });
     expect(res.statusCode).toBe(200);
     const id = res.json().contactDetails.id as number;
-    const [row] = await t.deps.database.db.select().from(supportMessages).where(eq(supportMessages.id, id));
+    const [row] = await t.deps.database.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.id, id));
     expect(row.subject).toBe('Mailbox full please');
     expect(received.some((m) => m.raw.includes('Mailbox full please'))).toBe(false);
   });

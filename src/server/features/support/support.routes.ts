@@ -19,13 +19,34 @@ import * as service from './support.service';
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SUPPORT_PATHS.messages,
-    { preValidation: requireUser, schema: { tags: ['support'], body: ContactSupportRequestSchema, response: { 200: ContactSupportResponseSchema } } },
-    async (request) => ({ contactDetails: await service.sendMessage(app.deps, currentUser(request), request.body, request.log) }),
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['support'],
+        body: ContactSupportRequestSchema,
+        response: { 200: ContactSupportResponseSchema },
+      },
+    },
+    async (request) => ({
+      contactDetails: await service.sendMessage(
+        app.deps,
+        currentUser(request),
+        request.body,
+        request.log,
+      ),
+    }),
   );
 
   app.get(
     SUPPORT_PATHS.messages,
-    { preValidation: requireAdmin, schema: { tags: ['support'], querystring: SupportListQuerySchema, response: { 200: SupportListResponseSchema } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['support'],
+        querystring: SupportListQuerySchema,
+        response: { 200: SupportListResponseSchema },
+      },
+    },
     async (request) => service.listMessages(app.deps, request.query),
   );
 
@@ -33,8 +54,20 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     SUPPORT_PATHS.message(':id'),
     {
       preValidation: requireAdmin,
-      schema: { tags: ['support'], params: IdParamSchema, body: MarkHandledRequestSchema, response: { 200: MarkHandledResponseSchema } },
+      schema: {
+        tags: ['support'],
+        params: IdParamSchema,
+        body: MarkHandledRequestSchema,
+        response: { 200: MarkHandledResponseSchema },
+      },
     },
-    async (request) => ({ data: await service.markHandled(app.deps, currentUser(request), request.params.id, request.body.handled) }),
+    async (request) => ({
+      data: await service.markHandled(
+        app.deps,
+        currentUser(request),
+        request.params.id,
+        request.body.handled,
+      ),
+    }),
   );
 };

@@ -45,7 +45,10 @@ export function supportMail(m: SupportMessage, publicUrl: string) {
 }
 
 async function assertUnderLimit(deps: AppDeps, userId: number) {
-  const { count, resetInSeconds } = await deps.counter.hit(`support:user:${userId}`, SUPPORT_RATE_LIMIT.windowSeconds);
+  const { count, resetInSeconds } = await deps.counter.hit(
+    `support:user:${userId}`,
+    SUPPORT_RATE_LIMIT.windowSeconds,
+  );
   if (count > SUPPORT_RATE_LIMIT.max) {
     throw tooMany(
       `You have sent ${SUPPORT_RATE_LIMIT.max} messages in the last ${SUPPORT_RATE_LIMIT.windowSeconds / 60} minutes. ` +
@@ -60,7 +63,12 @@ async function assertUnderLimit(deps: AppDeps, userId: number) {
  * The stored row is what support works from (the admins' inbox), so a mail failure is logged
  * for the operator rather than turned into an error the sender cannot act on.
  */
-export async function sendMessage(deps: AppDeps, user: AuthUser, input: ContactSupportRequest, log: FastifyBaseLogger): Promise<SupportMessage> {
+export async function sendMessage(
+  deps: AppDeps,
+  user: AuthUser,
+  input: ContactSupportRequest,
+  log: FastifyBaseLogger,
+): Promise<SupportMessage> {
   await assertUnderLimit(deps, user.id);
   const db = deps.database.db;
   const id = await repo.insertMessage(db, {
@@ -74,25 +82,45 @@ export async function sendMessage(deps: AppDeps, user: AuthUser, input: ContactS
   if (!row) throw notFound('Support message');
   const message = toMessage(row);
   try {
-    await deps.mailer.send({ to: deps.env.SUPPORT_EMAIL, replyTo: message.email, ...supportMail(message, deps.env.publicUrl) });
+    await deps.mailer.send({
+      to: deps.env.SUPPORT_EMAIL,
+      replyTo: message.email,
+      ...supportMail(message, deps.env.publicUrl),
+    });
   } catch (err) {
-    log.error({ err, supportMessageId: id }, 'support message stored but the e-mail to SUPPORT_EMAIL failed');
+    log.error(
+      { err, supportMessageId: id },
+      'support message stored but the e-mail to SUPPORT_EMAIL failed',
+    );
   }
   return message;
 }
 
-export async function listMessages(deps: AppDeps, q: SupportListParams): Promise<SupportListResponse> {
+export async function listMessages(
+  deps: AppDeps,
+  q: SupportListParams,
+): Promise<SupportListResponse> {
   const db = deps.database.db;
   const [rows, total] = await Promise.all([
-    repo.listMessages(db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    repo.listMessages(db, {
+      status: q.status,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    }),
     repo.countMessages(db, q.status),
   ]);
   return { data: rows.map(toMessage), totalCountData: total };
 }
 
-export async function markHandled(deps: AppDeps, admin: AuthUser, id: number, handled: boolean): Promise<SupportMessage> {
+export async function markHandled(
+  deps: AppDeps,
+  admin: AuthUser,
+  id: number,
+  handled: boolean,
+): Promise<SupportMessage> {
   const db = deps.database.db;
-  if (!(await repo.setHandled(db, id, handled ? admin.id : null))) throw notFound('Support message');
+  if (!(await repo.setHandled(db, id, handled ? admin.id : null)))
+    throw notFound('Support message');
   const row = await repo.findMessage(db, id);
   if (!row) throw notFound('Support message');
   return toMessage(row);

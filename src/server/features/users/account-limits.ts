@@ -10,4 +10,9 @@ export const CODE_LIMITS = { ...CODE_RULES, requestsPerWindow: 5, windowSeconds:
  * Reset links (PRODUCT.md: one hour, single use). Requests are limited per e-mail (the inbox of
  * whoever owns it) and per address (one client probing many e-mails).
  */
-export const RESET_LIMITS = { validMinutes: RESET_LINK_VALID_MINUTES, perEmail: 5, perAddress: 20, windowSeconds: 60 * 60 } as const;
+export const RESET_LIMITS = {
+  validMinutes: RESET_LINK_VALID_MINUTES,
+  perEmail: 5,
+  perAddress: 20,
+  windowSeconds: 60 * 60,
+} as const;

@@ -17,14 +17,34 @@ describe(`my account (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const update = (u: TestUser, form: FormData) => t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: u.auth, payload: form });
+  const update = (u: TestUser, form: FormData) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: u.auth, payload: form });
   const sendCode = (u: TestUser, to?: string) =>
-    t.app.inject({ url: `/api/auth/send-otp${to ? `?email=${encodeURIComponent(to)}` : ''}`, headers: u.auth });
+    t.app.inject({
+      url: `/api/auth/send-otp${to ? `?email=${encodeURIComponent(to)}` : ''}`,
+      headers: u.auth,
+    });
   const changeEmail = (u: TestUser, email: string, code: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/change-email', headers: u.auth, payload: { email, code } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: u.auth,
+      payload: { email, code },
+    });
   const changePassword = (u: TestUser, password: string, code: string, repeatPassword = password) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: u.auth, payload: { password, repeatPassword, code } });
-  const picKey = async (id: number) => (await t.deps.database.db.select({ k: users.profilePicKey }).from(users).where(eq(users.id, id)))[0].k;
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: u.auth,
+      payload: { password, repeatPassword, code },
+    });
+  const picKey = async (id: number) =>
+    (
+      await t.deps.database.db
+        .select({ k: users.profilePicKey })
+        .from(users)
+        .where(eq(users.id, id))
+    )[0].k;
   const fileExists = (key: string) => fs.existsSync(path.join(t.dataDir, 'files', key));
 
   /** Requests a code and reads it from the outbox, as the user would from their mailbox. */
@@ -42,9 +62,16 @@ describe(`my account (${dbKind})`, () => {
     const u = await createUser(t, { fullName: 'Old Name' });
     const named = await update(u, profileForm({ fullName: '  New Name ' }));
     expect(named.statusCode).toBe(200);
-    expect(named.json().data).toMatchObject({ id: u.id, fullName: 'New Name', profilePicUrl: null });
+    expect(named.json().data).toMatchObject({
+      id: u.id,
+      fullName: 'New Name',
+      profilePicUrl: null,
+    });
 
-    const withPic = await update(u, profileForm({ fullName: 'New Name' }, { bytes: PNG, name: 'me.png' }));
+    const withPic = await update(
+      u,
+      profileForm({ fullName: 'New Name' }, { bytes: PNG, name: 'me.png' }),
+    );
     expect(withPic.json().data.profilePicUrl).toBe(`/api/users/${u.id}/profile-pic`);
     const first = (await picKey(u.id))!;
     const own = await t.app.inject({ url: `/api/users/${u.id}/profile-pic`, headers: u.auth });
@@ -72,13 +99,24 @@ describe(`my account (${dbKind})`, () => {
     const pdf = await update(u, profileForm({ fullName: 'Kept' }, { bytes: PDF, name: 'cv.jpeg' }));
     expect(pdf.statusCode).toBe(415);
     expect(await picKey(u.id)).toBe(key);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/update-user', payload: profileForm({ fullName: 'x' }) })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/update-user',
+          payload: profileForm({ fullName: 'x' }),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('mails a code to the current address and keeps only its hash', async () => {
     const u = await createUser(t);
     const code = await codeFor(u);
-    const rows = await t.deps.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id));
+    const rows = await t.deps.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, u.id));
     expect(rows).toHaveLength(1);
     expect(rows[0].codeHash).not.toContain(code);
     expect(rows[0].codeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -88,12 +126,19 @@ describe(`my account (${dbKind})`, () => {
     const u = await createUser(t, { email: 'before@example.com' });
     // A code of the current address does not prove the new one.
     const current = await codeFor(u);
-    expect((await changeEmail(u, 'After@Example.com', current)).json().fields.code).toBe(USER_MSG.codeWrong(CODE_LIMITS.maxTries - 1));
+    expect((await changeEmail(u, 'After@Example.com', current)).json().fields.code).toBe(
+      USER_MSG.codeWrong(CODE_LIMITS.maxTries - 1),
+    );
     const code = await codeFor(u, 'After@Example.com');
     const res = await changeEmail(u, 'After@Example.com', code);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: expect.objectContaining({ email: 'After@Example.com' }), message: USER_MSG.emailChanged });
-    expect((await t.app.inject({ url: '/api/auth/me', headers: u.auth })).json().user.email).toBe('After@Example.com');
+    expect(res.json()).toEqual({
+      data: expect.objectContaining({ email: 'After@Example.com' }),
+      message: USER_MSG.emailChanged,
+    });
+    expect((await t.app.inject({ url: '/api/auth/me', headers: u.auth })).json().user.email).toBe(
+      'After@Example.com',
+    );
     await waitForMail(t.dataDir, 'before@example.com', /email was changed/);
     const reuse = await changeEmail(u, 'again@example.com', code);
     expect(reuse.statusCode).toBe(400);
@@ -118,15 +163,23 @@ describe(`my account (${dbKind})`, () => {
     expect(same.json().fields).toEqual({ email: USER_MSG.sameEmail });
     const bad = await changeEmail(u, 'nope', 'abc');
     expect(bad.json().fields).toEqual({ email: MSG.emailInvalid, code: 'The code has 6 digits' });
-    expect((await changeEmail(u, 'free@example.com', await codeFor(u, 'free@example.com'))).statusCode).toBe(200);
+    expect(
+      (await changeEmail(u, 'free@example.com', await codeFor(u, 'free@example.com'))).statusCode,
+    ).toBe(200);
     expect(other.id).toBeGreaterThan(0);
   });
 
   it('limits e-mail change calls per user', async () => {
     const u = await createUser(t);
-    const answers = await Promise.all(Array.from({ length: CHANGE_EMAIL_LIMIT.perUser + 3 }, () => changeEmail(u, 'x@example.com', '000000')));
+    const answers = await Promise.all(
+      Array.from({ length: CHANGE_EMAIL_LIMIT.perUser + 3 }, () =>
+        changeEmail(u, 'x@example.com', '000000'),
+      ),
+    );
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(3);
-    expect(answers.find((r) => r.statusCode === 429)!.json().message).toMatch(/Try again in \d+ minutes/);
+    expect(answers.find((r) => r.statusCode === 429)!.json().message).toMatch(
+      /Try again in \d+ minutes/,
+    );
   });
 
   it('allows 5 tries, then the code is spent even when right', async () => {
@@ -137,29 +190,43 @@ describe(`my account (${dbKind})`, () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.code).toBe(USER_MSG.codeWrong(CODE_LIMITS.maxTries - i));
     }
-    expect((await changeEmail(u, 'tries@example.com', wrong(code))).json().fields.code).toBe(USER_MSG.codeExhausted);
+    expect((await changeEmail(u, 'tries@example.com', wrong(code))).json().fields.code).toBe(
+      USER_MSG.codeExhausted,
+    );
     const right = await changeEmail(u, 'tries@example.com', code);
     expect(right.statusCode).toBe(400);
     expect(right.json().fields.code).toBe(USER_MSG.codeExhausted);
     // A new code works again, and the old one does not.
     const fresh = await codeFor(u, 'tries@example.com');
-    if (fresh !== code) expect((await changeEmail(u, 'tries@example.com', code)).json().fields.code).toBe(USER_MSG.codeWrong(CODE_LIMITS.maxTries - 1));
+    if (fresh !== code)
+      expect((await changeEmail(u, 'tries@example.com', code)).json().fields.code).toBe(
+        USER_MSG.codeWrong(CODE_LIMITS.maxTries - 1),
+      );
     expect((await changeEmail(u, 'tries@example.com', fresh)).statusCode).toBe(200);
   });
 
   it('many tries at once compare the code at most five times', async () => {
     const u = await createUser(t);
     const code = await codeFor(u);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => changePassword(u, 'Fresh-pass1', wrong(code))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => changePassword(u, 'Fresh-pass1', wrong(code))),
+    );
     const messages = answers.map((r) => r.json().fields.code as string);
-    expect(messages.filter((m) => m !== USER_MSG.codeExhausted)).toHaveLength(CODE_LIMITS.maxTries - 1);
-    expect((await changePassword(u, 'Fresh-pass1', code)).json().fields.code).toBe(USER_MSG.codeExhausted);
+    expect(messages.filter((m) => m !== USER_MSG.codeExhausted)).toHaveLength(
+      CODE_LIMITS.maxTries - 1,
+    );
+    expect((await changePassword(u, 'Fresh-pass1', code)).json().fields.code).toBe(
+      USER_MSG.codeExhausted,
+    );
   });
 
   it('refuses an expired code', async () => {
     const u = await createUser(t);
     const code = await codeFor(u);
-    await t.deps.database.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.userId, u.id));
+    await t.deps.database.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeCodes.userId, u.id));
     const res = await changePassword(u, 'Fresh-pass1', code);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ code: USER_MSG.codeExpired });
@@ -167,7 +234,11 @@ describe(`my account (${dbKind})`, () => {
 
   it('changes the password with the code and ends every other session', async () => {
     const u = await createUser(t);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: u.password } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: u.email, password: u.password },
+    });
     const otherAuth = { authorization: `Bearer ${other.json().token}` };
     const code = await codeFor(u);
     const mismatch = await changePassword(u, 'Fresh-pass1', code, 'Fresh-pass2');
@@ -180,14 +251,21 @@ describe(`my account (${dbKind})`, () => {
     expect(res.json().message).toBe(USER_MSG.passwordChanged);
     expect((await t.app.inject({ url: '/api/auth/me', headers: u.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/me', headers: otherAuth })).statusCode).toBe(401);
-    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password }, remoteAddress: '10.4.0.1' });
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.email, password },
+        remoteAddress: '10.4.0.1',
+      });
     expect((await login(u.password)).statusCode).toBe(401);
     expect((await login('Fresh-pass1')).statusCode).toBe(200);
   });
 
   it('limits code requests with 429 saying when to retry', async () => {
     const u = await createUser(t);
-    for (let i = 0; i < CODE_LIMITS.requestsPerWindow; i++) expect((await sendCode(u)).statusCode).toBe(200);
+    for (let i = 0; i < CODE_LIMITS.requestsPerWindow; i++)
+      expect((await sendCode(u)).statusCode).toBe(200);
     const res = await sendCode(u);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many codes requested\. Try again in \d+ minutes\.$/);
@@ -198,7 +276,18 @@ describe(`my account (${dbKind})`, () => {
 
   it('needs a signed-in user for codes and changes', async () => {
     expect((await t.app.inject({ url: '/api/auth/send-otp' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/change-email', payload: { email: 'a@b.co', code: '123456' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/change-email',
+          payload: { email: 'a@b.co', code: '123456' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: {} }))
+        .statusCode,
+    ).toBe(401);
   });
 });

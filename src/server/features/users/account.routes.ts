@@ -23,7 +23,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
       preValidation: requireUser,
       schema: {
         tags: ['account'],
-        summary: 'Change full name and profile picture (multipart: "data" JSON and optional "profile_pic")',
+        summary:
+          'Change full name and profile picture (multipart: "data" JSON and optional "profile_pic")',
         consumes: ['multipart/form-data'],
         response: { 200: AccountResponseSchema },
       },
@@ -40,7 +41,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
     async (request, reply) => {
       const pic = await openProfilePic(app.deps, currentUser(request), request.params.id);
       // Same URL after a change: the browser must ask again rather than show the old picture.
-      return reply.type(pic.contentType).header('cache-control', 'private, no-cache').send(pic.stream);
+      return reply
+        .type(pic.contentType)
+        .header('cache-control', 'private, no-cache')
+        .send(pic.stream);
     },
   );
 
@@ -50,7 +54,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
       preValidation: requireUser,
       schema: {
         tags: ['account'],
-        summary: 'E-mail a one-time code to the current address, or to the new address of an e-mail change (?email=)',
+        summary:
+          'E-mail a one-time code to the current address, or to the new address of an e-mail change (?email=)',
         querystring: SendCodeQuerySchema,
         response: { 200: MessageSchema },
       },
@@ -60,13 +65,27 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
 
   app.post(
     USER_PATHS.changeEmail,
-    { preValidation: requireUser, schema: { tags: ['account'], body: ChangeEmailSchema, response: { 200: AccountResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['account'],
+        body: ChangeEmailSchema,
+        response: { 200: AccountResponseSchema },
+      },
+    },
     async (request) => account.changeEmail(app.deps, mail, currentUser(request), request.body),
   );
 
   app.post(
     USER_PATHS.changePassword,
-    { preValidation: requireUser, schema: { tags: ['account'], body: ChangePasswordSchema, response: { 200: AccountResponseSchema } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['account'],
+        body: ChangePasswordSchema,
+        response: { 200: AccountResponseSchema },
+      },
+    },
     async (request) => account.changePassword(app.deps, currentUser(request), request.body),
   );
 };

@@ -1,6 +1,12 @@
 import type { AppDeps, AuthUser } from '../../context';
 import type { StoredUpload } from '../../storage/upload';
-import { USER_MSG, type AccountResponse, type ChangeEmail, type ChangePassword, type UpdateAccount } from '../../../shared/contracts/users';
+import {
+  USER_MSG,
+  type AccountResponse,
+  type ChangeEmail,
+  type ChangePassword,
+  type UpdateAccount,
+} from '../../../shared/contracts/users';
 import { badRequest, notFound, retryIn, tooMany } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
@@ -12,7 +18,12 @@ import { emailTakenError, mustFindSessionUser } from './users.service';
 import * as repo from './users.repo';
 
 /** My Account: full name and picture change directly. The replaced picture is deleted after the change is saved. */
-export async function updateAccount(deps: AppDeps, user: AuthUser, input: UpdateAccount, pic?: StoredUpload): Promise<AccountResponse> {
+export async function updateAccount(
+  deps: AppDeps,
+  user: AuthUser,
+  input: UpdateAccount,
+  pic?: StoredUpload,
+): Promise<AccountResponse> {
   const db = deps.database.db;
   let oldKey: string | null = null;
   try {
@@ -37,15 +48,27 @@ export const CHANGE_EMAIL_LIMIT = { perUser: 10, windowSeconds: 60 * 60 } as con
  * Whether another account has the address is said only once its code is proven, so the call
  * cannot be used to find out who has an account.
  */
-export async function changeEmail(deps: AppDeps, mail: MailQueue, user: AuthUser, input: ChangeEmail): Promise<AccountResponse> {
-  const hit = await deps.counter.hit(`change-email:user:${user.id}`, CHANGE_EMAIL_LIMIT.windowSeconds);
+export async function changeEmail(
+  deps: AppDeps,
+  mail: MailQueue,
+  user: AuthUser,
+  input: ChangeEmail,
+): Promise<AccountResponse> {
+  const hit = await deps.counter.hit(
+    `change-email:user:${user.id}`,
+    CHANGE_EMAIL_LIMIT.windowSeconds,
+  );
   if (hit.count > CHANGE_EMAIL_LIMIT.perUser) {
-    throw tooMany(`Too many e-mail changes tried. Try again ${retryIn(hit.resetInSeconds)}.`, hit.resetInSeconds);
+    throw tooMany(
+      `Too many e-mail changes tried. Try again ${retryIn(hit.resetInSeconds)}.`,
+      hit.resetInSeconds,
+    );
   }
   const db = deps.database.db;
   const account = await repo.findAccount(db, user.id);
   if (!account) throw notFound('User');
-  if (input.email.toLowerCase() === account.email.toLowerCase()) throw badRequest(USER_MSG.sameEmail, { email: USER_MSG.sameEmail });
+  if (input.email.toLowerCase() === account.email.toLowerCase())
+    throw badRequest(USER_MSG.sameEmail, { email: USER_MSG.sameEmail });
   await useCode(db, user.id, input.email, input.code);
   if (await repo.emailTaken(db, input.email, user.id)) throw emailTakenError();
   try {
@@ -59,7 +82,11 @@ export async function changeEmail(deps: AppDeps, mail: MailQueue, user: AuthUser
 }
 
 /** A new password needs the code; every other session of the user ends, this one stays. */
-export async function changePassword(deps: AppDeps, user: AuthUser, input: ChangePassword): Promise<AccountResponse> {
+export async function changePassword(
+  deps: AppDeps,
+  user: AuthUser,
+  input: ChangePassword,
+): Promise<AccountResponse> {
   const db = deps.database.db;
   await useCode(db, user.id, user.email, input.code);
   const passwordHash = await hashPassword(input.password);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandIdBySlug, createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import {
+  brandIdBySlug,
+  createTestApp,
+  createUser,
+  dbKind,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { MSG } from '../../../shared/messages';
 import { USER_MSG, type UserListItem } from '../../../shared/contracts/users';
 
@@ -26,38 +33,58 @@ describe(`users list and disabling (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const list = (body: Record<string, unknown>, headers = admin.auth) => t.app.inject({ method: 'POST', url: '/api/auth/user-list', headers, payload: body });
+  const list = (body: Record<string, unknown>, headers = admin.auth) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/user-list', headers, payload: body });
   const names = (rows: UserListItem[]) => rows.map((r) => r.fullName);
 
   it('pages through accounts by name with the total', async () => {
     const first = await list({ search: 'quilter', page: 1, pageSize: 10 });
     expect(first.statusCode).toBe(200);
     expect(first.json().totalCountData).toBe(12);
-    expect(names(first.json().data)).toEqual(Array.from({ length: 10 }, (_, i) => `Quilter ${String(i + 1).padStart(2, '0')}`));
+    expect(names(first.json().data)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Quilter ${String(i + 1).padStart(2, '0')}`),
+    );
     const second = await list({ search: 'quilter', page: 2, pageSize: 10 });
     expect(names(second.json().data)).toEqual(['Quilter 11', 'Quilter 12']);
     expect(second.json().totalCountData).toBe(12);
     const all = await list({});
     expect(all.json().data).toHaveLength(10);
     expect(all.json().totalCountData).toBe(15);
-    expect(all.json().data[0]).toMatchObject({ fullName: 'Alma Admin', role: 'admin', disabled: false, brand: null });
+    expect(all.json().data[0]).toMatchObject({
+      fullName: 'Alma Admin',
+      role: 'admin',
+      disabled: false,
+      brand: null,
+    });
     expect(all.json().data[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('searches name and e-mail without regard to case, and % literally', async () => {
-    expect(names((await list({ search: 'QUILTER 1' })).json().data)).toEqual(['Quilter 10', 'Quilter 11', 'Quilter 12']);
+    expect(names((await list({ search: 'QUILTER 1' })).json().data)).toEqual([
+      'Quilter 10',
+      'Quilter 11',
+      'Quilter 12',
+    ]);
     expect(names((await list({ search: 'quilter7@STITCH' })).json().data)).toEqual(['Quilter 07']);
     expect(names((await list({ search: '100%' })).json().data)).toEqual(['Percent 100% Sure']);
     expect((await list({ search: '%' })).json().totalCountData).toBe(1);
-    expect((await list({ search: 'nobody-at-all' })).json()).toEqual({ data: [], totalCountData: 0 });
+    expect((await list({ search: 'nobody-at-all' })).json()).toEqual({
+      data: [],
+      totalCountData: 0,
+    });
   });
 
   it('filters by brand and role, together with search', async () => {
     const brand = (await list({ search: 'quilter', brandId: butterick })).json();
     expect(brand.totalCountData).toBe(5);
     expect(brand.data.every((r: UserListItem) => r.brand?.slug === 'butterick')).toBe(true);
-    expect(names((await list({ search: 'quilter', role: 'admin' })).json().data)).toEqual(['Quilter 03', 'Quilter 09']);
-    expect(names((await list({ search: 'quilter', role: 'admin', brandId: butterick })).json().data)).toEqual(['Quilter 09']);
+    expect(names((await list({ search: 'quilter', role: 'admin' })).json().data)).toEqual([
+      'Quilter 03',
+      'Quilter 09',
+    ]);
+    expect(
+      names((await list({ search: 'quilter', role: 'admin', brandId: butterick })).json().data),
+    ).toEqual(['Quilter 09']);
   });
 
   it('validates the page request and is for admins only', async () => {
@@ -65,31 +92,57 @@ describe(`users list and disabling (${dbKind})`, () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['page', 'pageSize']);
     expect((await list({}, user.auth)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/user-list', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/user-list', payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   const setStatus = (id: number, disabled: boolean, headers = admin.auth) =>
-    t.app.inject({ method: 'PATCH', url: `/api/users/${id}/status`, headers, payload: { disabled } });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}/status`,
+      headers,
+      payload: { disabled },
+    });
 
   it('disabling ends the sessions at once and stops sign-in; enabling allows it again', async () => {
     const target = await createUser(t, { email: 'to-disable@example.com' });
-    const second = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: target.email, password: target.password } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: target.password },
+    });
     const secondAuth = { authorization: `Bearer ${second.json().token}` };
-    expect((await t.app.inject({ url: '/api/auth/me', headers: target.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: target.auth })).statusCode).toBe(
+      200,
+    );
 
     const res = await setStatus(target.id, true);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: target.id, disabled: true });
-    expect((await t.app.inject({ url: '/api/auth/me', headers: target.auth })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: target.auth })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ url: '/api/auth/me', headers: secondAuth })).statusCode).toBe(401);
-    const sessions = await t.deps.database.db.query.sessions.findMany({ where: (s, { eq }) => eq(s.userId, target.id) });
+    const sessions = await t.deps.database.db.query.sessions.findMany({
+      where: (s, { eq }) => eq(s.userId, target.id),
+    });
     expect(sessions).toEqual([]);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: target.email, password: target.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: target.password },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe(MSG.accountDisabled);
 
     expect((await setStatus(target.id, false)).json().data.disabled).toBe(false);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: target.email, password: target.password }, remoteAddress: '10.3.0.1' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: target.password },
+      remoteAddress: '10.3.0.1',
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -100,6 +153,15 @@ describe(`users list and disabling (${dbKind})`, () => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: admin.auth })).statusCode).toBe(200);
     expect((await setStatus(admin.id, true, user.auth)).statusCode).toBe(403);
     expect((await setStatus(999999, true)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${user.id}/status`, headers: admin.auth, payload: {} })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${user.id}/status`,
+          headers: admin.auth,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -34,7 +34,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     USER_PATHS.list,
-    { preValidation: requireAdmin, schema: { tags: ['users'], body: UserListRequestSchema, response: { 200: UserListResponseSchema } } },
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['users'],
+        body: UserListRequestSchema,
+        response: { 200: UserListResponseSchema },
+      },
+    },
     async (request) => service.listUsers(app.db, request.body),
   );
 
@@ -42,8 +49,20 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     USER_PATHS.status(':id'),
     {
       preValidation: requireAdmin,
-      schema: { tags: ['users'], params: IdParamSchema, body: UserStatusRequestSchema, response: { 200: UserStatusResponseSchema } },
+      schema: {
+        tags: ['users'],
+        params: IdParamSchema,
+        body: UserStatusRequestSchema,
+        response: { 200: UserStatusResponseSchema },
+      },
     },
-    async (request) => ({ data: await service.setDisabled(app.db, currentUser(request), request.params.id, request.body.disabled) }),
+    async (request) => ({
+      data: await service.setDisabled(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.disabled,
+      ),
+    }),
   );
 };

@@ -28,11 +28,21 @@ export async function findLatestCode(db: DbOrTx, userId: number) {
  * Takes one try of an unused code in one statement, before it is compared: answers the tries used
  * so far, or undefined when none is left (two requests at once can never share the last try).
  */
-export async function reserveCodeAttempt(db: DbOrTx, id: number, maxTries: number): Promise<number | undefined> {
+export async function reserveCodeAttempt(
+  db: DbOrTx,
+  id: number,
+  maxTries: number,
+): Promise<number | undefined> {
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, maxTries)))
+    .where(
+      and(
+        eq(oneTimeCodes.id, id),
+        isNull(oneTimeCodes.usedAt),
+        lt(oneTimeCodes.attempts, maxTries),
+      ),
+    )
     .returning({ attempts: oneTimeCodes.attempts });
   return row?.attempts;
 }

@@ -18,7 +18,9 @@ export function mailQueue(mailer: Mailer, log: FastifyBaseLogger): MailQueue {
     later(message) {
       const p: Promise<void> = mailer
         .send(message)
-        .catch((err: unknown) => log.error({ err, subject: message.subject }, 'mail could not be sent'))
+        .catch((err: unknown) =>
+          log.error({ err, subject: message.subject }, 'mail could not be sent'),
+        )
         .finally(() => pending.delete(p));
       pending.add(p);
     },

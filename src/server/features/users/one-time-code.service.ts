@@ -13,19 +13,32 @@ import * as repo from './codes.repo';
  * Bound to the user and to the address it was sent to, so a leaked hash of one user's code says
  * nothing about another's, and a code proves that very mailbox (an e-mail change proves the new one).
  */
-const codeHash = (userId: number, sentTo: string, code: string) => hashToken(`otp:${userId}:${sentTo.toLowerCase()}:${code}`);
+const codeHash = (userId: number, sentTo: string, code: string) =>
+  hashToken(`otp:${userId}:${sentTo.toLowerCase()}:${code}`);
 
 /**
  * E-mails a fresh 6-digit code to `to` (default: the user's current address); any earlier code
  * stops working. The answer is the same whether or not `to` has an account.
  */
-export async function sendCode(deps: AppDeps, user: AuthUser, to: string = user.email): Promise<{ message: string }> {
+export async function sendCode(
+  deps: AppDeps,
+  user: AuthUser,
+  to: string = user.email,
+): Promise<{ message: string }> {
   const hit = await deps.counter.hit(`otp:user:${user.id}`, CODE_LIMITS.windowSeconds);
   if (hit.count > CODE_LIMITS.requestsPerWindow) {
-    throw tooMany(`Too many codes requested. Try again ${retryIn(hit.resetInSeconds)}.`, hit.resetInSeconds);
+    throw tooMany(
+      `Too many codes requested. Try again ${retryIn(hit.resetInSeconds)}.`,
+      hit.resetInSeconds,
+    );
   }
   const code = sixDigitCode();
-  await repo.replaceCode(deps.database.db, user.id, codeHash(user.id, to, code), new Date(Date.now() + CODE_LIMITS.validMinutes * 60_000));
+  await repo.replaceCode(
+    deps.database.db,
+    user.id,
+    codeHash(user.id, to, code),
+    new Date(Date.now() + CODE_LIMITS.validMinutes * 60_000),
+  );
   await deps.mailer.send(codeMail(to, code));
   return { message: MSG.otpSent };
 }
@@ -36,7 +49,12 @@ const codeError = (message: string) => badRequest(message, { code: message });
  * Checks and uses the user's latest code, sent to `sentTo`. Every try is reserved in SQL before
  * the code is compared, so many tries at once still get at most five comparisons. After the fifth wrong try the code is spent and a new one must be requested.
  */
-export async function useCode(db: DbOrTx, userId: number, sentTo: string, code: string): Promise<void> {
+export async function useCode(
+  db: DbOrTx,
+  userId: number,
+  sentTo: string,
+  code: string,
+): Promise<void> {
   const row = await repo.findLatestCode(db, userId);
   if (!row || row.usedAt) throw codeError(USER_MSG.codeMissing);
   if (row.expired) throw codeError(USER_MSG.codeExpired);

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageSchema } from '../../../shared/contracts/common';
-import { ForgotPasswordSchema, ResetPasswordSchema, USER_PATHS } from '../../../shared/contracts/users';
+import {
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  USER_PATHS,
+} from '../../../shared/contracts/users';
 import type { MailQueue } from './mail-queue';
 import * as service from './password-reset.service';
 
 /** Signed-out visitors: ask for a reset link, and use it. */
-export const passwordResetRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (app, { mail }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
+  app,
+  { mail },
+) => {
   app.post(
     USER_PATHS.forgotPassword,
     { schema: { tags: ['auth'], body: ForgotPasswordSchema, response: { 200: MessageSchema } } },

@@ -18,21 +18,37 @@ export function resetLink(publicUrl: string, email: string, token: string): stri
  * Answers the same message whether or not the address has an account; the link is e-mailed after
  * the answer. Limits count every request, known address or not, so they reveal nothing either.
  */
-export async function forgotPassword(deps: AppDeps, mail: MailQueue, email: string, ip: string): Promise<{ message: string }> {
+export async function forgotPassword(
+  deps: AppDeps,
+  mail: MailQueue,
+  email: string,
+  ip: string,
+): Promise<{ message: string }> {
   const [byEmail, byAddress] = await Promise.all([
     deps.counter.hit(`forgot:email:${email.toLowerCase()}`, RESET_LIMITS.windowSeconds),
     deps.counter.hit(`forgot:ip:${ip}`, RESET_LIMITS.windowSeconds),
   ]);
   if (byAddress.count > RESET_LIMITS.perAddress) {
-    throw tooMany(`Too many reset requests from your network. Try again ${retryIn(byAddress.resetInSeconds)}.`, byAddress.resetInSeconds);
+    throw tooMany(
+      `Too many reset requests from your network. Try again ${retryIn(byAddress.resetInSeconds)}.`,
+      byAddress.resetInSeconds,
+    );
   }
   if (byEmail.count > RESET_LIMITS.perEmail) {
-    throw tooMany(`Too many reset requests for this email. Try again ${retryIn(byEmail.resetInSeconds)}.`, byEmail.resetInSeconds);
+    throw tooMany(
+      `Too many reset requests for this email. Try again ${retryIn(byEmail.resetInSeconds)}.`,
+      byEmail.resetInSeconds,
+    );
   }
   const account = await users.findAccountByEmail(deps.database.db, email);
   if (account && !account.disabled) {
     const token = newToken();
-    await codes.insertReset(deps.database.db, account.id, hashToken(token), new Date(Date.now() + RESET_LIMITS.validMinutes * 60_000));
+    await codes.insertReset(
+      deps.database.db,
+      account.id,
+      hashToken(token),
+      new Date(Date.now() + RESET_LIMITS.validMinutes * 60_000),
+    );
     mail.later(resetMail(account.email, resetLink(deps.env.publicUrl, account.email, token)));
   }
   return { message: USER_MSG.forgotSent };
@@ -41,11 +57,15 @@ export async function forgotPassword(deps: AppDeps, mail: MailQueue, email: stri
 const linkError = (message: string) => badRequest(message, { token: message });
 
 /** Sets the new password, uses the link (and any other open one), and ends every session of the user. */
-export async function resetPassword(deps: AppDeps, input: ResetPassword): Promise<{ message: string }> {
+export async function resetPassword(
+  deps: AppDeps,
+  input: ResetPassword,
+): Promise<{ message: string }> {
   const db = deps.database.db;
   const reset = await codes.findReset(db, hashToken(input.token));
   const account = reset && (await users.findAccount(db, reset.userId));
-  if (!reset || !account || account.email.toLowerCase() !== input.email.toLowerCase()) throw linkError(USER_MSG.resetInvalid);
+  if (!reset || !account || account.email.toLowerCase() !== input.email.toLowerCase())
+    throw linkError(USER_MSG.resetInvalid);
   if (reset.usedAt) throw linkError(USER_MSG.resetUsed);
   if (reset.expired) throw linkError(USER_MSG.resetExpired);
   const passwordHash = await hashPassword(input.password);

@@ -11,7 +11,8 @@ import { readParts } from '../../storage/multipart';
 export const PROFILE_PIC_PREFIX = 'profile-pics';
 
 /** @fastify/multipart cuts a file at its size limit and throws its own error, from the part or the iterator. */
-const isMultipartTooLarge = (err: unknown) => (err as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
+const isMultipartTooLarge = (err: unknown) =>
+  (err as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 function picTooLarge(fileName: string) {
   const message = `${sanitizeFileName(fileName)} is larger than ${LIMITS.profilePicBytes / MB}MB`;
@@ -44,7 +45,12 @@ export async function readProfileForm<S extends z.ZodType>(
         }
         picName = part.filename;
         try {
-          pic = await storeUpload(files, part.file, { rule: 'image', field: PROFILE_PIC_FIELD, fileName: part.filename, prefix: PROFILE_PIC_PREFIX });
+          pic = await storeUpload(files, part.file, {
+            rule: 'image',
+            field: PROFILE_PIC_FIELD,
+            fileName: part.filename,
+            prefix: PROFILE_PIC_PREFIX,
+          });
         } catch (err) {
           if (isMultipartTooLarge(err)) throw picTooLarge(picName);
           if (!(err instanceof AppError)) throw err;

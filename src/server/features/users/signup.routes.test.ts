@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { brandIdBySlug, createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import {
+  brandIdBySlug,
+  createTestApp,
+  createUser,
+  dbKind,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { users } from '../../db/schema/users';
 import { MSG } from '../../../shared/messages';
 import { LIMITS } from '../../../shared/limits';
@@ -33,19 +40,34 @@ describe(`signup (${dbKind})`, () => {
   });
   const signup = (form: FormData, headers: Record<string, string> = admin.auth) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: form });
-  const userCount = async () => (await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+  const userCount = async () =>
+    (await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
   const storedPics = () => {
     const dir = path.join(t.dataDir, 'files', 'profile-pics');
-    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, String(f))).isFile()) : [];
+    return fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { recursive: true })
+          .filter((f) => fs.statSync(path.join(dir, String(f))).isFile())
+      : [];
   };
 
   it('lets an admin create an account that can then sign in', async () => {
     const data = valid({ fullName: '  Nora New ', role: 'admin' });
     const res = await signup(profileForm(data));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ fullName: 'Nora New', email: data.email, role: 'admin', brand: { id: ditto, slug: 'ditto' }, profilePicUrl: null });
+    expect(res.json()).toMatchObject({
+      fullName: 'Nora New',
+      email: data.email,
+      role: 'admin',
+      brand: { id: ditto, slug: 'ditto' },
+      profilePicUrl: null,
+    });
     expect(res.json()).not.toHaveProperty('password');
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: data.email, password: data.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: data.email, password: data.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -87,9 +109,25 @@ describe(`signup (${dbKind})`, () => {
   });
 
   it('reports every invalid field at once', async () => {
-    const res = await signup(profileForm({ fullName: '', email: 'x', brand: null, role: null, password: 'a', repeatPassword: 'b' }));
+    const res = await signup(
+      profileForm({
+        fullName: '',
+        email: 'x',
+        brand: null,
+        role: null,
+        password: 'a',
+        repeatPassword: 'b',
+      }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields).sort()).toEqual(['brand', 'email', 'fullName', 'password', 'repeatPassword', 'role']);
+    expect(Object.keys(res.json().fields).sort()).toEqual([
+      'brand',
+      'email',
+      'fullName',
+      'password',
+      'repeatPassword',
+      'role',
+    ]);
   });
 
   it('refuses a brand that does not exist', async () => {
@@ -105,7 +143,12 @@ describe(`signup (${dbKind})`, () => {
     const bad = new FormData();
     bad.append('data', '{"fullName":');
     expect((await signup(bad)).statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: admin.auth, payload: valid() });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: admin.auth,
+      payload: valid(),
+    });
     expect(json.statusCode).toBe(400);
   });
 
@@ -115,16 +158,24 @@ describe(`signup (${dbKind})`, () => {
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created.profilePicUrl).toBe(`/api/users/${created.id}/profile-pic`);
-    const [row] = await t.deps.database.db.select({ key: users.profilePicKey }).from(users).where(sql`${users.id} = ${created.id}`);
+    const [row] = await t.deps.database.db
+      .select({ key: users.profilePicKey })
+      .from(users)
+      .where(sql`${users.id} = ${created.id}`);
     expect(row.key).toMatch(/^profile-pics\//);
     expect(row.key).not.toContain('Photo');
     const pic = await t.app.inject({ url: created.profilePicUrl, headers: admin.auth });
     expect(pic.statusCode).toBe(200);
     expect(pic.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(pic.rawPayload, PNG)).toBe(0);
-    expect((await t.app.inject({ url: created.profilePicUrl, headers: user.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: created.profilePicUrl, headers: user.auth })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: created.profilePicUrl })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/users/${user.id}/profile-pic`, headers: user.auth })).statusCode).toBe(404); // has none
+    expect(
+      (await t.app.inject({ url: `/api/users/${user.id}/profile-pic`, headers: user.auth }))
+        .statusCode,
+    ).toBe(404); // has none
   });
 
   it('refuses a PDF renamed to .png with 415 at the picture field, creating nothing', async () => {
@@ -147,9 +198,14 @@ describe(`signup (${dbKind})`, () => {
   it('reports a bad picture together with bad fields, and keeps no picture when the e-mail is taken', async () => {
     const both = await signup(profileForm(valid({ fullName: '' }), { bytes: PDF, name: 'x.jpg' }));
     expect(both.statusCode).toBe(400);
-    expect(both.json().fields).toEqual({ fullName: MSG.fullNameRequired, profile_pic: 'x.jpg is not a JPG or PNG image' });
+    expect(both.json().fields).toEqual({
+      fullName: MSG.fullNameRequired,
+      profile_pic: 'x.jpg is not a JPG or PNG image',
+    });
     const before = storedPics().length;
-    const taken = await signup(profileForm(valid({ email: 'taken.person@example.com' }), { bytes: PNG, name: 'p.png' }));
+    const taken = await signup(
+      profileForm(valid({ email: 'taken.person@example.com' }), { bytes: PNG, name: 'p.png' }),
+    );
     expect(taken.statusCode).toBe(409);
     expect(storedPics().length).toBe(before);
   });

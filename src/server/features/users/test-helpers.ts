@@ -7,13 +7,23 @@ export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c50000000049454e44ae426082',
   'hex',
 );
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 /** The multipart body of signup and account update: `data` JSON plus an optional picture. */
-export function profileForm(data: unknown, pic?: { bytes: Buffer; name: string; type?: string }): FormData {
+export function profileForm(
+  data: unknown,
+  pic?: { bytes: Buffer; name: string; type?: string },
+): FormData {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
-  if (pic) form.append('profile_pic', new Blob([new Uint8Array(pic.bytes)], { type: pic.type ?? 'image/png' }), pic.name);
+  if (pic)
+    form.append(
+      'profile_pic',
+      new Blob([new Uint8Array(pic.bytes)], { type: pic.type ?? 'image/png' }),
+      pic.name,
+    );
   return form;
 }
 
@@ -25,7 +35,9 @@ export interface OutboxMail {
 }
 
 function decodeQuotedPrintable(s: string): string {
-  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const bytes = s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -42,16 +54,26 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       const split = raw.search(/\r?\n\r?\n/);
       const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
       const body = raw.slice(split).trim();
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+      const header = (name: string) =>
+        new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
       const encoding = header('Content-Transfer-Encoding').toLowerCase();
       const text =
-        encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+        encoding === 'quoted-printable'
+          ? decodeQuotedPrintable(body)
+          : encoding === 'base64'
+            ? Buffer.from(body, 'base64').toString('utf8')
+            : body;
       return { file: f, to: header('To'), subject: header('Subject'), text };
     });
 }
 
 /** Waits for a mail to `to` matching `subject` (some mail is sent after the answer). */
-export async function waitForMail(dataDir: string, to: string, subject: RegExp, after = 0): Promise<OutboxMail> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: RegExp,
+  after = 0,
+): Promise<OutboxMail> {
   for (let i = 0; i < 100; i++) {
     const found = readOutbox(dataDir)
       .slice(after)

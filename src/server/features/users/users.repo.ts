@@ -18,7 +18,11 @@ const listColumns = {
 };
 export type UserListRow = Awaited<ReturnType<typeof findUsers>>[number];
 
-export async function emailTaken(db: DbOrTx, email: string, exceptUserId?: number): Promise<boolean> {
+export async function emailTaken(
+  db: DbOrTx,
+  email: string,
+  exceptUserId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -29,7 +33,14 @@ export async function emailTaken(db: DbOrTx, email: string, exceptUserId?: numbe
 
 export async function findAccount(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, passwordHash: users.passwordHash, profilePicKey: users.profilePicKey, disabled: users.disabled })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      passwordHash: users.passwordHash,
+      profilePicKey: users.profilePicKey,
+      disabled: users.disabled,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -38,7 +49,12 @@ export async function findAccount(db: DbOrTx, id: number) {
 
 export async function findAccountByEmail(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, disabled: users.disabled })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      disabled: users.disabled,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
@@ -48,14 +64,21 @@ export async function findAccountByEmail(db: DbOrTx, email: string) {
 export async function updateAccount(
   db: DbOrTx,
   id: number,
-  values: Partial<{ fullName: string; email: string; passwordHash: string; profilePicKey: string | null; disabled: boolean }>,
+  values: Partial<{
+    fullName: string;
+    email: string;
+    passwordHash: string;
+    profilePicKey: string | null;
+    disabled: boolean;
+  }>,
 ) {
   await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
   // A reset link issued before the password, the address or the access changed stops working now.
-  if (values.passwordHash !== undefined || values.email !== undefined || values.disabled === true) await endResetLinks(db, id);
+  if (values.passwordHash !== undefined || values.email !== undefined || values.disabled === true)
+    await endResetLinks(db, id);
 }
 
 /** Every open reset link of the user is spent. */
@@ -99,18 +122,33 @@ export async function findUsers(db: DbOrTx, f: UserFilter, limit: number, offset
 }
 
 export async function countUsers(db: DbOrTx, f: UserFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where(f));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where(f));
   return row.n;
 }
 
 export async function findUserListRow(db: DbOrTx, id: number) {
-  const [row] = await db.select(listColumns).from(users).leftJoin(brands, eq(brands.id, users.brandId)).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(listColumns)
+    .from(users)
+    .leftJoin(brands, eq(brands.id, users.brandId))
+    .where(eq(users.id, id))
+    .limit(1);
   return row;
 }
 
 export async function insertAccount(
   db: DbOrTx,
-  values: { fullName: string; email: string; passwordHash: string; role: Role; brandId: number | null; profilePicKey: string | null },
+  values: {
+    fullName: string;
+    email: string;
+    passwordHash: string;
+    role: Role;
+    brandId: number | null;
+    profilePicKey: string | null;
+  },
 ): Promise<number> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row.id;

@@ -4,7 +4,13 @@ import type { AppDeps, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { StoredUpload } from '../../storage/upload';
 import type { SessionUser } from '../../../shared/contracts/auth';
-import { USER_MSG, type Signup, type UserListItem, type UserListRequestSchema, type UserListResponse } from '../../../shared/contracts/users';
+import {
+  USER_MSG,
+  type Signup,
+  type UserListItem,
+  type UserListRequestSchema,
+  type UserListResponse,
+} from '../../../shared/contracts/users';
 import type { z } from 'zod';
 import { MSG } from '../../../shared/messages';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -23,13 +29,18 @@ export async function mustFindSessionUser(db: DbOrTx, id: number): Promise<Sessi
 }
 
 /** Admins create accounts. The picture (already stored) is removed again when anything fails. */
-export async function signup(deps: AppDeps, input: Signup, pic?: StoredUpload): Promise<SessionUser> {
+export async function signup(
+  deps: AppDeps,
+  input: Signup,
+  pic?: StoredUpload,
+): Promise<SessionUser> {
   const db = deps.database.db;
   try {
     // The schema already asks a user account for a brand; an admin account may go without one.
     const named = input.brand ?? undefined;
     const brand = named === undefined ? undefined : await findBrandByRef(db, named);
-    if (!brand && (input.role === 'user' || named !== undefined)) throw badRequest(MSG.chooseBrand, { brand: MSG.chooseBrand });
+    if (!brand && (input.role === 'user' || named !== undefined))
+      throw badRequest(MSG.chooseBrand, { brand: MSG.chooseBrand });
     if (await repo.emailTaken(db, input.email)) throw emailTakenError();
     const passwordHash = await hashPassword(input.password);
     let id: number;
@@ -57,16 +68,30 @@ export function toListItem(row: repo.UserListRow): UserListItem {
   return { ...toSessionUser(row), disabled: row.disabled, createdAt: row.createdAt.toISOString() };
 }
 
-export async function listUsers(db: DbOrTx, q: z.output<typeof UserListRequestSchema>): Promise<UserListResponse> {
+export async function listUsers(
+  db: DbOrTx,
+  q: z.output<typeof UserListRequestSchema>,
+): Promise<UserListResponse> {
   // A slug filters like its id; an unknown slug matches no account (-1).
-  const brandId = q.brandId === null || q.brandId === undefined ? undefined : await resolveBrandRef(db, q.brandId);
+  const brandId =
+    q.brandId === null || q.brandId === undefined
+      ? undefined
+      : await resolveBrandRef(db, q.brandId);
   const filter = { search: q.search || undefined, brandId, role: q.role };
-  const [rows, total] = await Promise.all([repo.findUsers(db, filter, q.pageSize, (q.page - 1) * q.pageSize), repo.countUsers(db, filter)]);
+  const [rows, total] = await Promise.all([
+    repo.findUsers(db, filter, q.pageSize, (q.page - 1) * q.pageSize),
+    repo.countUsers(db, filter),
+  ]);
   return { data: rows.map(toListItem), totalCountData: total };
 }
 
 /** Disabling ends the account's sessions in the same transaction, so they stop at once. */
-export async function setDisabled(db: DbOrTx, actor: AuthUser, id: number, disabled: boolean): Promise<UserListItem> {
+export async function setDisabled(
+  db: DbOrTx,
+  actor: AuthUser,
+  id: number,
+  disabled: boolean,
+): Promise<UserListItem> {
   if (disabled && actor.id === id) throw conflict(USER_MSG.cannotDisableSelf);
   return db.transaction(async (tx) => {
     if (!(await repo.findAccount(tx, id))) throw notFound('User');
@@ -77,7 +102,11 @@ export async function setDisabled(db: DbOrTx, actor: AuthUser, id: number, disab
 }
 
 /** Own picture, or any for admins; other users' pictures answer 404 like any record out of reach. */
-export async function openProfilePic(deps: AppDeps, actor: AuthUser, id: number): Promise<{ stream: Readable; contentType: string }> {
+export async function openProfilePic(
+  deps: AppDeps,
+  actor: AuthUser,
+  id: number,
+): Promise<{ stream: Readable; contentType: string }> {
   if (actor.id !== id && actor.role !== 'admin') throw notFound('Profile picture');
   const account = await repo.findAccount(deps.database.db, id);
   if (!account?.profilePicKey) throw notFound('Profile picture');

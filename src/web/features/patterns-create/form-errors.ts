@@ -8,12 +8,16 @@ import type { AddPatternFormInput } from './form-schema';
 export type SectionId = 'basic' | 'pdfs' | 'images' | 'sizes';
 
 /** Dotted paths of every field with an error (`Size.0.pattern_view`, `Hero_Images`), in form order. */
-export function errorPaths(errors: FieldErrors<AddPatternFormInput> | Record<string, unknown>, prefix = ''): string[] {
+export function errorPaths(
+  errors: FieldErrors<AddPatternFormInput> | Record<string, unknown>,
+  prefix = '',
+): string[] {
   const out: string[] = [];
   for (const [key, value] of Object.entries(errors ?? {})) {
     if (!value || typeof value !== 'object' || key === 'ref') continue;
     const path = key === 'root' ? prefix.replace(/\.$/, '') : `${prefix}${key}`;
-    if (typeof (value as { message?: unknown }).message === 'string' && 'type' in value) out.push(path);
+    if (typeof (value as { message?: unknown }).message === 'string' && 'type' in value)
+      out.push(path);
     else out.push(...errorPaths(value as Record<string, unknown>, `${path}.`));
   }
   return [...new Set(out)];

@@ -4,15 +4,31 @@ import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import type { FileRule } from '../../../shared/contracts/files';
 import { checkPickedFile } from '../../lib/file-checks';
-import { PATTERN_LABELS, PatternFieldsSchema, SizeEntrySchema } from '../../../shared/contracts/patterns';
-import { CREATE_MSG, EVERY_TIME, NAMED_FILE_FIELDS, checkUniqueSizes, fileRuleOf, type NamedFileField } from '../../../shared/contracts/patterns-create';
+import {
+  PATTERN_LABELS,
+  PatternFieldsSchema,
+  SizeEntrySchema,
+} from '../../../shared/contracts/patterns';
+import {
+  CREATE_MSG,
+  EVERY_TIME,
+  NAMED_FILE_FIELDS,
+  checkUniqueSizes,
+  fileRuleOf,
+  type NamedFileField,
+} from '../../../shared/contracts/patterns-create';
 
 const isFile = (v: unknown): v is File => typeof File !== 'undefined' && v instanceof File;
 
 /** A chosen file must pass the same size and type rules the server enforces (by content there). */
 const checked = (rule: FileRule) => (file: File, ctx: z.RefinementCtx) => {
   const problem = checkPickedFile(file, rule);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { problem: problem.problem, rule } });
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: problem.message,
+      params: { problem: problem.problem, rule },
+    });
 };
 
 const optionalFile = (rule: FileRule) =>
@@ -41,7 +57,11 @@ const brandRequired = MSG.required(PATTERN_LABELS.Brand);
 /** The form: the server's field rules, plus the files the form holds until Save. */
 export const AddPatternFormSchema = PatternFieldsSchema.extend({
   Brand: z.coerce.number({ error: brandRequired }).int(brandRequired).positive(brandRequired),
-  Size: z.array(sizeEntry).min(1, CREATE_MSG.sizesMin).max(LIMITS.sizesMax, CREATE_MSG.sizesMax).superRefine(checkUniqueSizes, EVERY_TIME),
+  Size: z
+    .array(sizeEntry)
+    .min(1, CREATE_MSG.sizesMin)
+    .max(LIMITS.sizesMax, CREATE_MSG.sizesMax)
+    .superRefine(checkUniqueSizes, EVERY_TIME),
   Instruction_PDF: optionalFile('pdf'),
   Yardage_PDF: optionalFile('pdf'),
   Main_Hero_Image: optionalFile('image'),
@@ -83,7 +103,11 @@ export interface AddPatternFormInput {
 /** The form's control, typed with what inputs hold and what a valid form gives. */
 export type AddPatternControl = Control<AddPatternFormInput, unknown, AddPatternFormValues>;
 
-export const emptySize = (): AddPatternFormInput['Size'][number] => ({ pattern_view: '', Size: '', pattern_pdf_file: null });
+export const emptySize = (): AddPatternFormInput['Size'][number] => ({
+  pattern_view: '',
+  Size: '',
+  pattern_pdf_file: null,
+});
 
 export function emptyForm(brandId: number | null | undefined): AddPatternFormInput {
   return {
@@ -114,7 +138,9 @@ export function emptyForm(brandId: number | null | undefined): AddPatternFormInp
 }
 
 /** Every chosen file that breaks a rule, by rule and problem: decides the warning toast on Save. */
-export function fileProblems(values: AddPatternFormInput): { rule: FileRule; problem: 'type' | 'size' }[] {
+export function fileProblems(
+  values: AddPatternFormInput,
+): { rule: FileRule; problem: 'type' | 'size' }[] {
   const out: { rule: FileRule; problem: 'type' | 'size' }[] = [];
   const add = (f: File | null | undefined, rule: FileRule) => {
     const p = f ? checkPickedFile(f, rule) : undefined;

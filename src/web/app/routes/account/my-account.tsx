@@ -18,7 +18,10 @@ const tabClass =
 export function Component() {
   const { isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
-  const index = Math.max(0, TABS.indexOf((params.get('tab') ?? 'account') as (typeof TABS)[number]));
+  const index = Math.max(
+    0,
+    TABS.indexOf((params.get('tab') ?? 'account') as (typeof TABS)[number]),
+  );
   const brands = useBrandList();
   const ownAccount = (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -36,8 +39,14 @@ export function Component() {
       <title>My Account · Partner Portal</title>
       <h1 className="mb-6 text-2xl font-bold text-ink">My Account</h1>
       {isAdmin ? (
-        <TabGroup selectedIndex={index} onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}>
-          <TabList className="mb-6 flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200" aria-label="Account sections">
+        <TabGroup
+          selectedIndex={index}
+          onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}
+        >
+          <TabList
+            className="mb-6 flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200"
+            aria-label="Account sections"
+          >
             <Tab className={tabClass}>My details</Tab>
             <Tab className={tabClass}>Users</Tab>
             <Tab className={tabClass}>Brands</Tab>
@@ -45,7 +54,11 @@ export function Component() {
           <TabPanels>
             <TabPanel>{ownAccount}</TabPanel>
             <TabPanel>
-              <UsersAdmin brandOptions={brandOptions(brands.data?.data, 'Filter by brand', [{ id: 0, name: 'All brands', value: 'all' }])} />
+              <UsersAdmin
+                brandOptions={brandOptions(brands.data?.data, 'Filter by brand', [
+                  { id: 0, name: 'All brands', value: 'all' },
+                ])}
+              />
             </TabPanel>
             <TabPanel>
               <BrandManager />

@@ -33,28 +33,56 @@ export function Component() {
       <title>About · Partner Portal</title>
       <section className="relative overflow-hidden bg-ink text-white">
         {/* Dashed "cutting lines" behind the banner text: decorative only. */}
-        <svg aria-hidden className="absolute inset-0 h-full w-full opacity-20" preserveAspectRatio="none" viewBox="0 0 400 200">
-          <path d="M-20 160 C 80 60, 160 220, 260 110 S 380 20, 440 80" fill="none" stroke="#fce300" strokeWidth="2" strokeDasharray="8 6" />
-          <path d="M-20 60 C 60 140, 200 -10, 300 60 S 400 180, 440 140" fill="none" stroke="#fce300" strokeWidth="2" strokeDasharray="8 6" />
+        <svg
+          aria-hidden
+          className="absolute inset-0 h-full w-full opacity-20"
+          preserveAspectRatio="none"
+          viewBox="0 0 400 200"
+        >
+          <path
+            d="M-20 160 C 80 60, 160 220, 260 110 S 380 20, 440 80"
+            fill="none"
+            stroke="#fce300"
+            strokeWidth="2"
+            strokeDasharray="8 6"
+          />
+          <path
+            d="M-20 60 C 60 140, 200 -10, 300 60 S 400 180, 440 140"
+            fill="none"
+            stroke="#fce300"
+            strokeWidth="2"
+            strokeDasharray="8 6"
+          />
         </svg>
         <div className="relative mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-          <p className="text-sm font-semibold tracking-wide text-brand uppercase">About the portal</p>
-          <h1 className="mt-2 max-w-3xl text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl">Your patterns, ready for customers at scale</h1>
+          <p className="text-sm font-semibold tracking-wide text-brand uppercase">
+            About the portal
+          </p>
+          <h1 className="mt-2 max-w-3xl text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl">
+            Your patterns, ready for customers at scale
+          </h1>
           <p className="mt-4 max-w-2xl text-gray-300 sm:text-lg">
-            Brand partners and publisher staff use Partner Portal to submit sewing-pattern product data to our pattern-projection service, which lets
-            customers view your patterns at scale.
+            Brand partners and publisher staff use Partner Portal to submit sewing-pattern product
+            data to our pattern-projection service, which lets customers view your patterns at
+            scale.
           </p>
         </div>
       </section>
 
-      <section aria-labelledby="steps-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
+      <section
+        aria-labelledby="steps-heading"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16"
+      >
         <h2 id="steps-heading" className="text-2xl font-bold text-ink">
           How it works
         </h2>
         <ol className="mt-8 grid gap-4 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-              <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-brand text-lg font-bold text-ink">
+              <span
+                aria-hidden
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand text-lg font-bold text-ink"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
@@ -63,7 +91,10 @@ export function Component() {
           ))}
         </ol>
         <div className="mt-8">
-          <Link to="/app/add-record" className="inline-flex items-center justify-center rounded-md bg-brand px-5 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+          <Link
+            to="/app/add-record"
+            className="inline-flex items-center justify-center rounded-md bg-brand px-5 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
+          >
             Add a pattern
           </Link>
         </div>
@@ -76,7 +107,11 @@ export function Component() {
             <ul className="mt-4 flex flex-col gap-2 text-gray-700">
               {CAN_DO.map((item) => (
                 <li key={item} className="flex gap-2">
-                  <svg aria-hidden viewBox="0 0 20 20" className="mt-1 h-4 w-4 shrink-0 fill-none stroke-ink stroke-[2.5]">
+                  <svg
+                    aria-hidden
+                    viewBox="0 0 20 20"
+                    className="mt-1 h-4 w-4 shrink-0 fill-none stroke-ink stroke-[2.5]"
+                  >
                     <path d="M4 10.5 8 14l8-8" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                   {item}
@@ -84,17 +119,26 @@ export function Component() {
               ))}
             </ul>
           </div>
-          <div aria-labelledby="support-heading" role="region" className="rounded-xl bg-gray-50 p-6 ring-1 ring-gray-200">
+          <div
+            aria-labelledby="support-heading"
+            role="region"
+            className="rounded-xl bg-gray-50 p-6 ring-1 ring-gray-200"
+          >
             <h2 id="support-heading" className="text-xl font-bold text-ink">
               Need help?
             </h2>
-            <p className="mt-2 text-gray-700">Write to us from the Support tab, or call the support line.</p>
+            <p className="mt-2 text-gray-700">
+              Write to us from the Support tab, or call the support line.
+            </p>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="font-semibold text-ink">Hours</dt>
               <dd className="text-gray-700">{SUPPORT_HOURS}</dd>
               <dt className="font-semibold text-ink">Phone</dt>
               <dd>
-                <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} className="font-medium whitespace-nowrap text-blue-800 hover:underline">
+                <a
+                  href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`}
+                  className="font-medium whitespace-nowrap text-blue-800 hover:underline"
+                >
                   {SUPPORT_PHONE}
                 </a>
               </dd>

@@ -10,7 +10,13 @@ interface Feature {
 }
 
 const svg = (d: string) => (
-  <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden
+    viewBox="0 0 24 24"
+    className="h-6 w-6 fill-none stroke-current stroke-2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -39,8 +45,10 @@ const FEATURES: Feature[] = [
   },
 ];
 
-const primaryLink = 'inline-flex items-center justify-center rounded-md bg-ink px-5 py-3 text-sm font-semibold text-brand shadow-sm hover:bg-black';
-const secondaryLink = 'inline-flex items-center justify-center rounded-md border border-ink bg-white px-5 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100';
+const primaryLink =
+  'inline-flex items-center justify-center rounded-md bg-ink px-5 py-3 text-sm font-semibold text-brand shadow-sm hover:bg-black';
+const secondaryLink =
+  'inline-flex items-center justify-center rounded-md border border-ink bg-white px-5 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100';
 
 /** /app/dashboard: the home page (spec section 1). */
 export function Component() {
@@ -50,10 +58,15 @@ export function Component() {
       <title>Dashboard · Partner Portal</title>
       <section className="bg-brand">
         <div className="mx-auto max-w-7xl px-4 pt-10 pb-14 sm:px-6 md:pt-16 md:pb-20">
-          {user && <p className="mb-3 text-sm font-semibold text-ink/80">Welcome back, {user.fullName}</p>}
-          <h1 className="max-w-3xl text-3xl leading-tight font-extrabold tracking-tight text-ink sm:text-4xl md:text-5xl">{APP_TITLE}</h1>
+          {user && (
+            <p className="mb-3 text-sm font-semibold text-ink/80">Welcome back, {user.fullName}</p>
+          )}
+          <h1 className="max-w-3xl text-3xl leading-tight font-extrabold tracking-tight text-ink sm:text-4xl md:text-5xl">
+            {APP_TITLE}
+          </h1>
           <p className="mt-4 max-w-2xl text-base text-ink/80 sm:text-lg">
-            Submit sewing-pattern product data, sizes, PDFs and photos for your brand, check it on the test environment and send it to review.
+            Submit sewing-pattern product data, sizes, PDFs and photos for your brand, check it on
+            the test environment and send it to review.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/app/add-record" className={primaryLink}>
@@ -65,15 +78,22 @@ export function Component() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
+      <section
+        aria-labelledby="features-heading"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16"
+      >
         <h2 id="features-heading" className="text-2xl font-bold text-ink">
           Advance Features
         </h2>
-        <p className="mt-2 max-w-2xl text-gray-700">Everything your team needs to get patterns from your studio to the catalogue.</p>
+        <p className="mt-2 max-w-2xl text-gray-700">
+          Everything your team needs to get patterns from your studio to the catalogue.
+        </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((f) => (
             <li key={f.title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-              <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand text-ink">{f.icon}</span>
+              <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand text-ink">
+                {f.icon}
+              </span>
               <h3 className="mt-4 text-base font-semibold text-ink">{f.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-gray-700">{f.text}</p>
             </li>

@@ -14,7 +14,8 @@ import { Component as NotFoundScreen } from './not-found';
  */
 export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
-  const notFound = (isRouteErrorResponse(error) || error instanceof ApiError) && error.status === 404;
+  const notFound =
+    (isRouteErrorResponse(error) || error instanceof ApiError) && error.status === 404;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof ApiError
@@ -24,16 +25,23 @@ export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
         : MSG.unexpectedErrorDetail;
   // The cause stays in the browser console for whoever investigates, not on the screen.
   useEffect(() => {
-    if (!(error instanceof ApiError) && !isRouteErrorResponse(error)) console.warn('Route error:', error);
+    if (!(error instanceof ApiError) && !isRouteErrorResponse(error))
+      console.warn('Route error:', error);
   }, [error]);
   if (notFound) return <NotFoundScreen />;
   return (
     // Inside the layout the header and footer stay; at the root nothing else is left to show.
-    <div className={`mx-auto flex max-w-xl ${inLayout ? 'py-16' : 'min-h-screen'} flex-col items-center justify-center gap-4 p-6 text-center`}>
+    <div
+      className={`mx-auto flex max-w-xl ${inLayout ? 'py-16' : 'min-h-screen'} flex-col items-center justify-center gap-4 p-6 text-center`}
+    >
       <h1 className="text-2xl font-bold">{MSG.unexpectedError}</h1>
       <p className="text-gray-700">{detail}</p>
       <div className="flex gap-3">
-        <button type="button" className="rounded bg-brand px-4 py-2 font-semibold" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="rounded bg-brand px-4 py-2 font-semibold"
+          onClick={() => window.location.reload()}
+        >
           Try again
         </button>
         <Link to="/app/dashboard" className="rounded border px-4 py-2 font-semibold" reloadDocument>

@@ -11,7 +11,10 @@ function NotFoundScreen() {
       </p>
       <h1 className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{MSG.notFound}</h1>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link to="/app/dashboard" className="inline-flex items-center justify-center rounded-md bg-brand px-5 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+        <Link
+          to="/app/dashboard"
+          className="inline-flex items-center justify-center rounded-md bg-brand px-5 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
+        >
           Go back home
         </Link>
         <Link
@@ -24,6 +27,5 @@ function NotFoundScreen() {
     </div>
   );
 }
-
 
 export const Component = NotFoundScreen;

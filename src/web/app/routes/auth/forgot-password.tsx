@@ -9,7 +9,10 @@ export function Component() {
       <title>Forgot password · Partner Portal</title>
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
         <h1 className="text-2xl font-bold text-ink">Forgot password</h1>
-        <p className="mt-1 mb-6 text-sm text-gray-600">Enter the email of your account. We will send you a link to choose a new password; it works once, for one hour.</p>
+        <p className="mt-1 mb-6 text-sm text-gray-600">
+          Enter the email of your account. We will send you a link to choose a new password; it
+          works once, for one hour.
+        </p>
         <ForgotPasswordForm initialEmail={params.get('email') ?? ''} />
         <div className="mt-6 flex flex-col gap-2 text-sm sm:flex-row sm:justify-between">
           <Link to="/app/login" className="font-medium text-blue-800 hover:underline">

@@ -9,7 +9,8 @@ import { LoginForm } from '../../../features/auth/components/login-form';
  */
 function destination(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/app/') || from.startsWith('//')) return '/app/dashboard';
+  if (typeof from !== 'string' || !from.startsWith('/app/') || from.startsWith('//'))
+    return '/app/dashboard';
   if (/^\/app\/(login|signout)(\/|\?|$)/.test(from)) return '/app/dashboard';
   return from;
 }
@@ -26,19 +27,25 @@ export function Component() {
       <div className="hidden md:block">
         <p className="text-3xl leading-tight font-extrabold text-ink">{APP_TITLE}</p>
         <p className="mt-4 text-gray-700">
-          Submit your brand&apos;s sewing patterns with their sizes, PDFs and photos, check them on the test environment and send them to review.
+          Submit your brand&apos;s sewing patterns with their sizes, PDFs and photos, check them on
+          the test environment and send them to review.
         </p>
         <div aria-hidden className="mt-8 h-2 w-24 rounded-full bg-brand" />
       </div>
       <div className="w-full max-w-md justify-self-center md:justify-self-end">
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
           <h1 className="text-2xl font-bold text-ink">Sign in to your account</h1>
-          <p className="mt-1 mb-6 text-sm text-gray-600">Use the e-mail address and password your administrator gave you.</p>
+          <p className="mt-1 mb-6 text-sm text-gray-600">
+            Use the e-mail address and password your administrator gave you.
+          </p>
           <LoginForm />
         </div>
         <p className="mt-4 text-center text-sm text-gray-600">
           Need an account or locked out? Call{' '}
-          <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`} className="font-medium whitespace-nowrap text-blue-800 hover:underline">
+          <a
+            href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`}
+            className="font-medium whitespace-nowrap text-blue-800 hover:underline"
+          >
             {SUPPORT_PHONE}
           </a>
           , {SUPPORT_HOURS}.

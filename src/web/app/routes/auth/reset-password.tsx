@@ -12,11 +12,16 @@ export function Component() {
       <title>Reset password · Partner Portal</title>
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
         <h1 className="text-2xl font-bold text-ink">Reset password</h1>
-        <p className="mt-1 mb-6 text-sm text-gray-600">Choose a new password. Every device signed in to this account will be signed out.</p>
+        <p className="mt-1 mb-6 text-sm text-gray-600">
+          Choose a new password. Every device signed in to this account will be signed out.
+        </p>
         {email && token ? (
           <ResetPasswordForm email={email} token={token} />
         ) : (
-          <BadLink message="This reset link is incomplete. Open the link from the e-mail again, or ask for a new one." email={email || undefined} />
+          <BadLink
+            message="This reset link is incomplete. Open the link from the e-mail again, or ask for a new one."
+            email={email || undefined}
+          />
         )}
         <p className="mt-6 text-sm">
           <Link to="/app/login" className="font-medium text-blue-800 hover:underline">

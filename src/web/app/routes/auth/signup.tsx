@@ -19,12 +19,21 @@ export function Component() {
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
         <h1 className="text-2xl font-bold text-ink">Create Account</h1>
         <p className="mt-1 mb-6 text-sm text-gray-600">
-          {created ? 'The account is ready.' : 'Create an account for a brand partner or a member of staff. Admins see every brand.'}
+          {created
+            ? 'The account is ready.'
+            : 'Create an account for a brand partner or a member of staff. Admins see every brand.'}
         </p>
         {brands.isError && (
-          <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p
+            role="alert"
+            className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
             The brands could not be loaded: {loadErrorMessage(brands.error)}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void brands.refetch()}>
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => void brands.refetch()}
+            >
               Try again
             </button>
           </p>

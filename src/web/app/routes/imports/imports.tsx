@@ -10,7 +10,10 @@ export function Component() {
       <title>Imports · Partner Portal</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">Imports</h1>
-        <Link to="/app/imports/new" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+        <Link
+          to="/app/imports/new"
+          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
+        >
           Import patterns
         </Link>
       </div>

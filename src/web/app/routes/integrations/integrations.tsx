@@ -10,8 +10,13 @@ export function Component() {
       <title>Integrations · Partner Portal</title>
       <h1 className="text-2xl font-bold text-ink sm:text-3xl">Integrations</h1>
       <p className="mt-2 text-sm text-gray-700">
-        Tell the storefront and other systems about pattern changes (webhooks), and let them call the API (tokens). The changes feed is at{' '}
-        <code>GET /api/patterns/changes</code>; the API reference is at <a className="text-blue-800 underline" href="/api/docs">/api/docs</a>.
+        Tell the storefront and other systems about pattern changes (webhooks), and let them call
+        the API (tokens). The changes feed is at <code>GET /api/patterns/changes</code>; the API
+        reference is at{' '}
+        <a className="text-blue-800 underline" href="/api/docs">
+          /api/docs
+        </a>
+        .
       </p>
       <div className="mt-8 flex flex-col gap-10">
         <WebhooksPanel />

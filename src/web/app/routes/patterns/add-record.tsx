@@ -7,7 +7,8 @@ export function Component() {
       <title>Add Pattern · Partner Portal</title>
       <h1 className="text-2xl font-bold text-ink sm:text-3xl">Pattern Submission Form</h1>
       <p className="mt-2 max-w-3xl text-gray-700">
-        Fill the fields of the pattern, add its sizes with one pattern PDF each, and attach the instructions and photos. Fields marked{' '}
+        Fill the fields of the pattern, add its sizes with one pattern PDF each, and attach the
+        instructions and photos. Fields marked{' '}
         <span className="text-red-600" aria-hidden>
           *
         </span>

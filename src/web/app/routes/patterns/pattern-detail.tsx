@@ -35,48 +35,87 @@ export function Component() {
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = Math.max(0, TABS.indexOf((params.get('tab') ?? 'pattern') as (typeof TABS)[number]));
-  const title = pattern.data ? `${pattern.data.SFCC_Pattern_ID} · ${pattern.data.Pattern_Name}` : 'Pattern';
+  const title = pattern.data
+    ? `${pattern.data.SFCC_Pattern_ID} · ${pattern.data.Pattern_Name}`
+    : 'Pattern';
   useEffect(() => {
     document.title = `${title} · Partner Portal`;
   }, [title]);
 
-  if (!valid || (pattern.error instanceof ApiError && (pattern.error.status === 404 || pattern.error.status === 400))) return <NotFoundState />;
-  if (pattern.error) return <LoadErrorState error={pattern.error} onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) })} />;
+  if (
+    !valid ||
+    (pattern.error instanceof ApiError &&
+      (pattern.error.status === 404 || pattern.error.status === 400))
+  )
+    return <NotFoundState />;
+  if (pattern.error)
+    return (
+      <LoadErrorState
+        error={pattern.error}
+        onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) })}
+      />
+    );
   if (!pattern.data) return <LoadingOverlay label="Loading pattern…" />;
 
   const p = pattern.data;
   const r = review.data;
   const fieldNotes = notesByTarget(r?.request?.notes, 'field');
   // Size and file notes sit above their table and cards, each naming its size or file.
-  const notesOf = (type: 'size' | 'file') => (r?.request?.notes ?? []).filter((n) => n.targetType === type);
-  const annotations = Object.fromEntries(Object.entries(fieldNotes).map(([k, notes]) => [k, <NoteCallout key={k} notes={notes} />]));
+  const notesOf = (type: 'size' | 'file') =>
+    (r?.request?.notes ?? []).filter((n) => n.targetType === type);
+  const annotations = Object.fromEntries(
+    Object.entries(fieldNotes).map(([k, notes]) => [k, <NoteCallout key={k} notes={notes} />]),
+  );
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
       <PatternHeader pattern={p} />
       {r?.request && <ReviewBanner patternId={p.ID} request={r.request} />}
-      <TabGroup selectedIndex={tab} onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}>
-        <TabList className="flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200" aria-label="Pattern sections">
+      <TabGroup
+        selectedIndex={tab}
+        onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}
+      >
+        <TabList
+          className="flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200"
+          aria-label="Pattern sections"
+        >
           <Tab className={tabClass}>Pattern</Tab>
           <Tab className={tabClass}>Activity</Tab>
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel className="flex flex-col gap-6">
-            {isAdmin && r?.changedSinceReview && <ChangedSincePanel changed={r.changedSinceReview} />}
+            {isAdmin && r?.changedSinceReview && (
+              <ChangedSincePanel changed={r.changedSinceReview} />
+            )}
             <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
               <div className="order-2 flex min-w-0 flex-col gap-6 lg:order-1">
                 <PatternDetailsSection pattern={p} annotations={annotations} />
               </div>
               <div className="order-1 lg:order-2">
-                <StatusPanel pattern={p} allowed={r?.allowedActions} publishBlockedReason={r?.publishBlockedReason}>
-                  {isAdmin && r && <ReviewActions patternId={p.ID} patternCode={p.SFCC_Pattern_ID} review={r} />}
+                <StatusPanel
+                  pattern={p}
+                  allowed={r?.allowedActions}
+                  publishBlockedReason={r?.publishBlockedReason}
+                >
+                  {isAdmin && r && (
+                    <ReviewActions patternId={p.ID} patternCode={p.SFCC_Pattern_ID} review={r} />
+                  )}
                 </StatusPanel>
               </div>
             </div>
-            <SizesTable patternId={p.ID} annotation={<NoteCallout notes={notesOf('size')} withLabel />} />
-            <FilesPanel pattern={p} annotation={<NoteCallout notes={notesOf('file')} withLabel />} />
+            <SizesTable
+              patternId={p.ID}
+              annotation={<NoteCallout notes={notesOf('size')} withLabel />}
+            />
+            <FilesPanel
+              pattern={p}
+              annotation={<NoteCallout notes={notesOf('file')} withLabel />}
+            />
           </TabPanel>
           <TabPanel>
-            <section aria-labelledby="activity-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+            <section
+              aria-labelledby="activity-heading"
+              className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+            >
               <h2 id="activity-heading" className="mb-3 text-xl font-bold">
                 Activity
               </h2>

@@ -21,15 +21,26 @@ export function Component() {
   const sizeId = Number(params.sizeId);
   const size = useSize(sizeId);
   const qc = useQueryClient();
-  const title = size.data ? `Size ${size.data.Size} · ${size.data.pattern.SFCC_Pattern_ID}` : 'Size';
+  const title = size.data
+    ? `Size ${size.data.Size} · ${size.data.pattern.SFCC_Pattern_ID}`
+    : 'Size';
   useEffect(() => {
     document.title = `${title} · Partner Portal`;
   }, [title]);
 
   const notFound =
-    !Number.isInteger(sizeId) || sizeId <= 0 || (size.error instanceof ApiError && [400, 404].includes(size.error.status)) || (size.data && size.data.pattern.ID !== patternId);
+    !Number.isInteger(sizeId) ||
+    sizeId <= 0 ||
+    (size.error instanceof ApiError && [400, 404].includes(size.error.status)) ||
+    (size.data && size.data.pattern.ID !== patternId);
   if (notFound) return <NotFoundState message={SIZE_MSG.notFound} />;
-  if (size.error) return <LoadErrorState error={size.error} onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.size(sizeId) })} />;
+  if (size.error)
+    return (
+      <LoadErrorState
+        error={size.error}
+        onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.size(sizeId) })}
+      />
+    );
   if (!size.data) return <LoadingOverlay label="Loading size…" />;
 
   const s = size.data;
@@ -41,7 +52,19 @@ export function Component() {
           <SizeFieldsForm size={s} />
         </div>
         <div className="order-1 lg:order-2">
-          <SizePdfPanel size={s} preview={s.pdf && <PdfPreview key={s.pdf.id} fileId={s.pdf.id} fileName={s.pdf.fileName} width={280} />} />
+          <SizePdfPanel
+            size={s}
+            preview={
+              s.pdf && (
+                <PdfPreview
+                  key={s.pdf.id}
+                  fileId={s.pdf.id}
+                  fileName={s.pdf.fileName}
+                  width={280}
+                />
+              )
+            }
+          />
         </div>
       </div>
       <PiecesTable sizeId={s.ID} view={s.pattern_view} />

@@ -9,7 +9,10 @@ export function Component() {
       <title>Support inbox · Partner Portal</title>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">Support inbox</h1>
-        <Link to="/app/contact-support" className="text-sm font-medium text-blue-800 hover:underline">
+        <Link
+          to="/app/contact-support"
+          className="text-sm font-medium text-blue-800 hover:underline"
+        >
           ← Contact Support
         </Link>
       </div>

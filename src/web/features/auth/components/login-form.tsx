@@ -49,9 +49,18 @@ export function LoginForm() {
 
   const pending = login.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-describedby={formError ? 'login-error' : undefined}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-describedby={formError ? 'login-error' : undefined}
+    >
       {formError && (
-        <div id="login-error" role="alert" className="flex gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          id="login-error"
+          role="alert"
+          className="flex gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <svg aria-hidden viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-current">
             <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
           </svg>
@@ -68,12 +77,25 @@ export function LoginForm() {
         {...register('email')}
       />
       <div className="flex flex-col gap-1">
-        <PasswordInput label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <Link to="/app/forgot-password" className="self-end text-sm font-medium text-blue-800 underline-offset-2 hover:underline">
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Link
+          to="/app/forgot-password"
+          className="self-end text-sm font-medium text-blue-800 underline-offset-2 hover:underline"
+        >
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" disabled={pending} aria-busy={pending || undefined} className="w-full py-2.5">
+      <Button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        className="w-full py-2.5"
+      >
         {pending && <Spinner />}
         {pending ? 'Signing in…' : 'Login'}
       </Button>

@@ -4,10 +4,18 @@ import type { Option } from '../../../../shared/options';
 // The list itself is lib/brand-list.ts (one query and key for the whole app); this shapes it for a dropdown.
 
 /** Dropdown options (value = the brand's id as text) after the disabled placeholder. */
-export function brandOptions(brands: BrandRef[] | undefined, placeholder = 'Choose Brand', extra: Option[] = []): Option[] {
+export function brandOptions(
+  brands: BrandRef[] | undefined,
+  placeholder = 'Choose Brand',
+  extra: Option[] = [],
+): Option[] {
   return [
     { id: 0, name: placeholder, value: null },
     ...extra.map((o, i) => ({ ...o, id: i + 1 })),
-    ...(brands ?? []).map((b, i) => ({ id: extra.length + i + 1, name: b.name, value: String(b.id) })),
+    ...(brands ?? []).map((b, i) => ({
+      id: extra.length + i + 1,
+      name: b.name,
+      value: String(b.id),
+    })),
   ];
 }

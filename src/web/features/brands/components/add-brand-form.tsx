@@ -18,7 +18,10 @@ export function AddBrandForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<z.input<typeof BrandNameSchema>, unknown, BrandName>({ resolver: zodResolver(BrandNameSchema), defaultValues: { name: '' } });
+  } = useForm<z.input<typeof BrandNameSchema>, unknown, BrandName>({
+    resolver: zodResolver(BrandNameSchema),
+    defaultValues: { name: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -33,7 +36,12 @@ export function AddBrandForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <div className="flex-1">
-        <TextField label="New brand name" required error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="New brand name"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
       </div>
       <div className="sm:pt-6">
         <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">

@@ -8,15 +8,25 @@ import { loadErrorMessage } from '../../../lib/error-message';
 export function BrandManager() {
   const brands = useBrandList();
   return (
-    <section aria-labelledby="brands-title" className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-labelledby="brands-title"
+      className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
       <h2 id="brands-title" className="text-lg font-semibold text-ink">
         Brands
       </h2>
       <AddBrandForm />
       {brands.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800"
+        >
           The brands could not be loaded: {loadErrorMessage(brands.error)}{' '}
-          <Button variant="secondary" className="ml-2 px-3 py-1" onClick={() => void brands.refetch()}>
+          <Button
+            variant="secondary"
+            className="ml-2 px-3 py-1"
+            onClick={() => void brands.refetch()}
+          >
             Try again
           </Button>
         </div>
@@ -26,7 +36,9 @@ export function BrandManager() {
         </p>
       ) : (
         <ul className="divide-y divide-gray-100" aria-label="Brands">
-          {brands.data?.data.map((b) => <BrandRow key={b.id} brand={b} />)}
+          {brands.data?.data.map((b) => (
+            <BrandRow key={b.id} brand={b} />
+          ))}
         </ul>
       )}
     </section>

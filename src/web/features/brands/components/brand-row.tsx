@@ -21,7 +21,10 @@ export function BrandRow({ brand }: { brand: BrandRef }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<z.input<typeof BrandNameSchema>, unknown, BrandName>({ resolver: zodResolver(BrandNameSchema), values: { name: brand.name } });
+  } = useForm<z.input<typeof BrandNameSchema>, unknown, BrandName>({
+    resolver: zodResolver(BrandNameSchema),
+    values: { name: brand.name },
+  });
 
   const cancel = () => {
     reset({ name: brand.name });
@@ -45,7 +48,12 @@ export function BrandRow({ brand }: { brand: BrandRef }) {
           <p className="font-medium break-words text-ink">{brand.name}</p>
           <p className="text-xs text-gray-600">slug: {brand.slug}</p>
         </div>
-        <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)} aria-label={`Rename ${brand.name}`}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          onClick={() => setEditing(true)}
+          aria-label={`Rename ${brand.name}`}
+        >
           Rename
         </Button>
       </li>
@@ -53,9 +61,20 @@ export function BrandRow({ brand }: { brand: BrandRef }) {
   }
   return (
     <li className="py-2.5">
-      <form onSubmit={onSubmit} noValidate onKeyDown={(e) => e.key === 'Escape' && cancel()} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        onKeyDown={(e) => e.key === 'Escape' && cancel()}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <div className="flex-1">
-          <TextField label={`New name for ${brand.name}`} required autoFocus error={errors.name?.message} {...register('name')} />
+          <TextField
+            label={`New name for ${brand.name}`}
+            required
+            autoFocus
+            error={errors.name?.message}
+            {...register('name')}
+          />
         </div>
         <div className="flex gap-2 sm:pt-6">
           <Button type="submit" disabled={rename.isPending}>

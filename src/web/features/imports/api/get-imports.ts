@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { IMPORT_PATHS, type ImportDetail, type ImportList } from '../../../../shared/contracts/imports';
+import {
+  IMPORT_PATHS,
+  type ImportDetail,
+  type ImportList,
+} from '../../../../shared/contracts/imports';
 import { api } from '../../../lib/api-client';
 
 export const importsKey = ['imports'] as const;
@@ -12,7 +16,8 @@ export function useImports() {
   return useQuery({
     queryKey: [...importsKey, 'list'],
     queryFn: ({ signal }) => api<ImportList>(IMPORT_PATHS.list, { signal }),
-    refetchInterval: (q) => (q.state.data?.items.some((j) => RUNNING.has(j.status)) ? POLL_MS * 3 : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((j) => RUNNING.has(j.status)) ? POLL_MS * 3 : false,
   });
 }
 

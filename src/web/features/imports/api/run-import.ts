@@ -17,10 +17,18 @@ export function useRunImport(id: number) {
 
 /** The report CSV (the sheet with an Errors column). */
 export function useDownloadReport(id: number) {
-  return useMutation({ mutationFn: () => downloadFile(IMPORT_PATHS.reportOf(id), `import-${id}-report.csv`) });
+  return useMutation({
+    mutationFn: () => downloadFile(IMPORT_PATHS.reportOf(id), `import-${id}-report.csv`),
+  });
 }
 
 /** The empty template in either format. */
 export function useDownloadTemplate() {
-  return useMutation({ mutationFn: (format: 'csv' | 'xlsx') => downloadFile(buildUrl(IMPORT_PATHS.template, { format }), `pattern-import-template.${format}`) });
+  return useMutation({
+    mutationFn: (format: 'csv' | 'xlsx') =>
+      downloadFile(
+        buildUrl(IMPORT_PATHS.template, { format }),
+        `pattern-import-template.${format}`,
+      ),
+  });
 }

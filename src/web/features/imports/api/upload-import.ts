@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMPORT_FIELDS, IMPORT_PATHS, type ImportJob, type ImportMode } from '../../../../shared/contracts/imports';
+import {
+  IMPORT_FIELDS,
+  IMPORT_PATHS,
+  type ImportJob,
+  type ImportMode,
+} from '../../../../shared/contracts/imports';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { importsKey } from './get-imports';
 

@@ -20,9 +20,15 @@ export function IssuesTable({ job }: { job: ImportDetail }) {
         <caption className="sr-only">Problems found in the sheet and the ZIP</caption>
         <thead className="bg-gray-50">
           <tr>
-            <th scope="col" className="px-3 py-2">Row</th>
-            <th scope="col" className="px-3 py-2">Column</th>
-            <th scope="col" className="px-3 py-2">Problem</th>
+            <th scope="col" className="px-3 py-2">
+              Row
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Column
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Problem
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -35,7 +41,11 @@ export function IssuesTable({ job }: { job: ImportDetail }) {
           ))}
         </tbody>
       </table>
-      {job.issuesTruncated && <p className="px-3 py-2 text-sm text-gray-700">More problems are listed in the downloadable report.</p>}
+      {job.issuesTruncated && (
+        <p className="px-3 py-2 text-sm text-gray-700">
+          More problems are listed in the downloadable report.
+        </p>
+      )}
     </div>
   );
 }
@@ -49,16 +59,32 @@ export function OutcomesTable({ job }: { job: ImportDetail }) {
         <caption className="sr-only">Patterns of the sheet</caption>
         <thead className="bg-gray-50">
           <tr>
-            <th scope="col" className="px-3 py-2">Pattern ID</th>
-            <th scope="col" className="px-3 py-2">Row</th>
-            <th scope="col" className="px-3 py-2">Result</th>
-            <th scope="col" className="px-3 py-2">Reason</th>
+            <th scope="col" className="px-3 py-2">
+              Pattern ID
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Row
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Result
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Reason
+            </th>
           </tr>
         </thead>
         <tbody>
           {job.outcomes.map((o) => (
             <tr key={`${o.patternId}-${o.row}`} className="border-t border-gray-100">
-              <td className="px-3 py-2 whitespace-nowrap">{o.recordId ? <Link className="underline" to={`/app/show-records/${o.recordId}`}>{o.patternId}</Link> : o.patternId}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {o.recordId ? (
+                  <Link className="underline" to={`/app/show-records/${o.recordId}`}>
+                    {o.patternId}
+                  </Link>
+                ) : (
+                  o.patternId
+                )}
+              </td>
               <td className="px-3 py-2">{o.row}</td>
               <td className="px-3 py-2 whitespace-nowrap">{OUTCOME_LABELS[o.outcome]}</td>
               <td className="px-3 py-2">{o.reason ?? ''}</td>

@@ -23,7 +23,10 @@ export function ImportStatus({ id }: { id: number }) {
   }
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+      >
         <p>{query.error.message || MSG.fetchFailed}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
           Try again
@@ -32,20 +35,46 @@ export function ImportStatus({ id }: { id: number }) {
     );
   }
   const job: ImportDetail = query.data;
-  const startImport = () => run.mutate(undefined, { onSuccess: () => toast.info('Import started'), onError: (err) => toastError(err) });
+  const startImport = () =>
+    run.mutate(undefined, {
+      onSuccess: () => toast.info('Import started'),
+      onError: (err) => toastError(err),
+    });
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
-        <span className="rounded-full bg-gray-100 px-3 py-1 text-sm font-semibold" data-testid="import-status">
+        <span
+          className="rounded-full bg-gray-100 px-3 py-1 text-sm font-semibold"
+          data-testid="import-status"
+        >
           {IMPORT_STATUS_LABELS[job.status]}
         </span>
         <span className="text-sm text-gray-700">
           {job.sheetName}
-          {job.zipName ? ` with ${job.zipName}` : ''} · {job.mode === 'update' ? 'updates existing Pattern IDs' : 'skips existing Pattern IDs'}
+          {job.zipName ? ` with ${job.zipName}` : ''} ·{' '}
+          {job.mode === 'update' ? 'updates existing Pattern IDs' : 'skips existing Pattern IDs'}
         </span>
       </div>
-      {job.status === 'checking' && <ProgressBar label="Checking" done={job.done} total={0} unit="rows checked" bytesDone={job.bytesDone} bytesTotal={job.bytesTotal} />}
-      {job.status === 'importing' && <ProgressBar label="Importing" done={job.done} total={job.total} unit="patterns" bytesDone={job.bytesDone} bytesTotal={job.bytesTotal} />}
+      {job.status === 'checking' && (
+        <ProgressBar
+          label="Checking"
+          done={job.done}
+          total={0}
+          unit="rows checked"
+          bytesDone={job.bytesDone}
+          bytesTotal={job.bytesTotal}
+        />
+      )}
+      {job.status === 'importing' && (
+        <ProgressBar
+          label="Importing"
+          done={job.done}
+          total={job.total}
+          unit="patterns"
+          bytesDone={job.bytesDone}
+          bytesTotal={job.bytesTotal}
+        />
+      )}
       {job.error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
           {job.error}
@@ -66,28 +95,42 @@ export function ImportStatus({ id }: { id: number }) {
           </Button>
         )}
         {job.status !== 'checking' && (
-          <Button variant="secondary" onClick={() => report.mutate(undefined, { onError: (err) => toastError(err) })} disabled={report.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => report.mutate(undefined, { onError: (err) => toastError(err) })}
+            disabled={report.isPending}
+          >
             Download report (CSV)
           </Button>
         )}
-        <Link to="/app/imports/new" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold">
+        <Link
+          to="/app/imports/new"
+          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold"
+        >
           Upload a fixed sheet
         </Link>
         {job.status === 'done' && (
-          <Link to="/app/show-records" className="rounded-md px-4 py-2 text-sm font-semibold underline">
+          <Link
+            to="/app/show-records"
+            className="rounded-md px-4 py-2 text-sm font-semibold underline"
+          >
             Go to My Patterns
           </Link>
         )}
       </div>
       {job.status !== 'checking' && (
         <section aria-labelledby="import-problems" className="flex flex-col gap-2">
-          <h2 id="import-problems" className="text-lg font-bold">Problems</h2>
+          <h2 id="import-problems" className="text-lg font-bold">
+            Problems
+          </h2>
           <IssuesTable job={job} />
         </section>
       )}
       {job.outcomes.length > 0 && (
         <section aria-labelledby="import-patterns" className="flex flex-col gap-2">
-          <h2 id="import-patterns" className="text-lg font-bold">Patterns</h2>
+          <h2 id="import-patterns" className="text-lg font-bold">
+            Patterns
+          </h2>
           <OutcomesTable job={job} />
         </section>
       )}

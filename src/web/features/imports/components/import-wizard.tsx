@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { IMPORT_MODE_LABELS, IMPORT_MODES, IMPORT_MSG, type ImportMode } from '../../../../shared/contracts/imports';
+import {
+  IMPORT_MODE_LABELS,
+  IMPORT_MODES,
+  IMPORT_MSG,
+  type ImportMode,
+} from '../../../../shared/contracts/imports';
 import { ApiError, type UploadProgress } from '../../../lib/api-client';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
@@ -9,7 +14,8 @@ import { useUploadImport } from '../api/upload-import';
 import { useDownloadTemplate } from '../api/run-import';
 import { ProgressBar } from './progress-bar';
 
-const inputClass = 'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-gray-100 file:px-3 file:py-1';
+const inputClass =
+  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-gray-100 file:px-3 file:py-1';
 
 /** The import wizard: the template, then the filled sheet and its ZIP, uploaded with progress; the check runs on the server. */
 export function ImportWizard() {
@@ -47,43 +53,99 @@ export function ImportWizard() {
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="step-template" className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
-        <h2 id="step-template" className="text-lg font-bold">1. Download the template</h2>
+      <section
+        aria-labelledby="step-template"
+        className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
+      >
+        <h2 id="step-template" className="text-lg font-bold">
+          1. Download the template
+        </h2>
         <p className="mt-1 text-sm text-gray-700">
-          One row per size. Fill the pattern's columns on its first row; the following rows of the same Pattern ID may leave them empty. Name each file by its file name in the ZIP
-          (folders are fine); separate several hero images with a semicolon. The XLSX template lists the allowed values on its second sheet.
+          One row per size. Fill the pattern's columns on its first row; the following rows of the
+          same Pattern ID may leave them empty. Name each file by its file name in the ZIP (folders
+          are fine); separate several hero images with a semicolon. The XLSX template lists the
+          allowed values on its second sheet.
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => template.mutate('xlsx', { onError: (err) => toastError(err) })} disabled={template.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => template.mutate('xlsx', { onError: (err) => toastError(err) })}
+            disabled={template.isPending}
+          >
             Download template (XLSX)
           </Button>
-          <Button variant="secondary" onClick={() => template.mutate('csv', { onError: (err) => toastError(err) })} disabled={template.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => template.mutate('csv', { onError: (err) => toastError(err) })}
+            disabled={template.isPending}
+          >
             Download template (CSV)
           </Button>
         </div>
       </section>
 
-      <form onSubmit={submit} noValidate aria-labelledby="step-upload" className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
-        <h2 id="step-upload" className="text-lg font-bold">2. Upload the filled sheet and its files</h2>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="step-upload"
+        className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
+      >
+        <h2 id="step-upload" className="text-lg font-bold">
+          2. Upload the filled sheet and its files
+        </h2>
         <div>
           <label htmlFor="import-sheet" className="text-sm font-semibold">
             Sheet (CSV or XLSX) <span className="text-red-700">required</span>
           </label>
-          <input id="import-sheet" name="sheet" type="file" accept=".csv,.xlsx,text/csv" className={inputClass} aria-invalid={Boolean(fields.sheet)} aria-describedby={fields.sheet ? 'import-sheet-error' : undefined} onChange={(e) => setSheet(e.target.files?.[0])} />
-          {fields.sheet && <p id="import-sheet-error" className="mt-1 text-sm text-red-700">{fields.sheet}</p>}
+          <input
+            id="import-sheet"
+            name="sheet"
+            type="file"
+            accept=".csv,.xlsx,text/csv"
+            className={inputClass}
+            aria-invalid={Boolean(fields.sheet)}
+            aria-describedby={fields.sheet ? 'import-sheet-error' : undefined}
+            onChange={(e) => setSheet(e.target.files?.[0])}
+          />
+          {fields.sheet && (
+            <p id="import-sheet-error" className="mt-1 text-sm text-red-700">
+              {fields.sheet}
+            </p>
+          )}
         </div>
         <div>
           <label htmlFor="import-zip" className="text-sm font-semibold">
             Files (one ZIP, optional)
           </label>
-          <input id="import-zip" name="zip" type="file" accept=".zip,application/zip" className={inputClass} aria-invalid={Boolean(fields.zip)} aria-describedby={fields.zip ? 'import-zip-error' : undefined} onChange={(e) => setZip(e.target.files?.[0])} />
-          {fields.zip && <p id="import-zip-error" className="mt-1 text-sm text-red-700">{fields.zip}</p>}
+          <input
+            id="import-zip"
+            name="zip"
+            type="file"
+            accept=".zip,application/zip"
+            className={inputClass}
+            aria-invalid={Boolean(fields.zip)}
+            aria-describedby={fields.zip ? 'import-zip-error' : undefined}
+            onChange={(e) => setZip(e.target.files?.[0])}
+          />
+          {fields.zip && (
+            <p id="import-zip-error" className="mt-1 text-sm text-red-700">
+              {fields.zip}
+            </p>
+          )}
         </div>
         <fieldset>
-          <legend className="text-sm font-semibold">Patterns whose Pattern ID exists already</legend>
+          <legend className="text-sm font-semibold">
+            Patterns whose Pattern ID exists already
+          </legend>
           {IMPORT_MODES.map((m) => (
             <label key={m} className="mt-1 flex items-center gap-2 text-sm">
-              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              <input
+                type="radio"
+                name="mode"
+                value={m}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+              />
               {IMPORT_MODE_LABELS[m]}
             </label>
           ))}

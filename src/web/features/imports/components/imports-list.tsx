@@ -17,7 +17,10 @@ export function ImportsList({ showBrand }: { showBrand: boolean }) {
   }
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+      >
         <p>{query.error.message || MSG.fetchFailed}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
           Try again
@@ -29,8 +32,13 @@ export function ImportsList({ showBrand }: { showBrand: boolean }) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
         <h2 className="text-lg font-bold">No imports yet</h2>
-        <p className="text-sm text-gray-700">Bring a whole catalogue in one go: a sheet with one row per size, and a ZIP of its files.</p>
-        <Link to="/app/imports/new" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+        <p className="text-sm text-gray-700">
+          Bring a whole catalogue in one go: a sheet with one row per size, and a ZIP of its files.
+        </p>
+        <Link
+          to="/app/imports/new"
+          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
+        >
           Import patterns
         </Link>
       </div>
@@ -42,12 +50,26 @@ export function ImportsList({ showBrand }: { showBrand: boolean }) {
         <caption className="sr-only">Imports</caption>
         <thead className="bg-gray-50">
           <tr>
-            <th scope="col" className="px-3 py-2">Import</th>
-            {showBrand && <th scope="col" className="px-3 py-2">Brand</th>}
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2">Patterns</th>
-            <th scope="col" className="px-3 py-2">By</th>
-            <th scope="col" className="px-3 py-2">Started</th>
+            <th scope="col" className="px-3 py-2">
+              Import
+            </th>
+            {showBrand && (
+              <th scope="col" className="px-3 py-2">
+                Brand
+              </th>
+            )}
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Patterns
+            </th>
+            <th scope="col" className="px-3 py-2">
+              By
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Started
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -60,9 +82,13 @@ export function ImportsList({ showBrand }: { showBrand: boolean }) {
               </td>
               {showBrand && <td className="px-3 py-2">{j.brandName ?? 'Any brand'}</td>}
               <td className="px-3 py-2">{IMPORT_STATUS_LABELS[j.status]}</td>
-              <td className="px-3 py-2">{j.status === 'done' ? `${j.created + j.updated} of ${j.patterns}` : j.patterns}</td>
+              <td className="px-3 py-2">
+                {j.status === 'done' ? `${j.created + j.updated} of ${j.patterns}` : j.patterns}
+              </td>
               <td className="px-3 py-2">{j.createdBy ?? ''}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{new Date(j.createdAt).toLocaleString()}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {new Date(j.createdAt).toLocaleString()}
+              </td>
             </tr>
           ))}
         </tbody>

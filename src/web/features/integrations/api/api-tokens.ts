@@ -1,17 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INTEGRATION_PATHS, type ApiToken, type CreateToken, type TokenCreatedResponse } from '../../../../shared/contracts/integrations';
+import {
+  INTEGRATION_PATHS,
+  type ApiToken,
+  type CreateToken,
+  type TokenCreatedResponse,
+} from '../../../../shared/contracts/integrations';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['integrations', 'tokens'] as const;
 
 export function useApiTokens() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<{ data: ApiToken[] }>(INTEGRATION_PATHS.tokens, { signal }) });
+  return useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<{ data: ApiToken[] }>(INTEGRATION_PATHS.tokens, { signal }),
+  });
 }
 
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateToken) => api<TokenCreatedResponse>(INTEGRATION_PATHS.tokens, { method: 'POST', body }),
+    mutationFn: (body: CreateToken) =>
+      api<TokenCreatedResponse>(INTEGRATION_PATHS.tokens, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -19,7 +28,8 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(INTEGRATION_PATHS.token(id), { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      api<{ message: string }>(INTEGRATION_PATHS.token(id), { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

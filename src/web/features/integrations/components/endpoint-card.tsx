@@ -2,7 +2,12 @@ import { useState } from 'react';
 import type { WebhookEndpoint } from '../../../../shared/contracts/integrations';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
-import { useDeleteEndpoint, useRotateSecret, useSendTest, useUpdateEndpoint } from '../api/webhook-endpoints';
+import {
+  useDeleteEndpoint,
+  useRotateSecret,
+  useSendTest,
+  useUpdateEndpoint,
+} from '../api/webhook-endpoints';
 import { DeliveriesTable } from './deliveries-table';
 import { SecretNotice } from './secret-notice';
 
@@ -13,9 +18,23 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const update = useUpdateEndpoint();
   const rotate = useRotateSecret();
   const remove = useDeleteEndpoint();
-  const done = { onSuccess: (r: { message: string }) => toast.success(r.message), onError: (e: unknown) => toastError(e) };
+  const done = {
+    onSuccess: (r: { message: string }) => toast.success(r.message),
+    onError: (e: unknown) => toastError(e),
+  };
   const toggle = () =>
-    update.mutate({ id: endpoint.id, body: { url: endpoint.url, description: endpoint.description, events: endpoint.events as never, enabled: !endpoint.enabled } }, done);
+    update.mutate(
+      {
+        id: endpoint.id,
+        body: {
+          url: endpoint.url,
+          description: endpoint.description,
+          events: endpoint.events as never,
+          enabled: !endpoint.enabled,
+        },
+      },
+      done,
+    );
 
   return (
     <li className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
@@ -24,27 +43,58 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           <h3 className="break-all font-mono text-sm font-semibold text-ink">{endpoint.url}</h3>
           {endpoint.description && <p className="text-sm text-gray-700">{endpoint.description}</p>}
           <p className="text-xs text-gray-600">{endpoint.events.join(', ')}</p>
-          <p className={`text-sm font-medium ${endpoint.enabled ? 'text-green-800' : 'text-red-800'}`}>
-            {endpoint.enabled ? 'Enabled' : `Disabled${endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ''}`}
+          <p
+            className={`text-sm font-medium ${endpoint.enabled ? 'text-green-800' : 'text-red-800'}`}
+          >
+            {endpoint.enabled
+              ? 'Enabled'
+              : `Disabled${endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ''}`}
           </p>
-          {endpoint.previousSecretUntil && <p className="text-xs text-gray-600">The previous secret also signs until {new Date(endpoint.previousSecretUntil).toLocaleString()}.</p>}
+          {endpoint.previousSecretUntil && (
+            <p className="text-xs text-gray-600">
+              The previous secret also signs until{' '}
+              {new Date(endpoint.previousSecretUntil).toLocaleString()}.
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate(endpoint.id, done)}>
+          <Button
+            variant="secondary"
+            disabled={test.isPending}
+            onClick={() => test.mutate(endpoint.id, done)}
+          >
             Send test event
           </Button>
           <Button variant="secondary" disabled={update.isPending} onClick={toggle}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </Button>
-          <Button variant="secondary" disabled={rotate.isPending} onClick={() => rotate.mutate(endpoint.id, { onSuccess: (r) => (toast.success(r.message), setSecret(r.secret)), onError: (e) => toastError(e) })}>
+          <Button
+            variant="secondary"
+            disabled={rotate.isPending}
+            onClick={() =>
+              rotate.mutate(endpoint.id, {
+                onSuccess: (r) => (toast.success(r.message), setSecret(r.secret)),
+                onError: (e) => toastError(e),
+              })
+            }
+          >
             Rotate secret
           </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the endpoint ${endpoint.url}?`) && remove.mutate(endpoint.id, done)}>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() =>
+              window.confirm(`Delete the endpoint ${endpoint.url}?`) &&
+              remove.mutate(endpoint.id, done)
+            }
+          >
             Delete
           </Button>
         </div>
       </div>
-      {secret && <SecretNotice label="New signing secret" value={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretNotice label="New signing secret" value={secret} onDone={() => setSecret(null)} />
+      )}
       <h4 className="text-sm font-semibold text-ink">Recent deliveries</h4>
       <DeliveriesTable endpointId={endpoint.id} />
     </li>

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENTS, type WebhookEndpointInput } from '../../../../shared/contracts/integrations';
+import {
+  WEBHOOK_EVENTS,
+  type WebhookEndpointInput,
+} from '../../../../shared/contracts/integrations';
 import { ApiError } from '../../../lib/api-client';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
@@ -12,7 +15,12 @@ export function EndpointForm() {
   const create = useCreateEndpoint();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>(['pattern.published', 'pattern.unpublished', 'pattern.updated', 'pattern.deleted']);
+  const [events, setEvents] = useState<string[]>([
+    'pattern.published',
+    'pattern.unpublished',
+    'pattern.updated',
+    'pattern.deleted',
+  ]);
   const [secret, setSecret] = useState<string | null>(null);
   const fields = create.error instanceof ApiError ? create.error.fields : {};
 
@@ -31,18 +39,42 @@ export function EndpointForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6" aria-labelledby="add-endpoint-heading">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6"
+      aria-labelledby="add-endpoint-heading"
+    >
       <h3 id="add-endpoint-heading" className="text-lg font-semibold text-ink">
         Add endpoint
       </h3>
-      <TextField label="URL" required type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={fields.url} placeholder="https://example.com/webhooks" />
-      <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} error={fields.description} />
+      <TextField
+        label="URL"
+        required
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={fields.url}
+        placeholder="https://example.com/webhooks"
+      />
+      <TextField
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={fields.description}
+      />
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium text-gray-800">Events</legend>
         <div className="grid gap-1 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((ev) => (
             <label key={ev} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={events.includes(ev)} onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))} />
+              <input
+                type="checkbox"
+                checked={events.includes(ev)}
+                onChange={(e) =>
+                  setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))
+                }
+              />
               <code>{ev}</code>
             </label>
           ))}
@@ -58,7 +90,9 @@ export function EndpointForm() {
           {create.isPending ? 'Adding…' : 'Add endpoint'}
         </Button>
       </div>
-      {secret && <SecretNotice label="Signing secret" value={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretNotice label="Signing secret" value={secret} onDone={() => setSecret(null)} />
+      )}
     </form>
   );
 }

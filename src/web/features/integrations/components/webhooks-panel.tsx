@@ -11,12 +11,15 @@ export function WebhooksPanel() {
         Webhooks
       </h2>
       <p className="text-sm text-gray-700">
-        Signed with the Standard Webhooks scheme and retried for about a day. See docs/integrations.md for verifying signatures.
+        Signed with the Standard Webhooks scheme and retried for about a day. See
+        docs/integrations.md for verifying signatures.
       </p>
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <p className="text-sm text-red-700" role="alert">The endpoints could not be loaded.</p>
+        <p className="text-sm text-red-700" role="alert">
+          The endpoints could not be loaded.
+        </p>
       ) : list.data.data.length === 0 ? (
         <p className="text-sm text-gray-600">No webhook endpoints yet.</p>
       ) : (

@@ -14,5 +14,8 @@ export function useNewsletterSummary() {
 
 /** Admins: saves the list as CSV under the server's file name. */
 export function useExportSubscribers() {
-  return useMutation({ mutationFn: () => downloadFile(NEWSLETTER_PATHS.exportCsv, 'newsletter-subscribers.csv'), meta: { errorMessage: 'The list could not be exported.' } });
+  return useMutation({
+    mutationFn: () => downloadFile(NEWSLETTER_PATHS.exportCsv, 'newsletter-subscribers.csv'),
+    meta: { errorMessage: 'The list could not be exported.' },
+  });
 }

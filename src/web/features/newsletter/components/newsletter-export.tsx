@@ -11,7 +11,10 @@ export function NewsletterExport() {
   const exportCsv = useExportSubscribers();
   const count = summary.data?.totalCountData;
   return (
-    <section aria-labelledby="newsletter-export-heading" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-labelledby="newsletter-export-heading"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+    >
       <h2 id="newsletter-export-heading" className="text-base font-bold text-ink">
         Newsletter list
       </h2>

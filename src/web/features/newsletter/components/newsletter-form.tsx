@@ -27,7 +27,10 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewsletterFormInput, unknown, NewsletterFormValues>({ resolver: zodResolver(NewsletterFormSchema), defaultValues: { email: '' } });
+  } = useForm<NewsletterFormInput, unknown, NewsletterFormValues>({
+    resolver: zodResolver(NewsletterFormSchema),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -36,7 +39,11 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
       reset();
     } catch (err) {
       // A rejected address belongs under the field; anything else (network, server) is a toast.
-      reportFormError(err, setError, { fields: ['email'], fallback: 'Could not subscribe right now. Please try again.', sayWhenFieldsShown: false });
+      reportFormError(err, setError, {
+        fields: ['email'],
+        fallback: 'Could not subscribe right now. Please try again.',
+        sayWhenFieldsShown: false,
+      });
     }
   });
 

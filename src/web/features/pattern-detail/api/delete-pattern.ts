@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The list feature's DELETE endpoint, called from the detail screen. */
-export const deletePattern = (id: number) => api<DeleteResponse>(PATTERN_LIST_PATHS.item(id), { method: 'DELETE' });
+export const deletePattern = (id: number) =>
+  api<DeleteResponse>(PATTERN_LIST_PATHS.item(id), { method: 'DELETE' });
 
 export function useDeletePattern(id: number) {
   const qc = useQueryClient();

@@ -12,13 +12,28 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 export async function fetchFileBlob(fileId: number): Promise<Blob> {
   const token = sessionToken();
-  const res = await fetch(`${FILE_PATHS.download(fileId)}?inline=1`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new ApiError(res.status, { message: res.status === 404 ? 'This file is no longer available' : `Could not load the file (${res.status})`, code: 'FILE' });
+  const res = await fetch(`${FILE_PATHS.download(fileId)}?inline=1`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok)
+    throw new ApiError(res.status, {
+      message:
+        res.status === 404
+          ? 'This file is no longer available'
+          : `Could not load the file (${res.status})`,
+      code: 'FILE',
+    });
   return res.blob();
 }
 
 export function useFileBlob(fileId: number | undefined) {
-  return useQuery({ queryKey: queryKeys.fileBlob(fileId), queryFn: () => fetchFileBlob(fileId!), enabled: fileId !== undefined, staleTime: Infinity, gcTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: queryKeys.fileBlob(fileId),
+    queryFn: () => fetchFileBlob(fileId!),
+    enabled: fileId !== undefined,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
 }
 
 /** An object URL for the file, revoked when the component goes away or the file changes. */

@@ -4,7 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const publishPattern = (id: number) => api<PublishResponse>(LIFECYCLE_PATHS.publish(id), { method: 'POST' });
+export const publishPattern = (id: number) =>
+  api<PublishResponse>(LIFECYCLE_PATHS.publish(id), { method: 'POST' });
 
 export function usePublishPattern(id: number) {
   const qc = useQueryClient();

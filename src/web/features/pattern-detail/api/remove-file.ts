@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PATTERN_DETAIL_PATHS, type FilesMutationResponse } from '../../../../shared/contracts/pattern-detail';
+import {
+  PATTERN_DETAIL_PATHS,
+  type FilesMutationResponse,
+} from '../../../../shared/contracts/pattern-detail';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const removeFile = (id: number, fileId: number) => api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.file(id, fileId), { method: 'DELETE' });
+export const removeFile = (id: number, fileId: number) =>
+  api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.file(id, fileId), { method: 'DELETE' });
 
 export function useRemoveFile(id: number) {
   const qc = useQueryClient();

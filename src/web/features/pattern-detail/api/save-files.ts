@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PATTERN_DETAIL_PATHS, type FilesMutationResponse, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
+import {
+  PATTERN_DETAIL_PATHS,
+  type FilesMutationResponse,
+  type PatternFileKind,
+} from '../../../../shared/contracts/pattern-detail';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -13,7 +17,8 @@ export const saveFiles = (id: number, kind: PatternFileKind, files: File[]) => {
 export function useSaveFiles(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, files }: { kind: PatternFileKind; files: File[] }) => saveFiles(id, kind, files),
+    mutationFn: ({ kind, files }: { kind: PatternFileKind; files: File[] }) =>
+      saveFiles(id, kind, files),
     meta: { errorMessage: 'The file could not be saved. Please try again.' },
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.pattern(id) }),
   });

@@ -4,7 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const sendToReview = (id: number) => api<SendToReviewResponse>(LIFECYCLE_PATHS.sendToReview(id), { method: 'POST' });
+export const sendToReview = (id: number) =>
+  api<SendToReviewResponse>(LIFECYCLE_PATHS.sendToReview(id), { method: 'POST' });
 
 export function useSendToReview(id: number) {
   const qc = useQueryClient();

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PATTERN_DETAIL_PATHS, type UpdatePatternResponse } from '../../../../shared/contracts/pattern-detail';
+import {
+  PATTERN_DETAIL_PATHS,
+  type UpdatePatternResponse,
+} from '../../../../shared/contracts/pattern-detail';
 import type { PatternFields } from '../../../../shared/contracts/patterns';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const updatePattern = (id: number, body: PatternFields) => api<UpdatePatternResponse>(PATTERN_DETAIL_PATHS.detail(id), { method: 'PUT', body });
+export const updatePattern = (id: number, body: PatternFields) =>
+  api<UpdatePatternResponse>(PATTERN_DETAIL_PATHS.detail(id), { method: 'PUT', body });
 
 export function useUpdatePattern(id: number) {
   const qc = useQueryClient();
@@ -15,7 +19,10 @@ export function useUpdatePattern(id: number) {
     onSuccess: (res) => {
       qc.setQueryData(queryKeys.pattern(id), res.data);
       // Queries under the pattern's key (its review notes, activity) changed with the edit too.
-      void qc.invalidateQueries({ queryKey: queryKeys.pattern(id), predicate: (q) => q.queryKey.length > 2 });
+      void qc.invalidateQueries({
+        queryKey: queryKeys.pattern(id),
+        predicate: (q) => q.queryKey.length > 2,
+      });
       // The list shows names, brands and dates: it must not show the old ones.
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },

@@ -27,7 +27,13 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
   return (
     <>
       <div className="flex flex-col gap-1 sm:items-end">
-        <Button variant="danger" className="whitespace-nowrap" onClick={() => setOpen(true)} disabled={locked} aria-describedby={locked ? 'delete-locked' : undefined}>
+        <Button
+          variant="danger"
+          className="whitespace-nowrap"
+          onClick={() => setOpen(true)}
+          disabled={locked}
+          aria-describedby={locked ? 'delete-locked' : undefined}
+        >
           Delete pattern
         </Button>
         {locked && (
@@ -36,12 +42,25 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
           </p>
         )}
       </div>
-      <ConfirmDialog open={open} title="Delete pattern" confirmLabel="Delete" danger busy={del.isPending} onConfirm={onConfirm} onClose={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title="Delete pattern"
+        confirmLabel="Delete"
+        danger
+        busy={del.isPending}
+        onConfirm={onConfirm}
+        onClose={() => setOpen(false)}
+      >
         <p>
-          Delete <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) with its {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs
-          and images? This cannot be undone.
+          Delete <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) with its{' '}
+          {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs and images? This
+          cannot be undone.
         </p>
-        {pattern.SFCC_Status === 'published' && <p className="mt-2 font-semibold text-red-800">This pattern is published: customers will no longer find it.</p>}
+        {pattern.SFCC_Status === 'published' && (
+          <p className="mt-2 font-semibold text-red-800">
+            This pattern is published: customers will no longer find it.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

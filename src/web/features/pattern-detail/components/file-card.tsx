@@ -14,7 +14,8 @@ interface FileCardProps {
   onRemove?(): void;
 }
 
-const linkButton = 'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline disabled:opacity-50';
+const linkButton =
+  'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline disabled:opacity-50';
 
 /** One stored file: its preview (thumbnail or the PDF's pages), name and size, download and remove. */
 export function FileCard({ file, label, onRemove }: FileCardProps) {
@@ -32,17 +33,33 @@ export function FileCard({ file, label, onRemove }: FileCardProps) {
   };
   return (
     <div className="flex flex-col gap-2" data-testid={`file-${file.kind}`}>
-      {isPdf ? <PdfPreview fileId={file.id} fileName={file.fileName} width={260} /> : <ImageThumb file={file} label={label} />}
+      {isPdf ? (
+        <PdfPreview fileId={file.id} fileName={file.fileName} width={260} />
+      ) : (
+        <ImageThumb file={file} label={label} />
+      )}
       <p className="text-sm">
-        <span className="break-all font-medium">{file.fileName}</span> <span className="whitespace-nowrap text-gray-600">({formatBytes(file.byteSize)})</span>
+        <span className="break-all font-medium">{file.fileName}</span>{' '}
+        <span className="whitespace-nowrap text-gray-600">({formatBytes(file.byteSize)})</span>
       </p>
       <FileFindings check={file.check} warnings={file.warnings} />
       <div className="flex flex-wrap gap-1">
-        <button type="button" className={linkButton} onClick={download} disabled={downloading} aria-label={`Download ${file.fileName}`}>
+        <button
+          type="button"
+          className={linkButton}
+          onClick={download}
+          disabled={downloading}
+          aria-label={`Download ${file.fileName}`}
+        >
           {downloading ? 'Downloading…' : 'Download'}
         </button>
         {onRemove && (
-          <button type="button" className={`${linkButton} text-red-800`} onClick={onRemove} aria-label={`Remove ${file.fileName}`}>
+          <button
+            type="button"
+            className={`${linkButton} text-red-800`}
+            onClick={onRemove}
+            aria-label={`Remove ${file.fileName}`}
+          >
             Remove
           </button>
         )}

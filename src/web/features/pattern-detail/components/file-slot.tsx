@@ -1,5 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { FILE_KIND_RULE, FILE_LABELS, FILE_RULES, type PatternFile } from '../../../../shared/contracts/files';
+import {
+  FILE_KIND_RULE,
+  FILE_LABELS,
+  FILE_RULES,
+  type PatternFile,
+} from '../../../../shared/contracts/files';
 import { checkPickedFile, sniffFiles, toastFileProblem } from '../../../lib/file-checks';
 import { isMultipleKind, type PatternFileKind } from '../../../../shared/contracts/pattern-detail';
 import { LIMITS } from '../../../../shared/limits';
@@ -35,8 +40,13 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
     const room = multiple ? Math.max(0, LIMITS.heroImagesMax - files.length) : 1;
     const chosen = all.slice(0, room);
     const left = all.length - chosen.length;
-    setRefusal(multiple && left ? `At most ${LIMITS.heroImagesMax} hero images are allowed (this pattern has ${files.length}): ${left} left out.` : undefined);
-    if (!chosen.length) return void toast.warning(`A pattern can have at most ${LIMITS.heroImagesMax} hero images`);
+    setRefusal(
+      multiple && left
+        ? `At most ${LIMITS.heroImagesMax} hero images are allowed (this pattern has ${files.length}): ${left} left out.`
+        : undefined,
+    );
+    if (!chosen.length)
+      return void toast.warning(`A pattern can have at most ${LIMITS.heroImagesMax} hero images`);
     await sniffFiles(chosen, rule);
     for (const f of chosen) {
       const problem = checkPickedFile(f, rule);
@@ -56,7 +66,10 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-h`} className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${multiple ? 'sm:col-span-2 lg:col-span-3' : ''}`}>
+    <section
+      aria-labelledby={`${inputId}-h`}
+      className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${multiple ? 'sm:col-span-2 lg:col-span-3' : ''}`}
+    >
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={`${inputId}-h`} className="font-semibold">

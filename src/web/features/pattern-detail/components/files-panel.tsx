@@ -1,13 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { FILE_LABELS, type PatternFile } from '../../../../shared/contracts/files';
-import { PATTERN_FILE_KINDS, type PatternDetail } from '../../../../shared/contracts/pattern-detail';
+import {
+  PATTERN_FILE_KINDS,
+  type PatternDetail,
+} from '../../../../shared/contracts/pattern-detail';
 import { toast } from '../../../lib/toast';
 import { useRemoveFile } from '../api/remove-file';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileSlot } from './file-slot';
 
 /** The pattern's PDFs and images, one card per kind (spec section 3), each with preview, replace, remove, download. */
-export function FilesPanel({ pattern, annotation }: { pattern: PatternDetail; annotation?: ReactNode }) {
+export function FilesPanel({
+  pattern,
+  annotation,
+}: {
+  pattern: PatternDetail;
+  annotation?: ReactNode;
+}) {
   const remove = useRemoveFile(pattern.ID);
   const [removing, setRemoving] = useState<PatternFile>();
   const confirmRemove = () => {
@@ -27,7 +36,13 @@ export function FilesPanel({ pattern, annotation }: { pattern: PatternDetail; an
       {annotation}
       <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PATTERN_FILE_KINDS.map((kind) => (
-          <FileSlot key={kind} patternId={pattern.ID} kind={kind} files={pattern.files.filter((f) => f.kind === kind)} onRemove={setRemoving} />
+          <FileSlot
+            key={kind}
+            patternId={pattern.ID}
+            kind={kind}
+            files={pattern.files.filter((f) => f.kind === kind)}
+            onRemove={setRemoving}
+          />
         ))}
       </div>
       <ConfirmDialog
@@ -40,7 +55,8 @@ export function FilesPanel({ pattern, annotation }: { pattern: PatternDetail; an
         onClose={() => setRemoving(undefined)}
       >
         <p>
-          Remove <strong>{removing?.fileName}</strong> ({removing ? FILE_LABELS[removing.kind] : ''}) from this pattern? The file is deleted.
+          Remove <strong>{removing?.fileName}</strong> ({removing ? FILE_LABELS[removing.kind] : ''}
+          ) from this pattern? The file is deleted.
         </p>
       </ConfirmDialog>
     </section>

@@ -18,15 +18,33 @@ export function ImageThumb({ file, label }: { file: PatternFile; label: string }
         aria-label={`View ${label} ${file.fileName} large`}
       >
         {url ? (
-          <img src={url} alt={`${label}: ${file.fileName}`} className="h-full w-full object-cover" data-testid="image-thumb" />
+          <img
+            src={url}
+            alt={`${label}: ${file.fileName}`}
+            className="h-full w-full object-cover"
+            data-testid="image-thumb"
+          />
         ) : isLoading ? (
           <Spinner className="h-5 w-5 text-gray-500" />
         ) : (
-          <span className="p-2 text-center text-xs text-red-800">{error?.message ?? 'No preview'}</span>
+          <span className="p-2 text-center text-xs text-red-800">
+            {error?.message ?? 'No preview'}
+          </span>
         )}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`${label}: ${file.fileName}`} size="xl">
-        {url && <img src={url} alt={`${label}: ${file.fileName}`} className="mx-auto max-h-[75vh] w-auto max-w-full object-contain" />}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`${label}: ${file.fileName}`}
+        size="xl"
+      >
+        {url && (
+          <img
+            src={url}
+            alt={`${label}: ${file.fileName}`}
+            className="mx-auto max-h-[75vh] w-auto max-w-full object-contain"
+          />
+        )}
       </Modal>
     </>
   );

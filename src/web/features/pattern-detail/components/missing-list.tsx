@@ -1,7 +1,13 @@
 import type { MissingItem } from '../../../../shared/contracts/pattern-detail';
 
 /** PRODUCT.md's "complete": what the pattern still lacks, or that nothing does. */
-export function MissingList({ missing, intro = 'Missing before it can be sent to review:' }: { missing: MissingItem[]; intro?: string }) {
+export function MissingList({
+  missing,
+  intro = 'Missing before it can be sent to review:',
+}: {
+  missing: MissingItem[];
+  intro?: string;
+}) {
   if (!missing.length) {
     return (
       <p className="flex items-center gap-2 text-sm text-green-800" data-testid="pattern-complete">
@@ -13,7 +19,10 @@ export function MissingList({ missing, intro = 'Missing before it can be sent to
     );
   }
   return (
-    <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="pattern-missing">
+    <div
+      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+      data-testid="pattern-missing"
+    >
       <p className="font-semibold">{intro}</p>
       <ul className="mt-1 list-disc pl-5">
         {missing.map((m) => (

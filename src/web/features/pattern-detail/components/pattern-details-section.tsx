@@ -5,7 +5,13 @@ import { PatternEditForm } from './pattern-edit-form';
 import { PatternFieldsView } from './pattern-fields-view';
 
 /** Basic Pattern Details: read mode, or edit mode with the submission form's rules. */
-export function PatternDetailsSection({ pattern, annotations }: { pattern: PatternDetail; annotations?: Partial<Record<string, ReactNode>> }) {
+export function PatternDetailsSection({
+  pattern,
+  annotations,
+}: {
+  pattern: PatternDetail;
+  annotations?: Partial<Record<string, ReactNode>>;
+}) {
   const [editing, setEditing] = useState(false);
   const section = useRef<HTMLElement>(null);
   // The form is much taller than the read view: after Save or Cancel at its bottom the page would be left
@@ -19,22 +25,38 @@ export function PatternDetailsSection({ pattern, annotations }: { pattern: Patte
   useEffect(() => {
     if (editing || !returning.current) return;
     returning.current = false;
-    if (section.current && section.current.getBoundingClientRect().top < 80) window.scrollTo({ top: 0 });
-    section.current?.querySelector<HTMLButtonElement>('[data-edit-details]')?.focus({ preventScroll: true });
+    if (section.current && section.current.getBoundingClientRect().top < 80)
+      window.scrollTo({ top: 0 });
+    section.current
+      ?.querySelector<HTMLButtonElement>('[data-edit-details]')
+      ?.focus({ preventScroll: true });
   }, [editing]);
   return (
-    <section ref={section} aria-labelledby="details-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <section
+      ref={section}
+      aria-labelledby="details-heading"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <div className="mb-4 flex items-center justify-between gap-2">
         <h2 id="details-heading" className="text-xl font-bold">
           Basic Pattern Details
         </h2>
         {!editing && (
-          <Button data-edit-details variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => setEditing(true)}>
+          <Button
+            data-edit-details
+            variant="secondary"
+            className="shrink-0 whitespace-nowrap"
+            onClick={() => setEditing(true)}
+          >
             Edit details
           </Button>
         )}
       </div>
-      {editing ? <PatternEditForm pattern={pattern} onDone={stopEditing} /> : <PatternFieldsView pattern={pattern} annotations={annotations} />}
+      {editing ? (
+        <PatternEditForm pattern={pattern} onDone={stopEditing} />
+      ) : (
+        <PatternFieldsView pattern={pattern} annotations={annotations} />
+      )}
     </section>
   );
 }

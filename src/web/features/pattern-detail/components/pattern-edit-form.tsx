@@ -1,7 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
-import { PatternFieldsSchema, type PatternFields, type PatternFieldsInput } from '../../../../shared/contracts/patterns';
+import {
+  PatternFieldsSchema,
+  type PatternFields,
+  type PatternFieldsInput,
+} from '../../../../shared/contracts/patterns';
 import type { Option } from '../../../../shared/options';
 import { MSG } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
@@ -14,10 +18,13 @@ import { useUpdatePattern } from '../api/update-pattern';
 import { useBrandList } from '../../../lib/brand-list';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
-
 function defaults(p: PatternDetail): PatternFieldsInput {
-  const out: Record<string, unknown> = { Brand: String(p.Brand), Price: p.Price === null ? '' : String(p.Price) };
-  for (const k of Object.keys(PatternFieldsSchema.shape)) if (!(k in out)) out[k] = (p as unknown as Record<string, unknown>)[k] ?? '';
+  const out: Record<string, unknown> = {
+    Brand: String(p.Brand),
+    Price: p.Price === null ? '' : String(p.Price),
+  };
+  for (const k of Object.keys(PatternFieldsSchema.shape))
+    if (!(k in out)) out[k] = (p as unknown as Record<string, unknown>)[k] ?? '';
   return out as PatternFieldsInput;
 }
 
@@ -40,13 +47,18 @@ export function PatternEditForm({ pattern, onDone }: Props) {
     handleSubmit,
     setError,
     formState: { errors, isDirty },
-  } = useForm<PatternFieldsInput, unknown, PatternFields>({ resolver: zodResolver(PatternFieldsSchema), defaultValues: defaults(pattern) });
+  } = useForm<PatternFieldsInput, unknown, PatternFields>({
+    resolver: zodResolver(PatternFieldsSchema),
+    defaultValues: defaults(pattern),
+  });
 
   useUnsavedChanges(isDirty);
 
   const brandOptions: Option[] = [
     { id: 0, name: 'Choose Brand', value: null },
-    ...(isAdmin && brands.data ? brands.data.data.map((b) => ({ id: b.id, name: b.name, value: String(b.id) })) : [{ id: pattern.Brand, name: pattern.brandName, value: String(pattern.Brand) }]),
+    ...(isAdmin && brands.data
+      ? brands.data.data.map((b) => ({ id: b.id, name: b.name, value: String(b.id) }))
+      : [{ id: pattern.Brand, name: pattern.brandName, value: String(pattern.Brand) }]),
   ];
 
   const onSubmit = handleSubmit(

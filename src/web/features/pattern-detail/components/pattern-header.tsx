@@ -6,7 +6,12 @@ import { DeletePatternButton } from './delete-pattern-button';
 export function PatternHeader({ pattern }: { pattern: PatternDetail }) {
   return (
     <header className="flex flex-col gap-3">
-      <Breadcrumb items={[{ label: 'My Patterns', to: '/app/show-records' }, { label: pattern.SFCC_Pattern_ID }]} />
+      <Breadcrumb
+        items={[
+          { label: 'My Patterns', to: '/app/show-records' },
+          { label: pattern.SFCC_Pattern_ID },
+        ]}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold sm:text-3xl">{pattern.Pattern_Name}</h1>

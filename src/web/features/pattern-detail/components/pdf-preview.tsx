@@ -8,7 +8,10 @@ import { loadErrorMessage } from '../../../lib/error-message';
 let pdfjsPromise: Promise<typeof import('pdfjs-dist')> | undefined;
 function loadPdfjs() {
   pdfjsPromise ??= import('pdfjs-dist').then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+    pdfjs.GlobalWorkerOptions.workerSrc = new URL(
+      'pdfjs-dist/build/pdf.worker.min.mjs',
+      import.meta.url,
+    ).toString();
     return pdfjs;
   });
   return pdfjsPromise;
@@ -43,7 +46,9 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
       if (cancelled) return void loaded.destroy();
       setPageNo(1);
       setDoc(loaded);
-    })().catch(() => !cancelled && setError('This PDF cannot be previewed. Download it to open it.'));
+    })().catch(
+      () => !cancelled && setError('This PDF cannot be previewed. Download it to open it.'),
+    );
     return () => {
       cancelled = true;
       void loaded?.destroy();
@@ -74,7 +79,8 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
         canvas.dataset.rendered = 'true';
       }
     })().catch((e: Error) => {
-      if (!cancelled && e?.name !== 'RenderingCancelledException') setError('This PDF cannot be previewed. Download it to open it.');
+      if (!cancelled && e?.name !== 'RenderingCancelledException')
+        setError('This PDF cannot be previewed. Download it to open it.');
     });
     return () => {
       cancelled = true;
@@ -92,23 +98,46 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
   const pages = doc?.numPages ?? 0;
   return (
     <figure className="flex flex-col items-center gap-2">
-      <div className="relative max-w-full overflow-auto rounded border border-gray-200 bg-white" style={{ minHeight: 120, minWidth: Math.min(width, 200) }}>
-        <canvas ref={canvasRef} aria-label={`Preview of ${fileName}, page ${pageNo}${pages ? ` of ${pages}` : ''}`} role="img" data-testid="pdf-canvas" />
+      <div
+        className="relative max-w-full overflow-auto rounded border border-gray-200 bg-white"
+        style={{ minHeight: 120, minWidth: Math.min(width, 200) }}
+      >
+        <canvas
+          ref={canvasRef}
+          aria-label={`Preview of ${fileName}, page ${pageNo}${pages ? ` of ${pages}` : ''}`}
+          role="img"
+          data-testid="pdf-canvas"
+        />
         {(rendering || !doc) && (
-          <span className="absolute inset-0 flex items-center justify-center gap-2 bg-white/70 text-sm text-gray-700" role="status">
+          <span
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-white/70 text-sm text-gray-700"
+            role="status"
+          >
             <Spinner /> Loading preview…
           </span>
         )}
       </div>
       {pages > 1 && (
         <figcaption className="flex items-center gap-2 text-sm">
-          <button type="button" className="rounded border border-gray-300 px-2 py-1 disabled:opacity-50" onClick={() => setPageNo((p) => p - 1)} disabled={pageNo <= 1} aria-label="Previous page">
+          <button
+            type="button"
+            className="rounded border border-gray-300 px-2 py-1 disabled:opacity-50"
+            onClick={() => setPageNo((p) => p - 1)}
+            disabled={pageNo <= 1}
+            aria-label="Previous page"
+          >
             ‹
           </button>
           <span aria-live="polite">
             Page {pageNo} of {pages}
           </span>
-          <button type="button" className="rounded border border-gray-300 px-2 py-1 disabled:opacity-50" onClick={() => setPageNo((p) => p + 1)} disabled={pageNo >= pages} aria-label="Next page">
+          <button
+            type="button"
+            className="rounded border border-gray-300 px-2 py-1 disabled:opacity-50"
+            onClick={() => setPageNo((p) => p + 1)}
+            disabled={pageNo >= pages}
+            aria-label="Next page"
+          >
             ›
           </button>
         </figcaption>

@@ -33,15 +33,24 @@ interface StatusPanelProps {
  * Where the pattern stands (PRODUCT.md lifecycle): status with its dates, what is missing, the
  * "edited after" notice, 'Send to review' for the brand and admins, 'Publish to production' for admins.
  */
-export function StatusPanel({ pattern, allowed, publishBlockedReason, children }: StatusPanelProps) {
+export function StatusPanel({
+  pattern,
+  allowed,
+  publishBlockedReason,
+  children,
+}: StatusPanelProps) {
   const { isAdmin } = useAuth();
   const review = useSendToReview(pattern.ID);
   const publish = usePublishPattern(pattern.ID);
   const [dialog, setDialog] = useState<'review' | 'publish' | null>(null);
   const s = pattern.SFCC_Status;
   // The server's list of possible steps (src/server/features/patterns/transitions.ts) once it has arrived.
-  const canReview = allowed ? allowed.includes('sendToReview') : s === 'draft' || pattern.editedAfter !== null;
-  const canPublish = allowed ? allowed.includes('publish') : isAdmin && s === 'in_review' && pattern.editedAfter === null;
+  const canReview = allowed
+    ? allowed.includes('sendToReview')
+    : s === 'draft' || pattern.editedAfter !== null;
+  const canPublish = allowed
+    ? allowed.includes('publish')
+    : isAdmin && s === 'in_review' && pattern.editedAfter === null;
   const blockedId = useId();
 
   const onReview = () =>
@@ -60,12 +69,18 @@ export function StatusPanel({ pattern, allowed, publishBlockedReason, children }
     });
 
   return (
-    <section aria-labelledby="status-heading" className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="status-heading"
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="status-heading" className="text-lg font-bold">
           Status
         </h2>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[s]}`} data-testid="pattern-status">
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[s]}`}
+          data-testid="pattern-status"
+        >
           {STATUS_LABELS[s]}
         </span>
       </div>
@@ -88,9 +103,16 @@ export function StatusPanel({ pattern, allowed, publishBlockedReason, children }
         )}
       </dl>
       {pattern.editedAfter && (
-        <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <strong>{pattern.editedAfter === 'review' ? 'Edited after review' : 'Edited after publishing'}</strong>: this pattern changed after it was{' '}
-          {pattern.editedAfter === 'review' ? 'sent to review' : 'published'}. Send it to review again so the changes are checked.
+        <p
+          role="status"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <strong>
+            {pattern.editedAfter === 'review' ? 'Edited after review' : 'Edited after publishing'}
+          </strong>
+          : this pattern changed after it was{' '}
+          {pattern.editedAfter === 'review' ? 'sent to review' : 'published'}. Send it to review
+          again so the changes are checked.
         </p>
       )}
       <div className="mt-3 flex flex-col gap-3">
@@ -128,11 +150,14 @@ export function StatusPanel({ pattern, allowed, publishBlockedReason, children }
         disabled={pattern.missing.length > 0}
       >
         {pattern.missing.length > 0 ? (
-          <MissingList missing={pattern.missing} intro="This pattern cannot be sent to review until it is complete:" />
+          <MissingList
+            missing={pattern.missing}
+            intro="This pattern cannot be sent to review until it is complete:"
+          />
         ) : (
           <p>
-            <strong>{pattern.SFCC_Pattern_ID}</strong> will be uploaded to the test environment, where the publisher checks its fields, photos and
-            PDFs before it goes to production.
+            <strong>{pattern.SFCC_Pattern_ID}</strong> will be uploaded to the test environment,
+            where the publisher checks its fields, photos and PDFs before it goes to production.
           </p>
         )}
       </ConfirmDialog>
@@ -146,10 +171,14 @@ export function StatusPanel({ pattern, allowed, publishBlockedReason, children }
         disabled={pattern.missing.length > 0}
       >
         {pattern.missing.length > 0 ? (
-          <MissingList missing={pattern.missing} intro="This pattern changed and is no longer complete:" />
+          <MissingList
+            missing={pattern.missing}
+            intro="This pattern changed and is no longer complete:"
+          />
         ) : (
           <p>
-            Customers will see <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) once it is published to production.
+            Customers will see <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name})
+            once it is published to production.
           </p>
         )}
       </ConfirmDialog>

@@ -1,5 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PATTERN_LIST_PATHS, type PatternListQuery, type PatternListResponse } from '../../../../shared/contracts/pattern-list';
+import {
+  PATTERN_LIST_PATHS,
+  type PatternListQuery,
+  type PatternListResponse,
+} from '../../../../shared/contracts/pattern-list';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

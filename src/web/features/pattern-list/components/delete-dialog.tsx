@@ -16,16 +16,25 @@ export function DeleteDialog({ codes, busy, onConfirm, onClose }: DeleteDialogPr
   const n = codes?.length ?? 0;
   const title = n === 1 ? `Delete pattern ${codes![0]}?` : `Delete ${formatCount(n)} patterns?`;
   return (
-    <Dialog open={codes !== null} onClose={busy ? () => undefined : onClose} className="fixed inset-0 z-50">
+    <Dialog
+      open={codes !== null}
+      onClose={busy ? () => undefined : onClose}
+      className="fixed inset-0 z-50"
+    >
       <DialogBackdrop className="fixed inset-0 bg-black/50" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel className="w-full rounded-t-xl bg-white shadow-xl sm:max-w-md sm:rounded-xl">
           <div className="flex flex-col gap-2 px-5 py-4">
             <DialogTitle className="text-lg font-bold text-ink">{title}</DialogTitle>
             <Description className="text-sm text-gray-800">
-              {n === 1 ? 'The pattern, its sizes and its files' : `These ${formatCount(n)} patterns, their sizes and their files`} are deleted for good.
+              {n === 1
+                ? 'The pattern, its sizes and its files'
+                : `These ${formatCount(n)} patterns, their sizes and their files`}{' '}
+              are deleted for good.
             </Description>
-            {n > 1 && n <= 10 && <p className="text-sm break-words text-gray-700">{codes!.join(', ')}</p>}
+            {n > 1 && n <= 10 && (
+              <p className="text-sm break-words text-gray-700">{codes!.join(', ')}</p>
+            )}
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -15,7 +15,15 @@ interface ListActionsProps {
 }
 
 /** What can be done with the selection and with the current filter. */
-export function ListActions({ selectedCount, onDeleteSelected, onClearSelection, onDownload, downloading, nothingToDownload, onClearFilters }: ListActionsProps) {
+export function ListActions({
+  selectedCount,
+  onDeleteSelected,
+  onClearSelection,
+  onDownload,
+  downloading,
+  nothingToDownload,
+  onClearFilters,
+}: ListActionsProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2" aria-live="polite">
@@ -37,7 +45,12 @@ export function ListActions({ selectedCount, onDeleteSelected, onClearSelection,
             Clear filters
           </Button>
         )}
-        <Button variant="secondary" onClick={onDownload} disabled={downloading || nothingToDownload} title="Download the patterns of this view as CSV">
+        <Button
+          variant="secondary"
+          onClick={onDownload}
+          disabled={downloading || nothingToDownload}
+          title="Download the patterns of this view as CSV"
+        >
           {downloading ? <Spinner /> : <DownloadIcon />}
           Download
         </Button>

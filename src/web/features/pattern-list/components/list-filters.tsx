@@ -1,19 +1,45 @@
 import { Dropdown } from '../../../components/dropdown';
 import type { Option } from '../../../../shared/options';
-import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, STATUS_LABELS, YES_NO } from '../../../../shared/options';
+import {
+  FABRIC_TYPES,
+  PATTERN_STATUSES,
+  PATTERN_TYPES,
+  STATUS_LABELS,
+  YES_NO,
+} from '../../../../shared/options';
 import type { PatternFilter } from '../../../../shared/contracts/pattern-list';
 import type { BrandRef } from '../../../../shared/contracts/auth';
 import type { FilterPatch } from '../hooks/use-list-params';
 
 /** A filter's options: the shared dropdown's disabled placeholder, then "All …" (value '') to clear it. */
 function filterOptions(label: string, all: string, items: [string, string][]): Option[] {
-  return [{ id: 0, name: label, value: null }, { id: 1, name: all, value: '' }, ...items.map(([name, value], i) => ({ id: i + 2, name, value }))];
+  return [
+    { id: 0, name: label, value: null },
+    { id: 1, name: all, value: '' },
+    ...items.map(([name, value], i) => ({ id: i + 2, name, value })),
+  ];
 }
 
-const STATUS = filterOptions('Status', 'All statuses', PATTERN_STATUSES.map((s) => [STATUS_LABELS[s], s]));
-const TYPE = filterOptions('Pattern Type', 'All types', PATTERN_TYPES.map((t) => [t, t]));
-const FABRIC = filterOptions('Fabric', 'All fabrics', FABRIC_TYPES.map((f) => [f, f]));
-const PRINTABLE = filterOptions('Printable', 'Printable or not', YES_NO.map((v) => [v, v]));
+const STATUS = filterOptions(
+  'Status',
+  'All statuses',
+  PATTERN_STATUSES.map((s) => [STATUS_LABELS[s], s]),
+);
+const TYPE = filterOptions(
+  'Pattern Type',
+  'All types',
+  PATTERN_TYPES.map((t) => [t, t]),
+);
+const FABRIC = filterOptions(
+  'Fabric',
+  'All fabrics',
+  FABRIC_TYPES.map((f) => [f, f]),
+);
+const PRINTABLE = filterOptions(
+  'Printable',
+  'Printable or not',
+  YES_NO.map((v) => [v, v]),
+);
 
 interface ListFiltersProps {
   filter: PatternFilter;
@@ -23,22 +49,51 @@ interface ListFiltersProps {
 }
 
 export function ListFilters({ filter, onChange, brands }: ListFiltersProps) {
-  const set = (key: keyof FilterPatch) => (v: string | null) => onChange({ [key]: v || undefined } as FilterPatch);
+  const set = (key: keyof FilterPatch) => (v: string | null) =>
+    onChange({ [key]: v || undefined } as FilterPatch);
   return (
     <>
       {brands && (
         <Dropdown
           label="Brand"
           name="brand"
-          options={filterOptions('Brand', 'All brands', brands.map((b) => [b.name, String(b.id)]))}
+          options={filterOptions(
+            'Brand',
+            'All brands',
+            brands.map((b) => [b.name, String(b.id)]),
+          )}
           value={filter.brand === undefined ? '' : String(filter.brand)}
           onChange={(v) => onChange({ brand: v ? Number(v) : undefined })}
         />
       )}
-      <Dropdown label="Status" name="status" options={STATUS} value={filter.status ?? ''} onChange={set('status')} />
-      <Dropdown label="Pattern Type" name="type" options={TYPE} value={filter.type ?? ''} onChange={set('type')} />
-      <Dropdown label="Fabric" name="fabric" options={FABRIC} value={filter.fabric ?? ''} onChange={set('fabric')} />
-      <Dropdown label="Printable" name="printable" options={PRINTABLE} value={filter.printable ?? ''} onChange={set('printable')} />
+      <Dropdown
+        label="Status"
+        name="status"
+        options={STATUS}
+        value={filter.status ?? ''}
+        onChange={set('status')}
+      />
+      <Dropdown
+        label="Pattern Type"
+        name="type"
+        options={TYPE}
+        value={filter.type ?? ''}
+        onChange={set('type')}
+      />
+      <Dropdown
+        label="Fabric"
+        name="fabric"
+        options={FABRIC}
+        value={filter.fabric ?? ''}
+        onChange={set('fabric')}
+      />
+      <Dropdown
+        label="Printable"
+        name="printable"
+        options={PRINTABLE}
+        value={filter.printable ?? ''}
+        onChange={set('printable')}
+      />
     </>
   );
 }

@@ -19,12 +19,20 @@ function pageWindow(page: number, last: number): (number | 'gap')[] {
   return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1] > 1 ? (['gap', p] as const) : [p]));
 }
 
-export function ListPagination({ page, pageSize, total, shown, onPage, onPageSize }: ListPaginationProps) {
+export function ListPagination({
+  page,
+  pageSize,
+  total,
+  shown,
+  onPage,
+  onPageSize,
+}: ListPaginationProps) {
   const sizeId = useId();
   const last = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 || shown === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = from === 0 ? 0 : from + shown - 1;
-  const btn = 'min-w-9 rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50';
+  const btn =
+    'min-w-9 rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-50';
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -34,7 +42,12 @@ export function ListPagination({ page, pageSize, total, shown, onPage, onPageSiz
         </p>
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId}>Rows per page</label>
-          <select id={sizeId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm">
+          <select
+            id={sizeId}
+            value={pageSize}
+            onChange={(e) => onPageSize(Number(e.target.value))}
+            className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
+          >
             {LIMITS.pageSizes.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -44,7 +57,12 @@ export function ListPagination({ page, pageSize, total, shown, onPage, onPageSiz
         </div>
       </div>
       <nav aria-label="Pages" className="flex flex-wrap items-center gap-1">
-        <button type="button" className={btn} disabled={page <= 1} onClick={() => onPage(page - 1, 'previous')}>
+        <button
+          type="button"
+          className={btn}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1, 'previous')}
+        >
           Previous
         </button>
         {pageWindow(page, last).map((p, i) =>
@@ -65,7 +83,12 @@ export function ListPagination({ page, pageSize, total, shown, onPage, onPageSiz
             </button>
           ),
         )}
-        <button type="button" className={btn} disabled={page >= last} onClick={() => onPage(page + 1, 'next')}>
+        <button
+          type="button"
+          className={btn}
+          disabled={page >= last}
+          onClick={() => onPage(page + 1, 'next')}
+        >
           Next
         </button>
       </nav>

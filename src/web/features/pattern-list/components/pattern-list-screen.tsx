@@ -35,15 +35,28 @@ export function PatternListScreen() {
 
   const data = list.data;
   const rows = data?.data;
-  const lockedReason = (row: PatternListRow) => (!isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined);
+  const lockedReason = (row: PatternListRow) =>
+    !isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined;
 
   // A selection is of the rows on screen: rows that left the page leave the selection.
   const rowIds = useMemo(() => new Set((rows ?? []).map((r) => r.ID)), [rows]);
-  useEffect(() => setSelected((s) => (([...s].every((id) => rowIds.has(id)) ? s : new Set([...s].filter((id) => rowIds.has(id)))))), [rowIds]);
+  useEffect(
+    () =>
+      setSelected((s) =>
+        [...s].every((id) => rowIds.has(id)) ? s : new Set([...s].filter((id) => rowIds.has(id))),
+      ),
+    [rowIds],
+  );
 
   // A page past the end (after deleting the last rows of the last page, or an old link): show the last page.
   useEffect(() => {
-    if (!list.isPlaceholderData && data && data.data.length === 0 && data.totalCountData > 0 && query.page > 1) {
+    if (
+      !list.isPlaceholderData &&
+      data &&
+      data.data.length === 0 &&
+      data.totalCountData > 0 &&
+      query.page > 1
+    ) {
       params.replacePage(Math.ceil(data.totalCountData / query.pageSize));
     }
   }, [data, list.isPlaceholderData, query.page, query.pageSize, params]);
@@ -54,7 +67,10 @@ export function PatternListScreen() {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set((rows ?? []).filter((r) => !lockedReason(r)).map((r) => r.ID)) : new Set());
+  const toggleAll = (on: boolean) =>
+    setSelected(
+      on ? new Set((rows ?? []).filter((r) => !lockedReason(r)).map((r) => r.ID)) : new Set(),
+    );
 
   const confirmDelete = () => {
     if (!pending) return;
@@ -72,7 +88,16 @@ export function PatternListScreen() {
     );
   };
   const startDownload = () =>
-    download.mutate({ search: query.search, brand: query.brand, status: query.status, type: query.type, fabric: query.fabric, printable: query.printable, sort: query.sort, dir: query.dir });
+    download.mutate({
+      search: query.search,
+      brand: query.brand,
+      status: query.status,
+      type: query.type,
+      fabric: query.fabric,
+      printable: query.printable,
+      sort: query.sort,
+      dir: query.dir,
+    });
 
   const empty = data && data.totalCountData === 0;
   return (
@@ -80,27 +105,50 @@ export function PatternListScreen() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">My Patterns</h1>
-          <p className="text-sm text-gray-700">{isAdmin ? 'Patterns of every brand.' : 'The patterns of your brand.'}</p>
+          <p className="text-sm text-gray-700">
+            {isAdmin ? 'Patterns of every brand.' : 'The patterns of your brand.'}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <ViewToggle view={view} onChange={setView} />
-          <Link to="/app/imports" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100">
+          <Link
+            to="/app/imports"
+            className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
+          >
             Imports
           </Link>
-          <Link to="/app/imports/new" className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100">
+          <Link
+            to="/app/imports/new"
+            className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
+          >
             Import
           </Link>
-          <Link to="/app/add-record" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark">
+          <Link
+            to="/app/add-record"
+            className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
+          >
             Add new pattern
           </Link>
         </div>
       </div>
 
-      <section aria-label="Filters" className={`grid grid-cols-2 gap-3 md:grid-cols-3 ${isAdmin ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}>
+      <section
+        aria-label="Filters"
+        className={`grid grid-cols-2 gap-3 md:grid-cols-3 ${isAdmin ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}
+      >
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
-          <SearchBox value={query.search ?? ''} onSearch={(search, refine) => params.setFilter({ search: search || undefined }, { replace: refine })} />
+          <SearchBox
+            value={query.search ?? ''}
+            onSearch={(search, refine) =>
+              params.setFilter({ search: search || undefined }, { replace: refine })
+            }
+          />
         </div>
-        <ListFilters filter={query} onChange={(patch) => params.setFilter(patch)} brands={isAdmin ? (brands.data?.data ?? []) : undefined} />
+        <ListFilters
+          filter={query}
+          onChange={(patch) => params.setFilter(patch)}
+          brands={isAdmin ? (brands.data?.data ?? []) : undefined}
+        />
       </section>
 
       <ListActions
@@ -115,7 +163,11 @@ export function PatternListScreen() {
       />
 
       {list.isError && !data ? (
-        <ListError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ListError
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : empty && !params.hasFilters ? (
         <NoPatternsYet />
       ) : empty ? (
@@ -125,13 +177,21 @@ export function PatternListScreen() {
           {list.isError && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
               {loadErrorMessage(list.error)}{' '}
-              <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => void list.refetch()}
+              >
                 Try again
               </button>
             </p>
           )}
           {view === 'grid' ? (
-            <PatternsGrid rows={rows} showBrand={isAdmin} refreshing={list.isPlaceholderData && list.isFetching} />
+            <PatternsGrid
+              rows={rows}
+              showBrand={isAdmin}
+              refreshing={list.isPlaceholderData && list.isFetching}
+            />
           ) : (
             <PatternsTable
               rows={rows}
@@ -157,15 +217,28 @@ export function PatternListScreen() {
               shown={data.data.length}
               onPageSize={params.setPageSize}
               onPage={(page, anchor) => {
-                const edge = anchor === 'next' ? rows?.[rows.length - 1] : anchor === 'previous' ? rows?.[0] : undefined;
-                params.setPage(page, edge ? (anchor === 'next' ? { after: edge.ID } : { before: edge.ID }) : undefined);
+                const edge =
+                  anchor === 'next'
+                    ? rows?.[rows.length - 1]
+                    : anchor === 'previous'
+                      ? rows?.[0]
+                      : undefined;
+                params.setPage(
+                  page,
+                  edge ? (anchor === 'next' ? { after: edge.ID } : { before: edge.ID }) : undefined,
+                );
               }}
             />
           )}
         </>
       )}
 
-      <DeleteDialog codes={pending?.map((r) => r.SFCC_Pattern_ID) ?? null} busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setPending(null)} />
+      <DeleteDialog
+        codes={pending?.map((r) => r.SFCC_Pattern_ID) ?? null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setPending(null)}
+      />
     </div>
   );
 }

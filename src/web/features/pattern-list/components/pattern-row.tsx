@@ -21,7 +21,14 @@ interface PatternRowProps {
  * One pattern. The whole row opens it (a click anywhere but the checkbox and the actions, which keep
  * their own clicks); from the keyboard the Pattern ID and the name are links.
  */
-export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, onDelete }: PatternRowProps) {
+export function PatternRow({
+  row,
+  showBrand,
+  selected,
+  lockedReason,
+  onToggle,
+  onDelete,
+}: PatternRowProps) {
   const navigate = useNavigate();
   const to = `/app/show-records/${row.ID}`;
   const openRow = (e: MouseEvent<HTMLTableRowElement>) => {
@@ -31,7 +38,10 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
     navigate(to);
   };
   return (
-    <tr onClick={openRow} className={`cursor-pointer border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white hover:bg-gray-50'}`}>
+    <tr
+      onClick={openRow}
+      className={`cursor-pointer border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white hover:bg-gray-50'}`}
+    >
       <td className="w-10 px-3 py-2" data-row-own-click>
         <input
           type="checkbox"
@@ -44,7 +54,11 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
         />
       </td>
       <td className="w-14 px-1 py-1">
-        <LazyThumbnail url={row.heroFileId ? THUMBNAIL_PATHS.thumbnail(row.heroFileId, 'small') : null} alt={`Main hero photo of ${row.SFCC_Pattern_ID}`} className="h-10 w-10" />
+        <LazyThumbnail
+          url={row.heroFileId ? THUMBNAIL_PATHS.thumbnail(row.heroFileId, 'small') : null}
+          alt={`Main hero photo of ${row.SFCC_Pattern_ID}`}
+          className="h-10 w-10"
+        />
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
         <Link to={to} className="font-medium text-blue-800 underline-offset-2 hover:underline">
@@ -52,14 +66,19 @@ export function PatternRow({ row, showBrand, selected, lockedReason, onToggle, o
         </Link>
       </td>
       <td className="max-w-[16rem] min-w-[9rem] px-3 py-2">
-        <Link to={to} className="line-clamp-2 break-words text-ink underline-offset-2 hover:underline">
+        <Link
+          to={to}
+          className="line-clamp-2 break-words text-ink underline-offset-2 hover:underline"
+        >
           {row.Pattern_Name}
         </Link>
       </td>
       {showBrand && <td className="px-3 py-2 whitespace-nowrap">{row.brandName}</td>}
       <td className="px-3 py-2 whitespace-nowrap">{row.Type ?? <Empty />}</td>
       <td className="px-3 py-2 whitespace-nowrap">{row.Gender ?? <Empty />}</td>
-      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{row.Price === null ? <Empty /> : formatPrice(row.Price)}</td>
+      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+        {row.Price === null ? <Empty /> : formatPrice(row.Price)}
+      </td>
       <td className="px-3 py-2">
         <StatusBadge status={row.SFCC_Status} />
       </td>

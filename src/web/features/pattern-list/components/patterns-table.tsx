@@ -1,5 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { PatternListRow, PatternSortKey, SortDirection } from '../../../../shared/contracts/pattern-list';
+import type {
+  PatternListRow,
+  PatternSortKey,
+  SortDirection,
+} from '../../../../shared/contracts/pattern-list';
 import { SortHeader } from './sort-header';
 import { PatternRow } from './pattern-row';
 import { SkeletonRows } from './skeleton-rows';
@@ -24,7 +28,20 @@ interface PatternsTableProps {
 
 /** The patterns of one page. On a phone it scrolls sideways inside its own box; the page does not. */
 export function PatternsTable(props: PatternsTableProps) {
-  const { rows, showBrand, sort, dir, onSort, selected, lockedReason, onToggle, onToggleAll, onDelete, skeletonRows, refreshing } = props;
+  const {
+    rows,
+    showBrand,
+    sort,
+    dir,
+    onSort,
+    selected,
+    lockedReason,
+    onToggle,
+    onToggleAll,
+    onDelete,
+    skeletonRows,
+    refreshing,
+  } = props;
   const selectable = (rows ?? []).filter((r) => !lockedReason(r));
   const allOn = selectable.length > 0 && selectable.every((r) => selected.has(r.ID));
   const someOn = selectable.some((r) => selected.has(r.ID));
@@ -36,8 +53,16 @@ export function PatternsTable(props: PatternsTableProps) {
   const columns = showBrand ? 11 : 10;
 
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm" role="region" aria-label="Patterns" tabIndex={0}>
-      <table className={`w-full min-w-[52rem] border-collapse text-sm transition-opacity ${refreshing ? 'opacity-60' : ''}`} aria-busy={!rows || refreshing}>
+    <div
+      className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+      role="region"
+      aria-label="Patterns"
+      tabIndex={0}
+    >
+      <table
+        className={`w-full min-w-[52rem] border-collapse text-sm transition-opacity ${refreshing ? 'opacity-60' : ''}`}
+        aria-busy={!rows || refreshing}
+      >
         <caption className="sr-only">Your patterns. Column headers sort the table.</caption>
         <thead className="text-gray-800">
           <tr className="bg-gray-100">
@@ -60,7 +85,13 @@ export function PatternsTable(props: PatternsTableProps) {
             {showBrand && <SortHeader label="Brand" column="brand" {...header} />}
             <SortHeader label="Pattern Type" column="Type" {...header} />
             <SortHeader label="Gender" column="Gender" {...header} />
-            <SortHeader label="Price" column="Price" {...header} firstDir="desc" className="text-right" />
+            <SortHeader
+              label="Price"
+              column="Price"
+              {...header}
+              firstDir="desc"
+              className="text-right"
+            />
             <SortHeader label="Status" column="status" {...header} />
             <SortHeader label="Updated" column="updatedAt" {...header} firstDir="desc" />
             <th scope="col" className={`px-3 py-2 text-right ${STICKY_ACTIONS}`}>

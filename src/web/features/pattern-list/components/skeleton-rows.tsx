@@ -6,7 +6,10 @@ export function SkeletonRows({ rows, columns }: { rows: number; columns: number 
         <tr key={r} className="border-t border-gray-200" data-testid="skeleton-row">
           {Array.from({ length: columns }, (_, c) => (
             <td key={c} className="px-3 py-3">
-              <span className="block h-4 animate-pulse rounded bg-gray-200" style={{ width: `${50 + ((r * 7 + c * 13) % 45)}%` }} />
+              <span
+                className="block h-4 animate-pulse rounded bg-gray-200"
+                style={{ width: `${50 + ((r * 7 + c * 13) % 45)}%` }}
+              />
             </td>
           ))}
         </tr>

@@ -12,11 +12,23 @@ interface SortHeaderProps {
 }
 
 /** A column header that sorts: a real button (Enter/Space), aria-sort on the cell for screen readers. */
-export function SortHeader({ label, column, sort, dir, onSort, firstDir = 'asc', className = '' }: SortHeaderProps) {
+export function SortHeader({
+  label,
+  column,
+  sort,
+  dir,
+  onSort,
+  firstDir = 'asc',
+  className = '',
+}: SortHeaderProps) {
   const active = sort === column;
   const next: SortDirection = active ? (dir === 'asc' ? 'desc' : 'asc') : firstDir;
   return (
-    <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`px-3 py-2 text-left font-semibold ${className}`}>
+    <th
+      scope="col"
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={`px-3 py-2 text-left font-semibold ${className}`}
+    >
       <button
         type="button"
         onClick={() => onSort(column, next)}

@@ -9,5 +9,11 @@ const styles: Record<PatternStatus, string> = {
 
 /** Draft / In review / Changes requested / Published: the text carries the meaning, the colour only helps. */
 export function StatusBadge({ status }: { status: PatternStatus }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}>{STATUS_LABELS[status]}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
 }

@@ -5,7 +5,9 @@ const KEY = 'patterns-view';
 
 /** The list's view, remembered on this device. */
 export function useListView(): [ListView, (v: ListView) => void] {
-  const [view, setView] = useState<ListView>(() => (localStorage.getItem(KEY) === 'grid' ? 'grid' : 'table'));
+  const [view, setView] = useState<ListView>(() =>
+    localStorage.getItem(KEY) === 'grid' ? 'grid' : 'table',
+  );
   return [
     view,
     (v) => {
@@ -15,15 +17,30 @@ export function useListView(): [ListView, (v: ListView) => void] {
   ];
 }
 
-const button = 'px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md aria-pressed:bg-ink aria-pressed:text-white';
+const button =
+  'px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md aria-pressed:bg-ink aria-pressed:text-white';
 
 export function ViewToggle({ view, onChange }: { view: ListView; onChange(v: ListView): void }) {
   return (
-    <div role="group" aria-label="View" className="inline-flex rounded-md border border-gray-300 bg-white shadow-sm">
-      <button type="button" className={button} aria-pressed={view === 'table'} onClick={() => onChange('table')}>
+    <div
+      role="group"
+      aria-label="View"
+      className="inline-flex rounded-md border border-gray-300 bg-white shadow-sm"
+    >
+      <button
+        type="button"
+        className={button}
+        aria-pressed={view === 'table'}
+        onClick={() => onChange('table')}
+      >
         Table
       </button>
-      <button type="button" className={`${button} border-l border-gray-300`} aria-pressed={view === 'grid'} onClick={() => onChange('grid')}>
+      <button
+        type="button"
+        className={`${button} border-l border-gray-300`}
+        aria-pressed={view === 'grid'}
+        onClick={() => onChange('grid')}
+      >
         Grid
       </button>
     </div>

@@ -49,7 +49,8 @@ export function useListParams() {
   const query = useMemo(() => parseListParams(params), [params]);
 
   const go = useCallback(
-    (next: Partial<PatternListQuery>, replace = false) => setParams(toSearchParams(next), { replace, preventScrollReset: true }),
+    (next: Partial<PatternListQuery>, replace = false) =>
+      setParams(toSearchParams(next), { replace, preventScrollReset: true }),
     [setParams],
   );
   const base = useMemo(() => ({ ...query, after: undefined, before: undefined }), [query]);
@@ -58,12 +59,14 @@ export function useListParams() {
     query,
     hasFilters: FILTER_KEYS.some((k) => query[k] !== undefined && query[k] !== ''),
     /** A new filter or search starts again at page 1. Typing refines the search in place (one history entry per search). */
-    setFilter: (patch: FilterPatch, opts: { replace?: boolean } = {}) => go({ ...base, ...patch, page: 1 }, opts.replace),
+    setFilter: (patch: FilterPatch, opts: { replace?: boolean } = {}) =>
+      go({ ...base, ...patch, page: 1 }, opts.replace),
     clearFilters: () => go({ sort: query.sort, dir: query.dir, pageSize: query.pageSize }),
     setSort: (sort: PatternSortKey, dir: SortDirection) => go({ ...base, sort, dir, page: 1 }),
     setPageSize: (pageSize: number) => go({ ...base, pageSize, page: 1 }),
     /** A page by number, or Next/Previous from the first/last row shown (fast however deep). */
-    setPage: (page: number, anchor?: { after?: number; before?: number }) => go({ ...base, page, ...anchor }),
+    setPage: (page: number, anchor?: { after?: number; before?: number }) =>
+      go({ ...base, page, ...anchor }),
     /** Corrects the URL without a history entry (e.g. a page past the end after a delete). */
     replacePage: (page: number) => go({ ...base, page }, true),
   };

@@ -1,6 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NAMED_FILE_FIELDS, PATTERN_CREATE_PATH, sizePdfField, type PatternCreateDataInput, type PatternCreateResponse } from '../../../../shared/contracts/patterns-create';
+import {
+  NAMED_FILE_FIELDS,
+  PATTERN_CREATE_PATH,
+  sizePdfField,
+  type PatternCreateDataInput,
+  type PatternCreateResponse,
+} from '../../../../shared/contracts/patterns-create';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import type { AddPatternFormValues } from '../form-schema';
@@ -12,19 +18,47 @@ import { queryKeys } from '../../../lib/query-keys';
  * `pattern_pdf_file{index}`.
  */
 export function buildSubmission(values: AddPatternFormValues): FormData {
-  const { Size, Instruction_PDF, Yardage_PDF, Main_Hero_Image, Size_Chart, Yardage_Image, Sketch_Image, Hero_Images, ...fields } = values;
+  const {
+    Size,
+    Instruction_PDF,
+    Yardage_PDF,
+    Main_Hero_Image,
+    Size_Chart,
+    Yardage_Image,
+    Sketch_Image,
+    Hero_Images,
+    ...fields
+  } = values;
   const data: PatternCreateDataInput = {
     ...fields,
-    Size: Size.map((s) => ({ pattern_view: s.pattern_view, Size: s.Size, Pattern_Pdf_File_Name: s.pattern_pdf_file?.name, Brand: fields.Brand })),
+    Size: Size.map((s) => ({
+      pattern_view: s.pattern_view,
+      Size: s.Size,
+      Pattern_Pdf_File_Name: s.pattern_pdf_file?.name,
+      Brand: fields.Brand,
+    })),
   };
   const form = new FormData();
   form.append('data', JSON.stringify(data));
-  const files = { Instruction_PDF, Yardage_PDF, Main_Hero_Image, Size_Chart, Yardage_Image, Sketch_Image, Hero_Images };
+  const files = {
+    Instruction_PDF,
+    Yardage_PDF,
+    Main_Hero_Image,
+    Size_Chart,
+    Yardage_Image,
+    Sketch_Image,
+    Hero_Images,
+  };
   for (const field of NAMED_FILE_FIELDS) {
     const value = files[field];
-    for (const file of Array.isArray(value) ? value : value ? [value] : []) form.append(field, file, file.name);
+    for (const file of Array.isArray(value) ? value : value ? [value] : [])
+      form.append(field, file, file.name);
   }
-  Size.forEach((s, i) => s.pattern_pdf_file && form.append(sizePdfField(i), s.pattern_pdf_file, s.pattern_pdf_file.name));
+  Size.forEach(
+    (s, i) =>
+      s.pattern_pdf_file &&
+      form.append(sizePdfField(i), s.pattern_pdf_file, s.pattern_pdf_file.name),
+  );
   return form;
 }
 
@@ -36,7 +70,11 @@ export function useAddPattern() {
     ...FORM_MUTATION,
     mutationFn: (values: AddPatternFormValues) => {
       setProgress({ loaded: 0, total: 0, percent: 0 });
-      return uploadWithProgress<PatternCreateResponse>(PATTERN_CREATE_PATH, buildSubmission(values), setProgress);
+      return uploadWithProgress<PatternCreateResponse>(
+        PATTERN_CREATE_PATH,
+        buildSubmission(values),
+        setProgress,
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.patterns }),
     onSettled: () => setProgress(null),

@@ -15,7 +15,13 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAddPattern } from '../api/add-pattern';
 import { useBrandList } from '../../../lib/brand-list';
-import { AddPatternFormSchema, emptyForm, fileProblems, type AddPatternFormInput, type AddPatternFormValues } from '../form-schema';
+import {
+  AddPatternFormSchema,
+  emptyForm,
+  fileProblems,
+  type AddPatternFormInput,
+  type AddPatternFormValues,
+} from '../form-schema';
 import { countBySection, errorPaths, fileWarnings, isFieldError, isFormPath } from '../form-errors';
 import { FormSection } from './form-section';
 import { PatternFieldInputs, type PatternFieldsProps } from '../../../components/pattern-fields';
@@ -26,7 +32,8 @@ import { DiscardDialog } from './discard-dialog';
 
 const LIST_PATH = '/app/show-records';
 // Spec section 5: a PDF over the limit or a wrong type is a warning toast; an image too large is an info toast.
-const showFileWarning = (m: string) => (m === MSG.imagesTooLarge ? toast.info(m) : toast.warning(m));
+const showFileWarning = (m: string) =>
+  m === MSG.imagesTooLarge ? toast.info(m) : toast.warning(m);
 const PLACEHOLDER: Option = { id: 0, name: 'Choose Brand', value: null };
 
 /**
@@ -43,9 +50,17 @@ export function AddPatternForm() {
   const [askDiscard, setAskDiscard] = useState(false);
   const focusAfterOpen = useRef<string | null>(null);
   const defaults = useMemo(() => emptyForm(user?.brand?.id), [user?.brand?.id]);
-  const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm<AddPatternFormInput, unknown, AddPatternFormValues>({
+  const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm<
+    AddPatternFormInput,
+    unknown,
+    AddPatternFormValues
+  >({
     // Selects hold plain strings; the schema narrows them (and coerces Brand and Price) on Save.
-    resolver: zodResolver(AddPatternFormSchema) as unknown as Resolver<AddPatternFormInput, unknown, AddPatternFormValues>,
+    resolver: zodResolver(AddPatternFormSchema) as unknown as Resolver<
+      AddPatternFormInput,
+      unknown,
+      AddPatternFormValues
+    >,
     defaultValues: defaults,
     shouldFocusError: false, // sections open first (re-keyed), then the first field with an error gets focus
   });
@@ -53,8 +68,14 @@ export function AddPatternForm() {
   const uploading = add.isPending;
 
   const brandOptions = useMemo<Option[]>(() => {
-    if (isAdmin) return [PLACEHOLDER, ...(brands.data?.data ?? []).map((b) => ({ id: b.id, name: b.name, value: String(b.id) }))];
-    return user?.brand ? [PLACEHOLDER, { id: user.brand.id, name: user.brand.name, value: String(user.brand.id) }] : [PLACEHOLDER];
+    if (isAdmin)
+      return [
+        PLACEHOLDER,
+        ...(brands.data?.data ?? []).map((b) => ({ id: b.id, name: b.name, value: String(b.id) })),
+      ];
+    return user?.brand
+      ? [PLACEHOLDER, { id: user.brand.id, name: user.brand.name, value: String(user.brand.id) }]
+      : [PLACEHOLDER];
   }, [isAdmin, brands.data, user?.brand]);
   const brandHint = isAdmin
     ? brands.isPending
@@ -102,7 +123,10 @@ export function AddPatternForm() {
         guard.release();
         navigate(LIST_PATH);
       } catch (err) {
-        const report = reportFormError(err, setError, { fields: (k) => isFormPath(k, values.Size.length), fallback: 'The pattern could not be saved. Please try again.' });
+        const report = reportFormError(err, setError, {
+          fields: (k) => isFormPath(k, values.Size.length),
+          fallback: 'The pattern could not be saved. Please try again.',
+        });
         if (report?.shown.length) openSections(report.shown[0]);
       }
     },
@@ -111,7 +135,8 @@ export function AddPatternForm() {
       const paths = errorPaths(errs);
       const warnings = fileWarnings(fileProblems(values));
       warnings.forEach(showFileWarning);
-      if (!warnings.length || paths.some((p) => isFieldError(p, values))) toast.info(MSG.checkRequired);
+      if (!warnings.length || paths.some((p) => isFieldError(p, values)))
+        toast.info(MSG.checkRequired);
       openSections(paths[0]);
     },
   );
@@ -124,10 +149,20 @@ export function AddPatternForm() {
   const counts = countBySection(errorPaths(errors));
   const sectionKey = (id: string) => `${id}-${openAll}`;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={uploading || undefined} className="flex flex-col gap-4">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={uploading || undefined}
+      className="flex flex-col gap-4"
+    >
       <fieldset disabled={uploading} className="flex min-w-0 flex-col gap-4">
         <legend className="sr-only">Pattern details, files and sizes</legend>
-        <FormSection key={sectionKey('basic')} title="Basic Pattern Details" defaultOpen errorCount={counts.basic}>
+        <FormSection
+          key={sectionKey('basic')}
+          title="Basic Pattern Details"
+          defaultOpen
+          errorCount={counts.basic}
+        >
           <PatternFieldInputs
             register={register as unknown as PatternFieldsProps['register']}
             control={control as unknown as PatternFieldsProps['control']}
@@ -137,13 +172,23 @@ export function AddPatternForm() {
             brandHint={brandHint}
           />
         </FormSection>
-        <FormSection key={sectionKey('pdfs')} title="PDF's" defaultOpen={openAll > 0} errorCount={counts.pdfs}>
+        <FormSection
+          key={sectionKey('pdfs')}
+          title="PDF's"
+          defaultOpen={openAll > 0}
+          errorCount={counts.pdfs}
+        >
           <div className="grid gap-6 md:grid-cols-2">
             <NamedFileField control={control} name="Instruction_PDF" onPicked={warnPicked} />
             <NamedFileField control={control} name="Yardage_PDF" onPicked={warnPicked} />
           </div>
         </FormSection>
-        <FormSection key={sectionKey('images')} title="Images" defaultOpen={openAll > 0} errorCount={counts.images}>
+        <FormSection
+          key={sectionKey('images')}
+          title="Images"
+          defaultOpen={openAll > 0}
+          errorCount={counts.images}
+        >
           <div className="grid gap-6 md:grid-cols-2">
             <NamedFileField control={control} name="Main_Hero_Image" onPicked={warnPicked} />
             <NamedFileField control={control} name="Hero_Images" onPicked={warnPicked} />
@@ -152,8 +197,18 @@ export function AddPatternForm() {
             <NamedFileField control={control} name="Sketch_Image" onPicked={warnPicked} />
           </div>
         </FormSection>
-        <FormSection key={sectionKey('sizes')} title="Pattern Size" defaultOpen={openAll > 0} errorCount={counts.sizes}>
-          <SizeEntries register={register} control={control} errors={errors} onPicked={warnPicked} />
+        <FormSection
+          key={sectionKey('sizes')}
+          title="Pattern Size"
+          defaultOpen={openAll > 0}
+          errorCount={counts.sizes}
+        >
+          <SizeEntries
+            register={register}
+            control={control}
+            errors={errors}
+            onPicked={warnPicked}
+          />
         </FormSection>
       </fieldset>
 
@@ -170,10 +225,14 @@ export function AddPatternForm() {
           </Button>
         </div>
       </div>
-      <DiscardDialog open={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={() => {
+      <DiscardDialog
+        open={askDiscard}
+        onKeep={() => setAskDiscard(false)}
+        onDiscard={() => {
           guard.release();
           navigate(LIST_PATH);
-        }} />
+        }}
+      />
     </form>
   );
 }

@@ -21,11 +21,16 @@ export function ChosenFile({ file, problem, onRemove, disabled }: ChosenFileProp
   }, [file, isImage]);
 
   return (
-    <li className={`flex items-center gap-3 rounded-md border bg-white p-2 ${problem ? 'border-red-600' : 'border-gray-200'}`}>
+    <li
+      className={`flex items-center gap-3 rounded-md border bg-white p-2 ${problem ? 'border-red-600' : 'border-gray-200'}`}
+    >
       {isImage && thumb ? (
         <img src={thumb} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />
       ) : (
-        <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded bg-red-50 text-xs font-bold text-red-800">
+        <span
+          aria-hidden
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded bg-red-50 text-xs font-bold text-red-800"
+        >
           PDF
         </span>
       )}

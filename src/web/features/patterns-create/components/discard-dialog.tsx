@@ -15,7 +15,9 @@ export function DiscardDialog({ open, onDiscard, onKeep }: DiscardDialogProps) {
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel className="w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl">
           <DialogTitle className="text-lg font-bold text-ink">Discard this pattern?</DialogTitle>
-          <Description className="mt-2 text-sm text-gray-700">What you typed and the files you chose will not be saved.</Description>
+          <Description className="mt-2 text-sm text-gray-700">
+            What you typed and the files you chose will not be saved.
+          </Description>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onKeep} autoFocus>
               Keep editing

@@ -25,7 +25,19 @@ interface FilePickerProps {
  * A file field: a real (visually hidden, still focusable) file input behind a button-like label,
  * then the chosen files with name, size, thumbnail and Remove. Picking again replaces a single file.
  */
-export function FilePicker({ name, label, rule, files, onChange, onPicked, multiple, required, error, hint, max }: FilePickerProps) {
+export function FilePicker({
+  name,
+  label,
+  rule,
+  files,
+  onChange,
+  onPicked,
+  multiple,
+  required,
+  error,
+  hint,
+  max,
+}: FilePickerProps) {
   const id = useId();
   const r = FILE_RULES[rule];
   // Said at the picker when more files were chosen than the field takes (only the first ones are kept).
@@ -47,7 +59,8 @@ export function FilePicker({ name, label, rule, files, onChange, onPicked, multi
     onChange(multiple ? [...files, ...picked] : picked);
   };
   // A file's own problem shows beside it; the field error repeats it only when it says something else.
-  const shownError = error && !files.some((f) => checkPickedFile(f, rule)?.message === error) ? error : undefined;
+  const shownError =
+    error && !files.some((f) => checkPickedFile(f, rule)?.message === error) ? error : undefined;
   const describedBy = [shownError ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
@@ -77,7 +90,15 @@ export function FilePicker({ name, label, rule, files, onChange, onPicked, multi
           htmlFor={id}
           className={`inline-flex cursor-pointer items-center rounded-md border ${error ? 'border-red-600' : 'border-gray-300'} bg-white px-3 py-2 text-sm font-semibold shadow-sm hover:bg-gray-100 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
         >
-          {files.length && !multiple ? 'Replace file' : multiple ? (files.length ? 'Add more images' : 'Choose images') : rule === 'pdf' ? 'Choose PDF' : 'Choose image'}
+          {files.length && !multiple
+            ? 'Replace file'
+            : multiple
+              ? files.length
+                ? 'Add more images'
+                : 'Choose images'
+              : rule === 'pdf'
+                ? 'Choose PDF'
+                : 'Choose image'}
         </label>
         <span id={`${id}-hint`} className="text-xs text-gray-600">
           {files.length === 0 ? (hint ?? 'No file chosen') + ' · ' : ''}

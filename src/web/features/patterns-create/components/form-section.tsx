@@ -15,7 +15,11 @@ interface FormSectionProps {
  */
 export function FormSection({ title, defaultOpen, errorCount = 0, children }: FormSectionProps) {
   return (
-    <Disclosure as="section" defaultOpen={defaultOpen} className="rounded-lg border border-gray-200 bg-white shadow-sm">
+    <Disclosure
+      as="section"
+      defaultOpen={defaultOpen}
+      className="rounded-lg border border-gray-200 bg-white shadow-sm"
+    >
       {({ open }) => (
         <>
           <h2>
@@ -26,7 +30,11 @@ export function FormSection({ title, defaultOpen, errorCount = 0, children }: Fo
                   {errorCount} to fix
                 </span>
               )}
-              <svg aria-hidden viewBox="0 0 20 20" className={`h-5 w-5 fill-gray-600 transition-transform ${open ? 'rotate-180' : ''}`}>
+              <svg
+                aria-hidden
+                viewBox="0 0 20 20"
+                className={`h-5 w-5 fill-gray-600 transition-transform ${open ? 'rotate-180' : ''}`}
+              >
                 <path d="M5.5 7.5 10 12l4.5-4.5z" />
               </svg>
             </DisclosureButton>

@@ -1,7 +1,11 @@
 import { Controller } from 'react-hook-form';
 import { LIMITS } from '../../../../shared/limits';
 import { FILE_LABELS, type FileRule } from '../../../../shared/contracts/files';
-import { fileRuleOf, isMultipleFileField, type NamedFileField as Field } from '../../../../shared/contracts/patterns-create';
+import {
+  fileRuleOf,
+  isMultipleFileField,
+  type NamedFileField as Field,
+} from '../../../../shared/contracts/patterns-create';
 import type { AddPatternControl } from '../form-schema';
 import { FilePicker } from './file-picker';
 
@@ -20,7 +24,8 @@ export function NamedFileField({ control, name, onPicked }: NamedFileFieldProps)
       name={name}
       render={({ field, fieldState }) => {
         const value = field.value as File | File[] | null;
-        const err = fieldState.error as { message?: string; root?: { message?: string } } | undefined;
+        const err = fieldState.error as
+          { message?: string; root?: { message?: string } } | undefined;
         return (
           <FilePicker
             name={name}

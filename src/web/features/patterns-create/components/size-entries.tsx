@@ -26,8 +26,20 @@ export function SizeEntries({ register, control, errors, onPicked }: SizeEntries
           <fieldset key={field.id} className="rounded-md border border-gray-200 p-4">
             <legend className="px-1 text-sm font-semibold text-gray-800">Size {i + 1}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Pattern View" required autoComplete="off" error={e?.pattern_view?.message} {...register(`Size.${i}.pattern_view`)} />
-              <TextField label="Size" required autoComplete="off" error={e?.Size?.message} {...register(`Size.${i}.Size`)} />
+              <TextField
+                label="Pattern View"
+                required
+                autoComplete="off"
+                error={e?.pattern_view?.message}
+                {...register(`Size.${i}.pattern_view`)}
+              />
+              <TextField
+                label="Size"
+                required
+                autoComplete="off"
+                error={e?.Size?.message}
+                {...register(`Size.${i}.Size`)}
+              />
               <div className="sm:col-span-2">
                 <Controller
                   control={control}
@@ -49,11 +61,17 @@ export function SizeEntries({ register, control, errors, onPicked }: SizeEntries
             </div>
             <div className="mt-4 flex flex-wrap justify-end gap-2">
               {fields.length > 1 && (
-                <Button variant="secondary" onClick={() => remove(i)} aria-label={`Delete size ${i + 1}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => remove(i)}
+                  aria-label={`Delete size ${i + 1}`}
+                >
                   Delete
                 </Button>
               )}
-              {last && fields.length < LIMITS.sizesMax && <Button onClick={() => append(emptySize(), { shouldFocus: true })}>Add Size</Button>}
+              {last && fields.length < LIMITS.sizesMax && (
+                <Button onClick={() => append(emptySize(), { shouldFocus: true })}>Add Size</Button>
+              )}
             </div>
           </fieldset>
         );

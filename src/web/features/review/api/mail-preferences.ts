@@ -1,27 +1,43 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_PATHS, type MailPreferences, type ReviewRecipients } from '../../../../shared/contracts/review';
+import {
+  REVIEW_PATHS,
+  type MailPreferences,
+  type ReviewRecipients,
+} from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
 
 export function useMailPreferences() {
-  return useQuery({ queryKey: ['mail-preferences'], queryFn: () => api<{ data: MailPreferences }>(REVIEW_PATHS.mailPreferences).then((r) => r.data) });
+  return useQuery({
+    queryKey: ['mail-preferences'],
+    queryFn: () => api<{ data: MailPreferences }>(REVIEW_PATHS.mailPreferences).then((r) => r.data),
+  });
 }
 
 export function useSaveMailPreferences() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MailPreferences) => api<{ data: MailPreferences; message?: string }>(REVIEW_PATHS.mailPreferences, { method: 'PUT', body }),
+    mutationFn: (body: MailPreferences) =>
+      api<{ data: MailPreferences; message?: string }>(REVIEW_PATHS.mailPreferences, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['mail-preferences'] }),
   });
 }
 
 export function useReviewRecipients(enabled: boolean) {
-  return useQuery({ queryKey: ['review-recipients'], queryFn: () => api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients).then((r) => r.data), enabled });
+  return useQuery({
+    queryKey: ['review-recipients'],
+    queryFn: () => api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients).then((r) => r.data),
+    enabled,
+  });
 }
 
 export function useSaveReviewRecipients() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (userIds: number[]) => api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients, { method: 'PUT', body: { userIds } }),
+    mutationFn: (userIds: number[]) =>
+      api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients, { method: 'PUT', body: { userIds } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['review-recipients'] }),
   });
 }

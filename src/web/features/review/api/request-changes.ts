@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_PATHS, type RequestChangesRequest, type TransitionResponse } from '../../../../shared/contracts/review';
+import {
+  REVIEW_PATHS,
+  type RequestChangesRequest,
+  type TransitionResponse,
+} from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
 
 export function useRequestChanges(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestChangesRequest) => api<TransitionResponse>(REVIEW_PATHS.requestChanges(id), { method: 'POST', body }),
+    mutationFn: (body: RequestChangesRequest) =>
+      api<TransitionResponse>(REVIEW_PATHS.requestChanges(id), { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['pattern', id] });
       void qc.invalidateQueries({ queryKey: ['patterns'] });

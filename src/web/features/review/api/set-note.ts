@@ -7,7 +7,10 @@ export function useSetNoteAddressed(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { noteId: number; addressed: boolean }) =>
-      api<{ data: ReviewNote }>(REVIEW_PATHS.note(id, v.noteId), { method: 'PATCH', body: { addressed: v.addressed } }),
+      api<{ data: ReviewNote }>(REVIEW_PATHS.note(id, v.noteId), {
+        method: 'PATCH',
+        body: { addressed: v.addressed },
+      }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: reviewKey(id) });
       void qc.invalidateQueries({ queryKey: ['pattern', id, 'activity'] });

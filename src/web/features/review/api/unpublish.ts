@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_PATHS, type TransitionResponse, type UnpublishRequest } from '../../../../shared/contracts/review';
+import {
+  REVIEW_PATHS,
+  type TransitionResponse,
+  type UnpublishRequest,
+} from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
 
 export function useUnpublish(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UnpublishRequest) => api<TransitionResponse>(REVIEW_PATHS.unpublish(id), { method: 'POST', body }),
+    mutationFn: (body: UnpublishRequest) =>
+      api<TransitionResponse>(REVIEW_PATHS.unpublish(id), { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['pattern', id] });
       void qc.invalidateQueries({ queryKey: ['patterns'] });

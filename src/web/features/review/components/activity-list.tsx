@@ -31,7 +31,8 @@ export function ActivityList({ patternId }: { patternId: number }) {
     );
   }
   const { data, total } = q.data;
-  if (total === 0) return <p className="text-sm text-gray-700">Nothing has been recorded for this pattern yet.</p>;
+  if (total === 0)
+    return <p className="text-sm text-gray-700">Nothing has been recorded for this pattern yet.</p>;
   return (
     <div className="flex flex-col gap-4">
       <ol className="flex flex-col gap-3" data-testid="activity-list">
@@ -56,7 +57,11 @@ export function ActivityList({ patternId }: { patternId: number }) {
                     type="button"
                     className="mr-3 text-blue-800 underline"
                     aria-label={`Download ${f.fileName}`}
-                    onClick={() => downloadFile(FILE_PATHS.download(f.id), f.fileName).catch((err) => toastError(err, 'The file could not be downloaded'))}
+                    onClick={() =>
+                      downloadFile(FILE_PATHS.download(f.id), f.fileName).catch((err) =>
+                        toastError(err, 'The file could not be downloaded'),
+                      )
+                    }
                   >
                     {f.fileName}
                   </button>
@@ -64,12 +69,23 @@ export function ActivityList({ patternId }: { patternId: number }) {
               </p>
             )}
             <p className="mt-1 text-xs text-gray-600">
-              <time dateTime={e.at}>{new Date(e.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+              <time dateTime={e.at}>
+                {new Date(e.at).toLocaleString(undefined, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+              </time>
             </p>
           </li>
         ))}
       </ol>
-      <Pager label="Activity pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      <Pager
+        label="Activity pages"
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { toast, toastError } from '../../../lib/toast';
-import { useMailPreferences, useReviewRecipients, useSaveMailPreferences, useSaveReviewRecipients } from '../api/mail-preferences';
+import {
+  useMailPreferences,
+  useReviewRecipients,
+  useSaveMailPreferences,
+  useSaveReviewRecipients,
+} from '../api/mail-preferences';
 
 const card = 'rounded-lg border border-gray-200 bg-white p-4 shadow-sm';
 
@@ -32,12 +37,27 @@ export function MailPreferencesForm({ isAdmin }: { isAdmin: boolean }) {
           className="mt-2 flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            save.mutate({ reviewMails: on }, { onSuccess: (r) => toast.success(r.message ?? 'Saved'), onError: (err) => toastError(err, 'Failed Update Record') });
+            save.mutate(
+              { reviewMails: on },
+              {
+                onSuccess: (r) => toast.success(r.message ?? 'Saved'),
+                onError: (err) => toastError(err, 'Failed Update Record'),
+              },
+            );
           }}
         >
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 h-4 w-4" checked={on} onChange={(e) => setOn(e.target.checked)} />
-            <span>{isAdmin ? 'Mail me when a pattern is sent to review' : 'Mail me when changes are requested on my brand’s patterns, and when they are published or unpublished'}</span>
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={on}
+              onChange={(e) => setOn(e.target.checked)}
+            />
+            <span>
+              {isAdmin
+                ? 'Mail me when a pattern is sent to review'
+                : 'Mail me when changes are requested on my brand’s patterns, and when they are published or unpublished'}
+            </span>
           </label>
           <div>
             <Button type="submit" disabled={save.isPending}>
@@ -60,13 +80,21 @@ function RecipientsForm() {
     if (list.data) setChosen(list.data.filter((a) => a.reviewRecipient).map((a) => a.id));
   }, [list.data]);
   if (list.isPending) return null;
-  if (list.isError) return <p role="alert" className="mt-3 text-sm text-red-800">Failed to fetch</p>;
+  if (list.isError)
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-800">
+        Failed to fetch
+      </p>
+    );
   return (
     <form
       className="mt-4 border-t border-gray-200 pt-3"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(chosen, { onSuccess: (r) => toast.success(r.message ?? 'Saved'), onError: (err) => toastError(err, 'Failed Update Record') });
+        save.mutate(chosen, {
+          onSuccess: (r) => toast.success(r.message ?? 'Saved'),
+          onError: (err) => toastError(err, 'Failed Update Record'),
+        });
       }}
     >
       <fieldset>
@@ -79,7 +107,11 @@ function RecipientsForm() {
                   type="checkbox"
                   className="h-4 w-4"
                   checked={chosen.includes(a.id)}
-                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, a.id] : c.filter((x) => x !== a.id)))}
+                  onChange={(e) =>
+                    setChosen((c) =>
+                      e.target.checked ? [...c, a.id] : c.filter((x) => x !== a.id),
+                    )
+                  }
                 />
                 {a.fullName} <span className="text-gray-600">({a.email})</span>
               </label>

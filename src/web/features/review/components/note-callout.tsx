@@ -6,7 +6,11 @@ export function NoteCallout({ notes, withLabel }: { notes: ReviewNote[]; withLab
   return (
     <ul className="mt-1 flex flex-col gap-1">
       {notes.map((n) => (
-        <li key={n.id} data-testid="review-note" className={`rounded-md border px-2 py-1 text-sm ${n.addressed ? 'border-gray-300 bg-gray-50 text-gray-700' : 'border-amber-400 bg-amber-50 text-amber-950'}`}>
+        <li
+          key={n.id}
+          data-testid="review-note"
+          className={`rounded-md border px-2 py-1 text-sm ${n.addressed ? 'border-gray-300 bg-gray-50 text-gray-700' : 'border-amber-400 bg-amber-50 text-amber-950'}`}
+        >
           <span className="font-semibold">
             Reviewer’s note{withLabel ? ` on ${n.targetLabel}` : ''}
             {n.addressed ? ' (addressed)' : ''}:
@@ -19,7 +23,10 @@ export function NoteCallout({ notes, withLabel }: { notes: ReviewNote[]; withLab
 }
 
 /** Notes grouped by what they are about, for the screens that show them at their place. */
-export function notesByTarget(notes: ReviewNote[] | undefined, targetType: ReviewNote['targetType']): Record<string, ReviewNote[]> {
+export function notesByTarget(
+  notes: ReviewNote[] | undefined,
+  targetType: ReviewNote['targetType'],
+): Record<string, ReviewNote[]> {
   const out: Record<string, ReviewNote[]> = {};
   for (const n of notes ?? []) if (n.targetType === targetType) (out[n.targetKey] ??= []).push(n);
   return out;

@@ -15,7 +15,17 @@ interface Draft {
 }
 
 /** Admin: send a pattern in review back with a reason (required) and notes on single fields, files or sizes. */
-export function RequestChangesDialog({ patternId, targets, open, onClose }: { patternId: number; targets: ReviewState['targets']; open: boolean; onClose(): void }) {
+export function RequestChangesDialog({
+  patternId,
+  targets,
+  open,
+  onClose,
+}: {
+  patternId: number;
+  targets: ReviewState['targets'];
+  open: boolean;
+  onClose(): void;
+}) {
   const mutation = useRequestChanges(patternId);
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState<Draft[]>([]);
@@ -41,7 +51,11 @@ export function RequestChangesDialog({ patternId, targets, open, onClose }: { pa
       reason,
       notes: notes.map((n) => {
         const [targetType, ...rest] = n.target.split(':');
-        return { targetType: targetType as 'field' | 'file' | 'size', targetKey: rest.join(':'), text: n.text };
+        return {
+          targetType: targetType as 'field' | 'file' | 'size',
+          targetKey: rest.join(':'),
+          text: n.text,
+        };
       }),
     };
     mutation.mutate(body, {
@@ -57,7 +71,8 @@ export function RequestChangesDialog({ patternId, targets, open, onClose }: { pa
       },
     });
   };
-  const update = (key: number, patch: Partial<Draft>) => setNotes((ns) => ns.map((n) => (n.key === key ? { ...n, ...patch } : n)));
+  const update = (key: number, patch: Partial<Draft>) =>
+    setNotes((ns) => ns.map((n) => (n.key === key ? { ...n, ...patch } : n)));
 
   return (
     <Modal
@@ -78,33 +93,69 @@ export function RequestChangesDialog({ patternId, targets, open, onClose }: { pa
       }
     >
       <div className="flex flex-col gap-4">
-        <TextArea label="Reason" required value={reason} maxLength={REVIEW_LIMITS.reasonMax} onChange={(e) => setReason(e.target.value)} error={errors.reason} hint="The brand sees it at the top of the pattern and in the mail." />
+        <TextArea
+          label="Reason"
+          required
+          value={reason}
+          maxLength={REVIEW_LIMITS.reasonMax}
+          onChange={(e) => setReason(e.target.value)}
+          error={errors.reason}
+          hint="The brand sees it at the top of the pattern and in the mail."
+        />
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm font-medium text-gray-800">Notes on single fields, files or sizes (optional)</legend>
+          <legend className="text-sm font-medium text-gray-800">
+            Notes on single fields, files or sizes (optional)
+          </legend>
           {notes.map((n, i) => (
-            <div key={n.key} className="grid gap-2 rounded-md border border-gray-200 p-2 sm:grid-cols-[14rem_1fr_auto] sm:items-start">
+            <div
+              key={n.key}
+              className="grid gap-2 rounded-md border border-gray-200 p-2 sm:grid-cols-[14rem_1fr_auto] sm:items-start"
+            >
               <div className="flex flex-col gap-1">
                 <label htmlFor={`${base}-t${n.key}`} className="text-xs font-medium text-gray-700">
                   Note {i + 1} is about
                 </label>
-                <select id={`${base}-t${n.key}`} className={inputClass(errors[`notes.${i}.targetKey`])} value={n.target} onChange={(e) => update(n.key, { target: e.target.value })}>
+                <select
+                  id={`${base}-t${n.key}`}
+                  className={inputClass(errors[`notes.${i}.targetKey`])}
+                  value={n.target}
+                  onChange={(e) => update(n.key, { target: e.target.value })}
+                >
                   <option value="">Choose…</option>
                   {targets.map((t) => (
-                    <option key={`${t.targetType}:${t.targetKey}`} value={`${t.targetType}:${t.targetKey}`}>
+                    <option
+                      key={`${t.targetType}:${t.targetKey}`}
+                      value={`${t.targetType}:${t.targetKey}`}
+                    >
                       {t.label}
                     </option>
                   ))}
                 </select>
-                {errors[`notes.${i}.targetKey`] && <p className="text-sm text-red-700">{errors[`notes.${i}.targetKey`]}</p>}
+                {errors[`notes.${i}.targetKey`] && (
+                  <p className="text-sm text-red-700">{errors[`notes.${i}.targetKey`]}</p>
+                )}
               </div>
               <div className="flex flex-col gap-1">
                 <label htmlFor={`${base}-n${n.key}`} className="text-xs font-medium text-gray-700">
                   Note {i + 1}
                 </label>
-                <input id={`${base}-n${n.key}`} className={inputClass(errors[`notes.${i}.text`])} value={n.text} maxLength={REVIEW_LIMITS.noteMax} onChange={(e) => update(n.key, { text: e.target.value })} />
-                {errors[`notes.${i}.text`] && <p className="text-sm text-red-700">{errors[`notes.${i}.text`]}</p>}
+                <input
+                  id={`${base}-n${n.key}`}
+                  className={inputClass(errors[`notes.${i}.text`])}
+                  value={n.text}
+                  maxLength={REVIEW_LIMITS.noteMax}
+                  onChange={(e) => update(n.key, { text: e.target.value })}
+                />
+                {errors[`notes.${i}.text`] && (
+                  <p className="text-sm text-red-700">{errors[`notes.${i}.text`]}</p>
+                )}
               </div>
-              <Button variant="secondary" className="sm:mt-5" aria-label={`Remove note ${i + 1}`} onClick={() => setNotes((ns) => ns.filter((x) => x.key !== n.key))}>
+              <Button
+                variant="secondary"
+                className="sm:mt-5"
+                aria-label={`Remove note ${i + 1}`}
+                onClick={() => setNotes((ns) => ns.filter((x) => x.key !== n.key))}
+              >
                 Remove
               </Button>
             </div>

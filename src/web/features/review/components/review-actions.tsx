@@ -5,7 +5,15 @@ import { RequestChangesDialog } from './request-changes-dialog';
 import { UnpublishDialog } from './unpublish-dialog';
 
 /** The admin's review actions the server allows now (Request changes, Unpublish), each with its dialog. */
-export function ReviewActions({ patternId, patternCode, review }: { patternId: number; patternCode: string; review: ReviewState }) {
+export function ReviewActions({
+  patternId,
+  patternCode,
+  review,
+}: {
+  patternId: number;
+  patternCode: string;
+  review: ReviewState;
+}) {
   const [open, setOpen] = useState<'changes' | 'unpublish' | null>(null);
   const canRequest = review.allowedActions.includes('requestChanges');
   const canUnpublish = review.allowedActions.includes('unpublish');
@@ -22,8 +30,18 @@ export function ReviewActions({ patternId, patternCode, review }: { patternId: n
           Unpublish
         </Button>
       )}
-      <RequestChangesDialog patternId={patternId} targets={review.targets} open={open === 'changes'} onClose={() => setOpen(null)} />
-      <UnpublishDialog patternId={patternId} patternCode={patternCode} open={open === 'unpublish'} onClose={() => setOpen(null)} />
+      <RequestChangesDialog
+        patternId={patternId}
+        targets={review.targets}
+        open={open === 'changes'}
+        onClose={() => setOpen(null)}
+      />
+      <UnpublishDialog
+        patternId={patternId}
+        patternCode={patternCode}
+        open={open === 'unpublish'}
+        onClose={() => setOpen(null)}
+      />
     </>
   );
 }

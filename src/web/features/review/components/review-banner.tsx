@@ -2,13 +2,23 @@ import type { ReviewState } from '../../../../shared/contracts/review';
 import { toastError } from '../../../lib/toast';
 import { useSetNoteAddressed } from '../api/set-note';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** At the top of a pattern sent back: the reason and every note, each of which can be ticked as addressed. */
-export function ReviewBanner({ patternId, request }: { patternId: number; request: NonNullable<ReviewState['request']> }) {
+export function ReviewBanner({
+  patternId,
+  request,
+}: {
+  patternId: number;
+  request: NonNullable<ReviewState['request']>;
+}) {
   const setNote = useSetNoteAddressed(patternId);
   return (
-    <section aria-labelledby="changes-requested-heading" className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 shadow-sm">
+    <section
+      aria-labelledby="changes-requested-heading"
+      className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950 shadow-sm"
+    >
       <h2 id="changes-requested-heading" className="text-lg font-bold">
         Changes requested
       </h2>
@@ -20,7 +30,9 @@ export function ReviewBanner({ patternId, request }: { patternId: number; reques
       </p>
       {request.notes.length > 0 && (
         <fieldset className="mt-3">
-          <legend className="text-sm font-semibold">Notes (tick each one you have dealt with; editing a noted field ticks it)</legend>
+          <legend className="text-sm font-semibold">
+            Notes (tick each one you have dealt with; editing a noted field ticks it)
+          </legend>
           <ul className="mt-2 flex flex-col gap-2">
             {request.notes.map((n) => (
               <li key={n.id}>
@@ -30,7 +42,12 @@ export function ReviewBanner({ patternId, request }: { patternId: number; reques
                     className="mt-0.5 h-4 w-4"
                     checked={n.addressed}
                     disabled={setNote.isPending}
-                    onChange={(e) => setNote.mutate({ noteId: n.id, addressed: e.target.checked }, { onError: (err) => toastError(err, 'Failed Update Record') })}
+                    onChange={(e) =>
+                      setNote.mutate(
+                        { noteId: n.id, addressed: e.target.checked },
+                        { onError: (err) => toastError(err, 'Failed Update Record') },
+                      )
+                    }
                   />
                   <span className={n.addressed ? 'text-gray-700 line-through' : ''}>
                     <strong>{n.targetLabel}</strong>: {n.text}
@@ -41,7 +58,9 @@ export function ReviewBanner({ patternId, request }: { patternId: number; reques
           </ul>
         </fieldset>
       )}
-      <p className="mt-3 text-sm">When you have made the changes, send the pattern to review again.</p>
+      <p className="mt-3 text-sm">
+        When you have made the changes, send the pattern to review again.
+      </p>
     </section>
   );
 }

@@ -8,7 +8,17 @@ import { toast, toastError } from '../../../lib/toast';
 import { useUnpublish } from '../api/unpublish';
 
 /** Admin: withdraw a published pattern back to draft, with the reason the brand is told. */
-export function UnpublishDialog({ patternId, patternCode, open, onClose }: { patternId: number; patternCode: string; open: boolean; onClose(): void }) {
+export function UnpublishDialog({
+  patternId,
+  patternCode,
+  open,
+  onClose,
+}: {
+  patternId: number;
+  patternCode: string;
+  open: boolean;
+  onClose(): void;
+}) {
   const mutation = useUnpublish(patternId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -46,9 +56,17 @@ export function UnpublishDialog({ patternId, patternCode, open, onClose }: { pat
     >
       <div className="flex flex-col gap-3">
         <p>
-          <strong>{patternCode}</strong> leaves production and becomes a draft again. Its brand is told why.
+          <strong>{patternCode}</strong> leaves production and becomes a draft again. Its brand is
+          told why.
         </p>
-        <TextArea label="Reason" required value={reason} maxLength={REVIEW_LIMITS.reasonMax} onChange={(e) => setReason(e.target.value)} error={error} />
+        <TextArea
+          label="Reason"
+          required
+          value={reason}
+          maxLength={REVIEW_LIMITS.reasonMax}
+          onChange={(e) => setReason(e.target.value)}
+          error={error}
+        />
       </div>
     </Modal>
   );

@@ -1,12 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SIZE_PATHS, type SizeFields, type SizeMutationResponse } from '../../../../shared/contracts/sizes';
+import {
+  SIZE_PATHS,
+  type SizeFields,
+  type SizeMutationResponse,
+} from '../../../../shared/contracts/sizes';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { sizeFormData } from './size-form-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const addSize = (patternId: number, data: SizeFields, pdf: File) =>
-  api<SizeMutationResponse>(SIZE_PATHS.list(patternId), { method: 'POST', body: sizeFormData(data, pdf) });
+  api<SizeMutationResponse>(SIZE_PATHS.list(patternId), {
+    method: 'POST',
+    body: sizeFormData(data, pdf),
+  });
 
 export function useAddSize(patternId: number) {
   const qc = useQueryClient();

@@ -4,7 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const bulkDeleteSizes = (patternId: number, ids: number[]) => api<DeleteSizesResponse>(SIZE_PATHS.list(patternId), { method: 'DELETE', body: { ids } });
+export const bulkDeleteSizes = (patternId: number, ids: number[]) =>
+  api<DeleteSizesResponse>(SIZE_PATHS.list(patternId), { method: 'DELETE', body: { ids } });
 
 export function useBulkDeleteSizes(patternId: number) {
   const qc = useQueryClient();

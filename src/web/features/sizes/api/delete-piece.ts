@@ -4,7 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const deletePiece = (pieceId: number) => api<{ message: string }>(PIECE_PATHS.one(pieceId), { method: 'DELETE' });
+export const deletePiece = (pieceId: number) =>
+  api<{ message: string }>(PIECE_PATHS.one(pieceId), { method: 'DELETE' });
 
 export function useDeletePiece(sizeId: number) {
   const qc = useQueryClient();

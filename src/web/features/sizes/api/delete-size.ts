@@ -4,7 +4,8 @@ import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const deleteSize = (sizeId: number) => api<DeleteSizesResponse>(SIZE_PATHS.one(sizeId), { method: 'DELETE' });
+export const deleteSize = (sizeId: number) =>
+  api<DeleteSizesResponse>(SIZE_PATHS.one(sizeId), { method: 'DELETE' });
 
 export function useDeleteSize(patternId: number) {
   const qc = useQueryClient();

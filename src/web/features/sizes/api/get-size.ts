@@ -3,9 +3,15 @@ import { SIZE_PATHS, type SizeDetailResponse } from '../../../../shared/contract
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getSize = (sizeId: number) => api<SizeDetailResponse>(SIZE_PATHS.one(sizeId)).then((r) => r.data);
+export const getSize = (sizeId: number) =>
+  api<SizeDetailResponse>(SIZE_PATHS.one(sizeId)).then((r) => r.data);
 
 export function useSize(sizeId: number) {
   // Always refetched on opening: the size may have changed or gone from the pattern's screen.
-  return useQuery({ queryKey: queryKeys.size(sizeId), queryFn: () => getSize(sizeId), enabled: Number.isInteger(sizeId) && sizeId > 0, staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.size(sizeId),
+    queryFn: () => getSize(sizeId),
+    enabled: Number.isInteger(sizeId) && sizeId > 0,
+    staleTime: 0,
+  });
 }

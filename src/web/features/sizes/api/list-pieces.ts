@@ -3,7 +3,6 @@ import { PIECE_PATHS, type PieceListResponse } from '../../../../shared/contract
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-
 export const listPieces = (sizeId: number) => api<PieceListResponse>(PIECE_PATHS.list(sizeId));
 
 export function usePieces(sizeId: number) {

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SIZE_LABELS as L, SizeFieldsSchema, type SizeFields, type SizeFieldsInput } from '../../../../shared/contracts/sizes';
+import {
+  SIZE_LABELS as L,
+  SizeFieldsSchema,
+  type SizeFields,
+  type SizeFieldsInput,
+} from '../../../../shared/contracts/sizes';
 import { MSG } from '../../../../shared/messages';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
@@ -15,7 +20,15 @@ import { PdfInput } from './pdf-input';
 const EMPTY: SizeFieldsInput = { pattern_view: '', Size: '', VariationID: '' };
 
 /** Adds a size with its PDF ('Successfully Added Size'); the dialog closes and the count goes up. */
-export function AddSizeDialog({ patternId, open, onClose }: { patternId: number; open: boolean; onClose(): void }) {
+export function AddSizeDialog({
+  patternId,
+  open,
+  onClose,
+}: {
+  patternId: number;
+  open: boolean;
+  onClose(): void;
+}) {
   const add = useAddSize(patternId);
   const [pdf, setPdf] = useState<File>();
   const [pdfError, setPdfError] = useState<string>();
@@ -25,7 +38,10 @@ export function AddSizeDialog({ patternId, open, onClose }: { patternId: number;
     reset,
     setError,
     formState: { errors },
-  } = useForm<SizeFieldsInput, unknown, SizeFields>({ resolver: zodResolver(SizeFieldsSchema), defaultValues: EMPTY });
+  } = useForm<SizeFieldsInput, unknown, SizeFields>({
+    resolver: zodResolver(SizeFieldsSchema),
+    defaultValues: EMPTY,
+  });
 
   const close = () => {
     if (add.isPending) return;
@@ -45,7 +61,11 @@ export function AddSizeDialog({ patternId, open, onClose }: { patternId: number;
         setPdf(undefined);
         onClose();
       } catch (err) {
-        reportFormError(err, setError, { fields: ['pattern_view', 'Size', 'VariationID'], other: { pattern_pdf_file: setPdfError }, fallback: MSG.sizeUpdateFailed });
+        reportFormError(err, setError, {
+          fields: ['pattern_view', 'Size', 'VariationID'],
+          other: { pattern_pdf_file: setPdfError },
+          fallback: MSG.sizeUpdateFailed,
+        });
       }
     },
     () => !pdf && setPdfError(MSG.patternPdfRequired),
@@ -55,10 +75,21 @@ export function AddSizeDialog({ patternId, open, onClose }: { patternId: number;
     <Modal open={open} onClose={close} title="Add Size">
       <form id="add-size-form" onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={L.pattern_view} required autoFocus {...register('pattern_view')} error={errors.pattern_view?.message} />
+          <TextField
+            label={L.pattern_view}
+            required
+            autoFocus
+            {...register('pattern_view')}
+            error={errors.pattern_view?.message}
+          />
           <TextField label={L.Size} required {...register('Size')} error={errors.Size?.message} />
         </div>
-        <TextField label={L.VariationID} hint="Left empty, it is made from the Pattern ID, view and size." {...register('VariationID')} error={errors.VariationID?.message} />
+        <TextField
+          label={L.VariationID}
+          hint="Left empty, it is made from the Pattern ID, view and size."
+          {...register('VariationID')}
+          error={errors.VariationID?.message}
+        />
         <PdfInput
           label="Pattern PDF"
           required

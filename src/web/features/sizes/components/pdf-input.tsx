@@ -35,7 +35,13 @@ export function PdfInput({ label, file, onChange, error, required }: PdfInputPro
     onChange(f);
   };
   return (
-    <FieldShell id={id} label={label} required={required} error={error ?? refusal} hint={file ? `${file.name} (${formatBytes(file.size)})` : FILE_RULES.pdf.hint}>
+    <FieldShell
+      id={id}
+      label={label}
+      required={required}
+      error={error ?? refusal}
+      hint={file ? `${file.name} (${formatBytes(file.size)})` : FILE_RULES.pdf.hint}
+    >
       <input
         ref={ref}
         id={id}

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PIECE_LABELS as L, PieceFieldsSchema, type Piece, type PieceFields, type PieceFieldsInput } from '../../../../shared/contracts/pieces';
+import {
+  PIECE_LABELS as L,
+  PieceFieldsSchema,
+  type Piece,
+  type PieceFields,
+  type PieceFieldsInput,
+} from '../../../../shared/contracts/pieces';
 import { MSG } from '../../../../shared/messages';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
@@ -14,7 +20,16 @@ import { LeaveDialog } from '../../../components/leave-dialog';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 type Name = keyof PieceFieldsInput;
-const EMPTY: PieceFieldsInput = { Piece_Number: '', pattern_view: '', Piece_Description: '', Fabric_Category: '', Cut_Quantity: '', Fold: '', Patterns_SVG: '', Contrast: '' };
+const EMPTY: PieceFieldsInput = {
+  Piece_Number: '',
+  pattern_view: '',
+  Piece_Description: '',
+  Fabric_Category: '',
+  Cut_Quantity: '',
+  Fold: '',
+  Patterns_SVG: '',
+  Contrast: '',
+};
 
 function toInput(p: Piece | undefined, view: string): PieceFieldsInput {
   if (!p) return { ...EMPTY, pattern_view: view };
@@ -42,7 +57,10 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<PieceFieldsInput, unknown, PieceFields>({ resolver: zodResolver(PieceFieldsSchema), defaultValues: toInput(piece, view) });
+  } = useForm<PieceFieldsInput, unknown, PieceFields>({
+    resolver: zodResolver(PieceFieldsSchema),
+    defaultValues: toInput(piece, view),
+  });
   useUnsavedChanges(open && isDirty);
   // Cancel, Close, Escape and a click outside ask first when something was typed.
   const [askClose, setAskClose] = useState(false);
@@ -62,15 +80,25 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
         toast.success(res.message);
         onClose();
       } catch (err) {
-        reportFormError(err, setError, { fields: (n) => n in EMPTY, fallback: 'The piece could not be saved' });
+        reportFormError(err, setError, {
+          fields: (n) => n in EMPTY,
+          fallback: 'The piece could not be saved',
+        });
       }
     },
     () => toast.info(MSG.checkRequired),
   );
-  const text = (n: Name, extra: Record<string, unknown> = {}) => <TextField label={L[n]} {...register(n)} error={errors[n]?.message} {...extra} />;
+  const text = (n: Name, extra: Record<string, unknown> = {}) => (
+    <TextField label={L[n]} {...register(n)} error={errors[n]?.message} {...extra} />
+  );
 
   return (
-    <Modal open={open} onClose={requestClose} title={piece ? `Edit piece ${piece.Piece_Number}` : 'Add piece'} size="lg">
+    <Modal
+      open={open}
+      onClose={requestClose}
+      title={piece ? `Edit piece ${piece.Piece_Number}` : 'Add piece'}
+      size="lg"
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
           {text('Piece_Number', { required: true, autoFocus: true })}
@@ -80,7 +108,12 @@ export function PieceDialog({ sizeId, view, piece, open, onClose }: PieceDialogP
           {text('Fold', { hint: 'e.g. Yes, No, On fold' })}
           {text('Contrast')}
         </div>
-        <TextArea label={L.Piece_Description} rows={2} {...register('Piece_Description')} error={errors.Piece_Description?.message} />
+        <TextArea
+          label={L.Piece_Description}
+          rows={2}
+          {...register('Piece_Description')}
+          error={errors.Piece_Description?.message}
+        />
         {text('Patterns_SVG', { hint: 'File name or path of the piece outline' })}
         <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={requestClose} disabled={save.isPending}>

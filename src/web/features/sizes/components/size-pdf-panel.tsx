@@ -32,13 +32,21 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
           toast.success(res.message || MSG.sizeUpdated);
           setFile(undefined);
         },
-        onError: (err) => reportFormError(err, null, { fields: [], other: { pattern_pdf_file: setError }, fallback: MSG.sizeUpdateFailed }),
+        onError: (err) =>
+          reportFormError(err, null, {
+            fields: [],
+            other: { pattern_pdf_file: setError },
+            fallback: MSG.sizeUpdateFailed,
+          }),
       },
     );
   };
   const pdf = size.pdf;
   return (
-    <section aria-labelledby="size-pdf-heading" className="grid gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="size-pdf-heading"
+      className="grid gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="size-pdf-heading" className="text-xl font-bold">
         Pattern PDF
       </h2>
@@ -46,11 +54,17 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
         <>
           {preview}
           <p className="text-sm">
-            <span className="break-all font-medium">{pdf.fileName}</span> <span className="whitespace-nowrap text-gray-600">({formatBytes(pdf.byteSize)})</span>
+            <span className="break-all font-medium">{pdf.fileName}</span>{' '}
+            <span className="whitespace-nowrap text-gray-600">({formatBytes(pdf.byteSize)})</span>
           </p>
           <FileFindings check={pdf.check} warnings={pdf.warnings} />
           <div>
-            <Button variant="secondary" onClick={() => downloadFile(FILE_PATHS.download(pdf.id), pdf.fileName).catch((e) => toastError(e))}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                downloadFile(FILE_PATHS.download(pdf.id), pdf.fileName).catch((e) => toastError(e))
+              }
+            >
               Download
             </Button>
           </div>
@@ -59,7 +73,12 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
         <p className="text-sm text-red-800">{MSG.patternPdfRequired}</p>
       )}
       <div className="grid gap-2 border-t border-gray-200 pt-3">
-        <PdfInput label={pdf ? 'Replace with' : 'Upload the PDF'} file={file} onChange={(f) => (setFile(f), setError(undefined))} error={error} />
+        <PdfInput
+          label={pdf ? 'Replace with' : 'Upload the PDF'}
+          file={file}
+          onChange={(f) => (setFile(f), setError(undefined))}
+          error={error}
+        />
         <div>
           <Button onClick={replace} disabled={!file || update.isPending}>
             {update.isPending && <Spinner />}

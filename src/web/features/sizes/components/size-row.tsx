@@ -2,7 +2,14 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { SIZE_LABELS as L, SIZE_TEMPLATE_FIELDS, SizeFieldsSchema, type Size, type SizeFields, type SizeFieldsInput } from '../../../../shared/contracts/sizes';
+import {
+  SIZE_LABELS as L,
+  SIZE_TEMPLATE_FIELDS,
+  SizeFieldsSchema,
+  type Size,
+  type SizeFields,
+  type SizeFieldsInput,
+} from '../../../../shared/contracts/sizes';
 import { FILE_PATHS } from '../../../../shared/contracts/files';
 import { MSG } from '../../../../shared/messages';
 import { downloadFile } from '../../../lib/api-client';
@@ -25,17 +32,30 @@ interface SizeRowProps {
 }
 
 const cell = 'px-3 py-2 align-top';
-const action = 'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline';
+const action =
+  'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline';
 
 /** The size's whole record: the row edits view, size and VariationID; template fields go back unchanged. */
 function toInput(s: Size): SizeFieldsInput {
-  const out: Record<string, string> = { pattern_view: s.pattern_view, Size: s.Size, VariationID: s.VariationID };
+  const out: Record<string, string> = {
+    pattern_view: s.pattern_view,
+    Size: s.Size,
+    VariationID: s.VariationID,
+  };
   for (const f of SIZE_TEMPLATE_FIELDS) out[f] = s[f] ?? '';
   return out as SizeFieldsInput;
 }
 
 /** One size in the pattern's table, read-only or edited in place ('Successfully Update Record'). */
-export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, onDelete }: SizeRowProps) {
+export function SizeRow({
+  size,
+  patternId,
+  selected,
+  onSelect,
+  editing,
+  onEdit,
+  onDelete,
+}: SizeRowProps) {
   const update = useUpdateSize(patternId);
   const current = useMemo(() => toInput(size), [size]);
   const {
@@ -44,7 +64,10 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm<SizeFieldsInput, unknown, SizeFields>({ resolver: zodResolver(SizeFieldsSchema), values: current });
+  } = useForm<SizeFieldsInput, unknown, SizeFields>({
+    resolver: zodResolver(SizeFieldsSchema),
+    values: current,
+  });
   useUnsavedChanges(editing && isDirty);
 
   const save = handleSubmit(async (data) => {
@@ -53,7 +76,10 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
       toast.success(res.message || MSG.sizeUpdated);
       onEdit(false);
     } catch (err) {
-      reportFormError(err, setError, { fields: ['pattern_view', 'Size', 'VariationID'], fallback: MSG.sizeUpdateFailed });
+      reportFormError(err, setError, {
+        fields: ['pattern_view', 'Size', 'VariationID'],
+        fallback: MSG.sizeUpdateFailed,
+      });
     }
   });
   const cancel = () => {
@@ -83,9 +109,18 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
   );
 
   return (
-    <tr className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white'}`} data-testid="size-row">
+    <tr
+      className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white'}`}
+      data-testid="size-row"
+    >
       <td className={cell}>
-        <input type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Select size ${size.Size} (view ${size.pattern_view})`} className="h-4 w-4" />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={`Select size ${size.Size} (view ${size.pattern_view})`}
+          className="h-4 w-4"
+        />
       </td>
       {editing ? (
         <>
@@ -97,7 +132,10 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
         <>
           <td className={`${cell} ${STICKY_VIEW}`}>{size.pattern_view}</td>
           <td className={`${cell} ${STICKY_SIZE} font-semibold`}>
-            <Link to={`/app/show-records/${patternId}/${size.ID}`} className="text-blue-800 underline-offset-2 hover:underline">
+            <Link
+              to={`/app/show-records/${patternId}/${size.ID}`}
+              className="text-blue-800 underline-offset-2 hover:underline"
+            >
               {size.Size}
             </Link>
           </td>
@@ -110,7 +148,11 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
             type="button"
             className={`${action} break-all text-left`}
             aria-label={`Download ${size.pdf.fileName}`}
-            onClick={() => downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) => toastError(e))}
+            onClick={() =>
+              downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) =>
+                toastError(e),
+              )
+            }
           >
             {size.pdf.fileName}
           </button>
@@ -122,7 +164,12 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
       <td className={`${cell} whitespace-nowrap ${STICKY_ACTIONS}`}>
         {editing ? (
           <>
-            <button type="button" className={action} onClick={() => void save()} disabled={update.isPending}>
+            <button
+              type="button"
+              className={action}
+              onClick={() => void save()}
+              disabled={update.isPending}
+            >
               {update.isPending ? <Spinner /> : 'Save'}
             </button>
             <button type="button" className={action} onClick={cancel} disabled={update.isPending}>
@@ -131,14 +178,28 @@ export function SizeRow({ size, patternId, selected, onSelect, editing, onEdit, 
           </>
         ) : (
           <>
-            <button type="button" className={action} onClick={() => onEdit(true)} aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}>
+            <button
+              type="button"
+              className={action}
+              onClick={() => onEdit(true)}
+              aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}
+            >
               Edit
             </button>
             {/* On a phone the Size link opens the size; the pinned actions stay narrow. */}
-            <Link to={`/app/show-records/${patternId}/${size.ID}`} className={`${action} max-md:hidden`} aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}>
+            <Link
+              to={`/app/show-records/${patternId}/${size.ID}`}
+              className={`${action} max-md:hidden`}
+              aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}
+            >
               Open
             </Link>
-            <button type="button" className={`${action} text-red-800`} onClick={onDelete} aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}>
+            <button
+              type="button"
+              className={`${action} text-red-800`}
+              onClick={onDelete}
+              aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}
+            >
               Delete
             </button>
           </>

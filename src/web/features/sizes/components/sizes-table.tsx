@@ -17,7 +17,13 @@ import { STICKY_ACTIONS, STICKY_SIZE, STICKY_VIEW } from '../../../components/ta
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-700';
 
 /** The pattern's sizes: add (dialog), edit a row in place, delete one, select and delete several; never the last one. */
-export function SizesTable({ patternId, annotation }: { patternId: number; annotation?: ReactNode }) {
+export function SizesTable({
+  patternId,
+  annotation,
+}: {
+  patternId: number;
+  annotation?: ReactNode;
+}) {
   const sizes = useSizes(patternId);
   const del = useDeleteSize(patternId);
   const bulk = useBulkDeleteSizes(patternId);
@@ -37,7 +43,8 @@ export function SizesTable({ patternId, annotation }: { patternId: number; annot
       else next.delete(id);
       return next;
     });
-  const askDelete = (s: Size) => setConfirm({ ids: [s.ID], label: `size ${s.Size} (view ${s.pattern_view})` });
+  const askDelete = (s: Size) =>
+    setConfirm({ ids: [s.ID], label: `size ${s.Size} (view ${s.pattern_view})` });
   const onConfirm = () => {
     if (!confirm) return;
     const done = {
@@ -66,7 +73,10 @@ export function SizesTable({ patternId, annotation }: { patternId: number; annot
         </h2>
         <div className="flex flex-wrap gap-2">
           {chosen.length > 0 && (
-            <Button variant="danger" onClick={() => setConfirm({ ids: chosen, label: `${chosen.length} sizes` })}>
+            <Button
+              variant="danger"
+              onClick={() => setConfirm({ ids: chosen, label: `${chosen.length} sizes` })}
+            >
               Delete selected ({chosen.length})
             </Button>
           )}
@@ -83,12 +93,18 @@ export function SizesTable({ patternId, annotation }: { patternId: number; annot
       ) : sizes.error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {loadErrorMessage(sizes.error)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void sizes.refetch()}>
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => void sizes.refetch()}
+          >
             Try again
           </button>
         </p>
       ) : rows.length === 0 ? (
-        <p className="rounded-md border border-dashed border-gray-300 bg-white p-4 text-sm text-gray-700">No sizes yet. A pattern needs at least one size with its PDF.</p>
+        <p className="rounded-md border border-dashed border-gray-300 bg-white p-4 text-sm text-gray-700">
+          No sizes yet. A pattern needs at least one size with its PDF.
+        </p>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
           <table className="w-full min-w-[44rem] text-sm">
@@ -96,7 +112,15 @@ export function SizesTable({ patternId, annotation }: { patternId: number; annot
             <thead>
               <tr className="bg-gray-50">
                 <th className={th} scope="col">
-                  <input type="checkbox" className="h-4 w-4" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.ID)) : new Set())} aria-label="Select all sizes" />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={allChosen}
+                    onChange={(e) =>
+                      setSelected(e.target.checked ? new Set(rows.map((r) => r.ID)) : new Set())
+                    }
+                    aria-label="Select all sizes"
+                  />
                 </th>
                 <th className={`${th} ${STICKY_VIEW}`} scope="col">
                   {/* "Pattern View" does not fit the pinned 5rem column of a phone. */}
@@ -106,9 +130,15 @@ export function SizesTable({ patternId, annotation }: { patternId: number; annot
                 <th className={`${th} ${STICKY_SIZE}`} scope="col">
                   Size
                 </th>
-                <th className={th} scope="col">VariationID</th>
-                <th className={th} scope="col">PDF</th>
-                <th className={`${th} text-right`} scope="col">Pieces</th>
+                <th className={th} scope="col">
+                  VariationID
+                </th>
+                <th className={th} scope="col">
+                  PDF
+                </th>
+                <th className={`${th} text-right`} scope="col">
+                  Pieces
+                </th>
                 <th className={`${th} ${STICKY_ACTIONS}`} scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -142,7 +172,11 @@ export function SizesTable({ patternId, annotation }: { patternId: number; annot
         onConfirm={onConfirm}
         onClose={() => setConfirm(undefined)}
       >
-        {leavesNone ? <p>{SIZE_MSG.lastSize}.</p> : <p>Delete {confirm?.label} with its PDF and pieces? This cannot be undone.</p>}
+        {leavesNone ? (
+          <p>{SIZE_MSG.lastSize}.</p>
+        ) : (
+          <p>Delete {confirm?.label} with its PDF and pieces? This cannot be undone.</p>
+        )}
       </ConfirmDialog>
     </section>
   );

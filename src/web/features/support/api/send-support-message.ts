@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SUPPORT_PATHS, type ContactSupportRequest, type ContactSupportResponse } from '../../../../shared/contracts/support';
+import {
+  SUPPORT_PATHS,
+  type ContactSupportRequest,
+  type ContactSupportResponse,
+} from '../../../../shared/contracts/support';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';

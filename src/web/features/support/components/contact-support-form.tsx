@@ -23,7 +23,15 @@ import { useSendSupportMessage } from '../api/send-support-message';
 import { TermsSwitch } from './terms-switch';
 import { SentNotice } from './sent-notice';
 
-const FIELDS = ['fullName', 'Brand_Company', 'subject', 'email', 'country', 'phoneNumber', 'message'] as const;
+const FIELDS = [
+  'fullName',
+  'Brand_Company',
+  'subject',
+  'email',
+  'country',
+  'phoneNumber',
+  'message',
+] as const;
 
 /**
  * Contact Support (spec sections 3 to 5): the fields are checked by the server's own schema, so
@@ -56,7 +64,10 @@ export function ContactSupportForm() {
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(ContactSupportRequestSchema), defaultValues: defaults });
+  } = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(ContactSupportRequestSchema),
+    defaultValues: defaults,
+  });
   useUnsavedChanges(isDirty);
 
   const warnTerms = () => {
@@ -86,25 +97,74 @@ export function ContactSupportForm() {
 
   const pending = send.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={pending || undefined}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-busy={pending || undefined}
+    >
       {sentId !== null && <SentNotice id={sentId} onDismiss={() => setSentId(null)} />}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={L.fullName} required autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
-        <TextField label={L.Brand_Company} required autoComplete="organization" error={errors.Brand_Company?.message} {...register('Brand_Company')} />
+        <TextField
+          label={L.fullName}
+          required
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <TextField
+          label={L.Brand_Company}
+          required
+          autoComplete="organization"
+          error={errors.Brand_Company?.message}
+          {...register('Brand_Company')}
+        />
         <div className="sm:col-span-2">
-          <TextField label={L.subject} required error={errors.subject?.message} {...register('subject')} />
+          <TextField
+            label={L.subject}
+            required
+            error={errors.subject?.message}
+            {...register('subject')}
+          />
         </div>
-        <TextField label={L.email} type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-        <TextField label={L.phoneNumber} type="tel" autoComplete="tel" required error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        <TextField
+          label={L.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={L.phoneNumber}
+          type="tel"
+          autoComplete="tel"
+          required
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
         <Controller
           control={control}
           name="country"
           render={({ field }) => (
-            <Dropdown label={L.country} name="country" options={COUNTRY_OPTIONS} value={field.value} onChange={field.onChange} error={errors.country?.message} />
+            <Dropdown
+              label={L.country}
+              name="country"
+              options={COUNTRY_OPTIONS}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.country?.message}
+            />
           )}
         />
         <div className="sm:col-span-2">
-          <TextArea label={L.message} rows={6} error={errors.message?.message} {...register('message')} />
+          <TextArea
+            label={L.message}
+            rows={6}
+            error={errors.message?.message}
+            {...register('message')}
+          />
         </div>
       </div>
       <TermsSwitch accepted={accepted} onChange={setAccepted} />

@@ -25,9 +25,16 @@ export function SentNotice({ id, onDismiss }: { id: number; onDismiss(): void })
         <p className="font-semibold">
           {SUPPORT_MSG.sent} <span className="whitespace-nowrap">{SUPPORT_MSG.reference(id)}</span>
         </p>
-        <p className="mt-0.5">We reply by e-mail, {SUPPORT_HOURS}. Quote this reference if you call us.</p>
+        <p className="mt-0.5">
+          We reply by e-mail, {SUPPORT_HOURS}. Quote this reference if you call us.
+        </p>
       </div>
-      <button type="button" onClick={onDismiss} className="rounded p-1 text-green-900 hover:bg-green-100" aria-label="Dismiss">
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="rounded p-1 text-green-900 hover:bg-green-100"
+        aria-label="Dismiss"
+      >
         <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M5.3 4 10 8.7 14.7 4 16 5.3 11.3 10l4.7 4.7-1.3 1.3L10 11.3 5.3 16 4 14.7 8.7 10 4 5.3z" />
         </svg>

@@ -1,5 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { SUPPORT_STATUSES, SupportListQuerySchema, type SupportStatus } from '../../../../shared/contracts/support';
+import {
+  SUPPORT_STATUSES,
+  SupportListQuerySchema,
+  type SupportStatus,
+} from '../../../../shared/contracts/support';
 import { LIMITS } from '../../../../shared/limits';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
@@ -10,7 +14,11 @@ import { SupportMessageCard } from './support-message-card';
 import { Pager } from '../../../components/pager';
 import { loadErrorMessage } from '../../../lib/error-message';
 
-const STATUS_LABELS: Record<SupportStatus, string> = { open: 'Open', handled: 'Handled', all: 'All' };
+const STATUS_LABELS: Record<SupportStatus, string> = {
+  open: 'Open',
+  handled: 'Handled',
+  all: 'All',
+};
 const EMPTY: Record<SupportStatus, string> = {
   open: 'No open messages. Everything has been handled.',
   handled: 'No handled messages yet.',
@@ -31,14 +39,18 @@ export function SupportInbox() {
 
   const update = (next: Partial<typeof params>) => {
     const merged = { ...params, page: 1, ...next };
-    setSearch({ status: merged.status, page: String(merged.page), pageSize: String(merged.pageSize) }, { replace: true });
+    setSearch(
+      { status: merged.status, page: String(merged.page), pageSize: String(merged.pageSize) },
+      { replace: true },
+    );
   };
 
   const onMark = (id: number, handled: boolean) =>
     mark.mutate(
       { id, handled },
       {
-        onSuccess: () => toast.success(handled ? `Message #${id} marked handled` : `Message #${id} is open again`),
+        onSuccess: () =>
+          toast.success(handled ? `Message #${id} marked handled` : `Message #${id} is open again`),
       },
     );
 
@@ -56,7 +68,14 @@ export function SupportInbox() {
                 key={s}
                 className="cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-checked:bg-ink has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-blue-700"
               >
-                <input type="radio" name="support-status" value={s} checked={params.status === s} onChange={() => update({ status: s })} className="sr-only" />
+                <input
+                  type="radio"
+                  name="support-status"
+                  value={s}
+                  checked={params.status === s}
+                  onChange={() => update({ status: s })}
+                  className="sr-only"
+                />
                 {STATUS_LABELS[s]}
               </label>
             ))}
@@ -83,7 +102,10 @@ export function SupportInbox() {
           <Spinner /> Loading support messages…
         </p>
       ) : list.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           <p>Support messages could not be loaded: {loadErrorMessage(list.error)}</p>
           <Button variant="secondary" className="mt-3" onClick={() => list.refetch()}>
             Try again
@@ -94,14 +116,28 @@ export function SupportInbox() {
           {params.page > 1 ? 'This page is empty.' : EMPTY[params.status]}
         </p>
       ) : (
-        <div className={`flex flex-col gap-3 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching || undefined}>
+        <div
+          className={`flex flex-col gap-3 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={list.isFetching || undefined}
+        >
           {list.data.data.map((m) => (
-            <SupportMessageCard key={m.id} message={m} busy={mark.isPending && mark.variables?.id === m.id} onMark={(handled) => onMark(m.id, handled)} />
+            <SupportMessageCard
+              key={m.id}
+              message={m}
+              busy={mark.isPending && mark.variables?.id === m.id}
+              onMark={(handled) => onMark(m.id, handled)}
+            />
           ))}
         </div>
       )}
       {list.data && list.data.totalCountData > 0 && (
-        <Pager label="Support messages pages" page={params.page} pageSize={params.pageSize} total={list.data.totalCountData} onPage={(page) => update({ page })} />
+        <Pager
+          label="Support messages pages"
+          page={params.page}
+          pageSize={params.pageSize}
+          total={list.data.totalCountData}
+          onPage={(page) => update({ page })}
+        />
       )}
     </section>
   );

@@ -16,7 +16,10 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
   const handled = m.handledAt !== null;
   const reply = `mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: ${m.subject} [Support #${m.id}]`)}`;
   return (
-    <article aria-labelledby={`support-${m.id}-subject`} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
+    <article
+      aria-labelledby={`support-${m.id}-subject`}
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={`support-${m.id}-subject`} className="font-semibold break-words text-ink">
@@ -41,7 +44,9 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
           <dt className="text-gray-600">{L.Brand_Company}:</dt>
           <dd className="min-w-0 break-words">
             {m.Brand_Company}
-            {m.brandName && m.brandName !== m.Brand_Company && <span className="text-gray-600"> (account: {m.brandName})</span>}
+            {m.brandName && m.brandName !== m.Brand_Company && (
+              <span className="text-gray-600"> (account: {m.brandName})</span>
+            )}
           </dd>
         </div>
         <div className="flex gap-1">
@@ -55,23 +60,40 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
         <div className="flex gap-1">
           <dt className="text-gray-600">{L.phoneNumber}:</dt>
           <dd>
-            <a href={`tel:${m.phoneNumber.replace(/[^+\d]/g, '')}`} className="text-blue-800 hover:underline">
+            <a
+              href={`tel:${m.phoneNumber.replace(/[^+\d]/g, '')}`}
+              className="text-blue-800 hover:underline"
+            >
               {m.phoneNumber}
             </a>
             {m.country && <span className="text-gray-600"> · {m.country}</span>}
           </dd>
         </div>
       </dl>
-      <p className={`mt-3 text-sm break-words whitespace-pre-wrap ${m.message ? 'text-gray-900' : 'text-gray-500 italic'}`}>{m.message ?? 'No message.'}</p>
+      <p
+        className={`mt-3 text-sm break-words whitespace-pre-wrap ${m.message ? 'text-gray-900' : 'text-gray-500 italic'}`}
+      >
+        {m.message ?? 'No message.'}
+      </p>
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-3">
         <p className="text-xs text-gray-600">
-          {handled && m.handledAt ? `Handled ${dateTime.format(new Date(m.handledAt))}${m.handledByName ? ` by ${m.handledByName}` : ''}` : 'Not handled yet'}
+          {handled && m.handledAt
+            ? `Handled ${dateTime.format(new Date(m.handledAt))}${m.handledByName ? ` by ${m.handledByName}` : ''}`
+            : 'Not handled yet'}
         </p>
         <div className="flex gap-2">
-          <a href={reply} className="inline-flex items-center rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-gray-100">
+          <a
+            href={reply}
+            className="inline-flex items-center rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-gray-100"
+          >
             Reply
           </a>
-          <Button variant={handled ? 'secondary' : 'primary'} disabled={busy} onClick={() => onMark(!handled)} className="px-3 py-1.5">
+          <Button
+            variant={handled ? 'secondary' : 'primary'}
+            disabled={busy}
+            onClick={() => onMark(!handled)}
+            className="px-3 py-1.5"
+          >
             {busy && <Spinner />}
             {handled ? 'Mark as open' : 'Mark handled'}
           </Button>

@@ -26,7 +26,9 @@ export function TermsSwitch({ accepted, onChange }: TermsSwitchProps) {
             className="inline-block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-5.5 group-data-checked:bg-brand"
           />
         </Switch>
-        <Label className="cursor-pointer text-sm text-gray-800">I accept the Term &amp; Policy</Label>
+        <Label className="cursor-pointer text-sm text-gray-800">
+          I accept the Term &amp; Policy
+        </Label>
       </Field>
       {/* Outside the Field, so the modal's text is not read as the switch's description. */}
       <TermsDialog

@@ -3,7 +3,8 @@ import { USER_PATHS, type ResetPassword } from '../../../../shared/contracts/use
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 
-export const resetPassword = (body: ResetPassword) => api<{ message: string }>(USER_PATHS.resetPassword, { method: 'POST', body });
+export const resetPassword = (body: ResetPassword) =>
+  api<{ message: string }>(USER_PATHS.resetPassword, { method: 'POST', body });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword, ...FORM_MUTATION });

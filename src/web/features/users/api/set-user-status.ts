@@ -8,5 +8,8 @@ export const setUserStatus = ({ id, disabled }: { id: number; disabled: boolean 
 
 export function useSetUserStatus() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: setUserStatus, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.users }) });
+  return useMutation({
+    mutationFn: setUserStatus,
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.users }),
+  });
 }

@@ -1,6 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SessionUser } from '../../../../shared/contracts/auth';
-import { DATA_FIELD, PROFILE_PIC_FIELD, USER_PATHS, type Signup } from '../../../../shared/contracts/users';
+import {
+  DATA_FIELD,
+  PROFILE_PIC_FIELD,
+  USER_PATHS,
+  type Signup,
+} from '../../../../shared/contracts/users';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 

@@ -55,11 +55,19 @@ export function AccountProfile() {
   const details: [string, string][] = [
     ['Email', user.email],
     ['Role', ROLE_OPTIONS.find((o) => o.value === user.role)?.name ?? user.role],
-    ['Brand', user.role === 'admin' ? `${user.brand?.name ?? 'None'} (admins see every brand)` : (user.brand?.name ?? 'No brand assigned')],
+    [
+      'Brand',
+      user.role === 'admin'
+        ? `${user.brand?.name ?? 'None'} (admins see every brand)`
+        : (user.brand?.name ?? 'No brand assigned'),
+    ],
   ];
   const pending = update.isPending;
   return (
-    <section aria-labelledby="profile-title" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-labelledby="profile-title"
+      className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <Avatar fullName={user.fullName} url={user.profilePicUrl} version={picVersion} />
         <div className="min-w-0">
@@ -76,10 +84,28 @@ export function AccountProfile() {
           </dl>
         </div>
       </div>
-      <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5 border-t border-gray-100 pt-6" aria-busy={pending || undefined}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 flex flex-col gap-5 border-t border-gray-100 pt-6"
+        aria-busy={pending || undefined}
+      >
         <h3 className="text-base font-semibold text-ink">Edit profile</h3>
-        <TextField label="Full Name" required autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
-        <ProfilePicInput label="New profile picture" file={pic} onChange={setPic} error={picError ?? undefined} onError={setPicError} disabled={pending} />
+        <TextField
+          label="Full Name"
+          required
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <ProfilePicInput
+          label="New profile picture"
+          file={pic}
+          onChange={setPic}
+          error={picError ?? undefined}
+          onError={setPicError}
+          disabled={pending}
+        />
         {user.profilePicUrl && !pic && (
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input type="checkbox" className="h-4 w-4" {...register('removeProfilePic')} />
@@ -87,7 +113,11 @@ export function AccountProfile() {
           </label>
         )}
         <div className="flex justify-end">
-          <Button type="submit" disabled={pending || (!isDirty && !pic)} className="w-full sm:w-auto">
+          <Button
+            type="submit"
+            disabled={pending || (!isDirty && !pic)}
+            className="w-full sm:w-auto"
+          >
             {pending && <Spinner />}
             {pending ? 'Saving…' : 'Save profile'}
           </Button>

@@ -7,7 +7,11 @@ export function BadLink({ message, email }: { message: string; email?: string })
     <div className="flex flex-col gap-4">
       <FormAlert kind="error">{message}</FormAlert>
       <Link
-        to={email ? `/app/forgot-password?${new URLSearchParams({ email }).toString()}` : '/app/forgot-password'}
+        to={
+          email
+            ? `/app/forgot-password?${new URLSearchParams({ email }).toString()}`
+            : '/app/forgot-password'
+        }
         className="inline-flex justify-center rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
       >
         Ask for a new reset link

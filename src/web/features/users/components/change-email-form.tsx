@@ -27,7 +27,10 @@ export function ChangeEmailForm() {
     getValues,
     watch,
     formState: { errors, isDirty },
-  } = useForm<z.input<typeof ChangeEmailSchema>, unknown, ChangeEmail>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '', code: '' } });
+  } = useForm<z.input<typeof ChangeEmailSchema>, unknown, ChangeEmail>({
+    resolver: zodResolver(ChangeEmailSchema),
+    defaultValues: { email: '', code: '' },
+  });
   useUnsavedChanges(isDirty);
   if (!user) return null;
 
@@ -45,11 +48,24 @@ export function ChangeEmailForm() {
 
   const pending = change.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="email-title" className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="email-title"
+      className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
       <h2 id="email-title" className="text-lg font-semibold text-ink">
         Change email
       </h2>
-      <TextField label="New Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="New Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <CodeField
         label="Email code"
         error={errors.code?.message}

@@ -47,13 +47,37 @@ export function ChangePasswordForm() {
 
   const pending = change.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="password-title"
+      className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
       <h2 id="password-title" className="text-lg font-semibold text-ink">
         Change password
       </h2>
-      <PasswordInput label="New Password" required autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <PasswordInput label="Repeat New Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
-      <CodeField label="Password code" error={errors.code?.message} registration={register('code')} email={user.email} sent={sent} onSent={() => setSent(true)} />
+      <PasswordInput
+        label="New Password"
+        required
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordInput
+        label="Repeat New Password"
+        required
+        autoComplete="new-password"
+        error={errors.repeatPassword?.message}
+        {...register('repeatPassword')}
+      />
+      <CodeField
+        label="Password code"
+        error={errors.code?.message}
+        registration={register('code')}
+        email={user.email}
+        sent={sent}
+        onSent={() => setSent(true)}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending && <Spinner />}

@@ -24,7 +24,15 @@ interface CodeFieldProps {
  * code to the current address (the server's answer shows as an info toast, spec section 8), and
  * what the code is and where it went.
  */
-export function CodeField({ label, error, registration, email, sent, onSent, sendTo }: CodeFieldProps) {
+export function CodeField({
+  label,
+  error,
+  registration,
+  email,
+  sent,
+  onSent,
+  sendTo,
+}: CodeFieldProps) {
   const send = useSendCode();
   // A failure's toast comes from the mutation cache (lib/query-client.ts).
   const onSend = async () => {
@@ -41,10 +49,23 @@ export function CodeField({ label, error, registration, email, sent, onSent, sen
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
-          <TextField label={label} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={error} {...registration} />
+          <TextField
+            label={label}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            error={error}
+            {...registration}
+          />
         </div>
         <div className="sm:pt-6">
-          <Button variant="secondary" onClick={onSend} disabled={send.isPending} className="w-full sm:w-auto">
+          <Button
+            variant="secondary"
+            onClick={onSend}
+            disabled={send.isPending}
+            className="w-full sm:w-auto"
+          >
             {send.isPending && <Spinner />}
             {sent ? 'Send a new code' : 'Send code'}
           </Button>

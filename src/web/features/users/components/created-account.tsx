@@ -24,7 +24,10 @@ export function CreatedAccount({ user, password, onCreateNew }: Props) {
   const all = rows.map(([k, v]) => `${k}: ${v}`).join('\n');
   return (
     <section aria-labelledby="created-title" className="flex flex-col gap-5">
-      <div className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900" role="status">
+      <div
+        className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+        role="status"
+      >
         <h2 id="created-title" className="font-semibold">
           Account created
         </h2>
@@ -34,10 +37,18 @@ export function CreatedAccount({ user, password, onCreateNew }: Props) {
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
             <dt className="w-28 shrink-0 text-sm font-medium text-gray-600">{label}</dt>
-            <dd className="min-w-0 flex-1 font-mono text-sm break-all text-ink" data-testid={`created-${label.toLowerCase().replace(' ', '-')}`}>
+            <dd
+              className="min-w-0 flex-1 font-mono text-sm break-all text-ink"
+              data-testid={`created-${label.toLowerCase().replace(' ', '-')}`}
+            >
               {value}
             </dd>
-            <Button variant="secondary" className="px-3 py-1.5" onClick={() => void copyToClipboard(value)} aria-label={`Copy ${label}`}>
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              onClick={() => void copyToClipboard(value)}
+              aria-label={`Copy ${label}`}
+            >
               Copy
             </Button>
           </div>

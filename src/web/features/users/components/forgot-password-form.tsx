@@ -36,7 +36,11 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
       setSent((await forgot.mutateAsync(values)).message);
     } catch (err) {
       // Spec section 8: the reply is kept on the screen, no toast.
-      reportFormError(err, setError, { fields: ['email'], say: setFailure, sayWhenFieldsShown: false });
+      reportFormError(err, setError, {
+        fields: ['email'],
+        say: setFailure,
+        sayWhenFieldsShown: false,
+      });
     }
   });
 
@@ -45,7 +49,16 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {sent && <FormAlert kind="success">{sent}</FormAlert>}
       {failure && <FormAlert kind="error">{failure}</FormAlert>}
-      <TextField label="Email" type="email" inputMode="email" autoComplete="username" autoFocus required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoFocus
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <Button type="submit" disabled={pending} className="w-full py-2.5">
         {pending && <Spinner />}
         {pending ? 'Sending…' : sent ? 'Send the link again' : 'Send reset link'}

@@ -16,7 +16,14 @@ interface Props {
  * size), and the problem is said at the field, naming the file (PRODUCT.md fixes the spec's
  * 'Please Choose Brand' here).
  */
-export function ProfilePicInput({ label = 'Profile picture', file, onChange, error, onError, disabled }: Props) {
+export function ProfilePicInput({
+  label = 'Profile picture',
+  file,
+  onChange,
+  error,
+  onError,
+  disabled,
+}: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -49,9 +56,16 @@ export function ProfilePicInput({ label = 'Profile picture', file, onChange, err
       </label>
       <div className="flex items-center gap-4">
         {preview ? (
-          <img src={preview} alt="Preview of the chosen picture" className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-brand" />
+          <img
+            src={preview}
+            alt="Preview of the chosen picture"
+            className="h-16 w-16 shrink-0 rounded-full object-cover ring-2 ring-brand"
+          />
         ) : (
-          <span aria-hidden className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 text-xs text-gray-500">
+          <span
+            aria-hidden
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 text-xs text-gray-500"
+          >
             None
           </span>
         )}
@@ -69,7 +83,12 @@ export function ProfilePicInput({ label = 'Profile picture', file, onChange, err
             className="block w-full min-w-0 text-sm text-gray-700 file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-ink hover:file:bg-gray-100"
           />
           {file && (
-            <button type="button" onClick={() => onChange(null)} className="self-start text-sm font-medium text-blue-800 hover:underline" disabled={disabled}>
+            <button
+              type="button"
+              onClick={() => onChange(null)}
+              className="self-start text-sm font-medium text-blue-800 hover:underline"
+              disabled={disabled}
+            >
               Remove chosen picture
             </button>
           )}

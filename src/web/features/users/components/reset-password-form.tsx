@@ -44,7 +44,12 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
       navigate('/app/login', { replace: true });
     } catch (err) {
       // Spec section 8: the reply is kept on the screen, no toast; a bad link replaces the form.
-      reportFormError(err, setError, { fields: ['password', 'repeatPassword'], other: { token: setLinkError }, say: setFailure, sayWhenFieldsShown: false });
+      reportFormError(err, setError, {
+        fields: ['password', 'repeatPassword'],
+        other: { token: setLinkError },
+        say: setFailure,
+        sayWhenFieldsShown: false,
+      });
     }
   });
 
@@ -56,9 +61,25 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
       <p className="text-sm text-gray-700">
         Account: <span className="font-semibold break-all">{email}</span>
       </p>
-      <PasswordInput label="Confirm Password" required autoComplete="new-password" autoFocus error={errors.password?.message} {...register('password')} />
-      <PasswordInput label="Repeat Confirm Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
-      <p className="text-xs text-gray-600">8 to 30 characters with a lowercase and an uppercase letter, a digit and one of - + _ ! @ # $ % ^ &amp; * . , ?</p>
+      <PasswordInput
+        label="Confirm Password"
+        required
+        autoComplete="new-password"
+        autoFocus
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordInput
+        label="Repeat Confirm Password"
+        required
+        autoComplete="new-password"
+        error={errors.repeatPassword?.message}
+        {...register('repeatPassword')}
+      />
+      <p className="text-xs text-gray-600">
+        8 to 30 characters with a lowercase and an uppercase letter, a digit and one of - + _ ! @ #
+        $ % ^ &amp; * . , ?
+      </p>
       <Button type="submit" disabled={pending} className="w-full py-2.5">
         {pending && <Spinner />}
         {pending ? 'Resetting…' : 'Reset Password'}

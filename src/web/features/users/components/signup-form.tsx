@@ -16,8 +16,22 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { useSignup } from '../api/signup';
 import { ProfilePicInput } from './profile-pic-input';
 
-type FormInput = { fullName: string; email: string; brand: string | null; role: string | null; password: string; repeatPassword: string };
-const EMPTY: FormInput = { fullName: '', email: '', brand: null, role: null, password: '', repeatPassword: '' };
+type FormInput = {
+  fullName: string;
+  email: string;
+  brand: string | null;
+  role: string | null;
+  password: string;
+  repeatPassword: string;
+};
+const EMPTY: FormInput = {
+  fullName: '',
+  email: '',
+  brand: null,
+  role: null,
+  password: '',
+  repeatPassword: '',
+};
 const FIELDS = ['fullName', 'email', 'brand', 'role', 'password', 'repeatPassword'] as const;
 
 interface Props {
@@ -43,7 +57,10 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
     setValue,
     watch,
     formState: { errors, isDirty },
-  } = useForm<FormInput, unknown, Signup>({ resolver: zodResolver(SignupSchema) as unknown as Resolver<FormInput, unknown, Signup>, defaultValues: EMPTY });
+  } = useForm<FormInput, unknown, Signup>({
+    resolver: zodResolver(SignupSchema) as unknown as Resolver<FormInput, unknown, Signup>,
+    defaultValues: EMPTY,
+  });
   useUnsavedChanges(isDirty || pic !== null);
   // An admin works across brands and needs none: choosing Admin hides Brand and clears it.
   const isAdminRole = watch('role') === 'admin';
@@ -70,13 +87,33 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
 
   const pending = signup.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending || undefined} className={`flex flex-col gap-5 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={pending || undefined}
+      className={`flex flex-col gap-5 transition-opacity ${pending ? 'pointer-events-none opacity-50' : ''}`}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField label="Full Name" required autoComplete="off" autoFocus error={errors.fullName?.message} {...register('fullName')} />
+          <TextField
+            label="Full Name"
+            required
+            autoComplete="off"
+            autoFocus
+            error={errors.fullName?.message}
+            {...register('fullName')}
+          />
         </div>
         <div className="sm:col-span-2">
-          <TextField label="Email" type="email" inputMode="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
         </div>
         <Controller
           control={control}
@@ -97,7 +134,9 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
           )}
         />
         {isAdminRole ? (
-          <p className="self-end pb-2 text-sm text-gray-600">Admins see every brand, so no brand is needed.</p>
+          <p className="self-end pb-2 text-sm text-gray-600">
+            Admins see every brand, so no brand is needed.
+          </p>
         ) : (
           <Controller
             control={control}
@@ -116,13 +155,33 @@ export function SignupForm({ brandOptions, brandsLoading, onCreated }: Props) {
             )}
           />
         )}
-        <PasswordInput label="Password" required autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordInput label="Repeat Password" required autoComplete="new-password" error={errors.repeatPassword?.message} {...register('repeatPassword')} />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Repeat Password"
+          required
+          autoComplete="new-password"
+          error={errors.repeatPassword?.message}
+          {...register('repeatPassword')}
+        />
         <p className="-mt-2 text-xs text-gray-600 sm:col-span-2">
-          Password: 8 to 30 characters with a lowercase and an uppercase letter, a digit and one of - + _ ! @ # $ % ^ &amp; * . , ?
+          Password: 8 to 30 characters with a lowercase and an uppercase letter, a digit and one of
+          - + _ ! @ # $ % ^ &amp; * . , ?
         </p>
         <div className="sm:col-span-2">
-          <ProfilePicInput label="Profile picture (optional)" file={pic} onChange={setPic} error={picError ?? undefined} onError={setPicError} disabled={pending} />
+          <ProfilePicInput
+            label="Profile picture (optional)"
+            file={pic}
+            onChange={setPic}
+            error={picError ?? undefined}
+            onError={setPicError}
+            disabled={pending}
+          />
         </div>
       </div>
       <div className="flex justify-end">

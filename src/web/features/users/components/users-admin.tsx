@@ -21,7 +21,10 @@ export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
     pageSize,
     search: filter.search.trim() || undefined,
     brandId: filter.brandId && filter.brandId !== ALL ? Number(filter.brandId) : undefined,
-    role: filter.role && (ROLES as readonly string[]).includes(filter.role) ? (filter.role as Role) : undefined,
+    role:
+      filter.role && (ROLES as readonly string[]).includes(filter.role)
+        ? (filter.role as Role)
+        : undefined,
   };
   const list = useUserList(query);
   const onFilter = useCallback((next: UserFilterValues) => {
@@ -32,7 +35,10 @@ export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
   const rows = list.data?.data ?? [];
   const total = list.data?.totalCountData ?? 0;
   return (
-    <section aria-labelledby="users-title" className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+    <section
+      aria-labelledby="users-title"
+      className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
       <div className="flex items-center gap-3">
         <h2 id="users-title" className="text-lg font-semibold text-ink">
           Users
@@ -41,9 +47,16 @@ export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
       </div>
       <UsersFilters value={filter} onChange={onFilter} brandOptions={brandOptions} />
       {list.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800"
+        >
           The users could not be loaded: {loadErrorMessage(list.error)}{' '}
-          <Button variant="secondary" className="ml-2 px-3 py-1" onClick={() => void list.refetch()}>
+          <Button
+            variant="secondary"
+            className="ml-2 px-3 py-1"
+            onClick={() => void list.refetch()}
+          >
             Try again
           </Button>
         </div>
@@ -52,7 +65,9 @@ export function UsersAdmin({ brandOptions }: { brandOptions: Option[] }) {
           Loading users…
         </p>
       ) : rows.length === 0 ? (
-        <p className="py-6 text-center text-sm text-gray-600">{filter === NO_FILTER ? 'No accounts yet.' : 'No account matches these filters.'}</p>
+        <p className="py-6 text-center text-sm text-gray-600">
+          {filter === NO_FILTER ? 'No accounts yet.' : 'No account matches these filters.'}
+        </p>
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60' : ''}>
           <UsersTable rows={rows} selfId={user?.id ?? 0} />

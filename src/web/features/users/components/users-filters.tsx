@@ -35,12 +35,33 @@ export function UsersFilters({ value, onChange, brandOptions }: Props) {
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
 
-  const filtered = value.search !== '' || (value.brandId && value.brandId !== ALL) || (value.role && value.role !== ALL);
+  const filtered =
+    value.search !== '' ||
+    (value.brandId && value.brandId !== ALL) ||
+    (value.role && value.role !== ALL);
   return (
     <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
-      <TextField label="Search users" type="search" placeholder="Name or email" value={text} onChange={(e) => setText(e.target.value)} />
-      <Dropdown label="Brand" name="brandFilter" options={brandOptions} value={value.brandId} onChange={(v) => onChange({ ...value, brandId: v })} />
-      <Dropdown label="Role" name="roleFilter" options={ROLE_FILTER_OPTIONS} value={value.role} onChange={(v) => onChange({ ...value, role: v })} />
+      <TextField
+        label="Search users"
+        type="search"
+        placeholder="Name or email"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Dropdown
+        label="Brand"
+        name="brandFilter"
+        options={brandOptions}
+        value={value.brandId}
+        onChange={(v) => onChange({ ...value, brandId: v })}
+      />
+      <Dropdown
+        label="Role"
+        name="roleFilter"
+        options={ROLE_FILTER_OPTIONS}
+        value={value.role}
+        onChange={(v) => onChange({ ...value, role: v })}
+      />
       <Button variant="secondary" disabled={!filtered} onClick={() => onChange(NO_FILTER)}>
         Clear filters
       </Button>

@@ -6,9 +6,13 @@ const roleName = (role: string) => ROLE_OPTIONS.find((o) => o.value === role)?.n
 
 function StatusBadge({ disabled }: { disabled: boolean }) {
   return disabled ? (
-    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Disabled</span>
+    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+      Disabled
+    </span>
   ) : (
-    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+      Active
+    </span>
   );
 }
 
@@ -20,12 +24,24 @@ export function UsersTable({ rows, selfId }: { rows: UserListItem[]; selfId: num
         <caption className="sr-only">Accounts</caption>
         <thead className="border-b border-gray-200 text-xs tracking-wide text-gray-600 uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">Name</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">Email</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">Role</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">Brand</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
-            <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Email
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Role
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Brand
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -35,8 +51,12 @@ export function UsersTable({ rows, selfId }: { rows: UserListItem[]; selfId: num
               <td className="py-2.5 pr-3 break-all">{u.email}</td>
               <td className="py-2.5 pr-3">{roleName(u.role)}</td>
               <td className="py-2.5 pr-3">{u.brand?.name ?? '—'}</td>
-              <td className="py-2.5 pr-3"><StatusBadge disabled={u.disabled} /></td>
-              <td className="py-2.5 text-right"><StatusButton user={u} isSelf={u.id === selfId} /></td>
+              <td className="py-2.5 pr-3">
+                <StatusBadge disabled={u.disabled} />
+              </td>
+              <td className="py-2.5 text-right">
+                <StatusButton user={u} isSelf={u.id === selfId} />
+              </td>
             </tr>
           ))}
         </tbody>
