@@ -7,6 +7,7 @@ import { listObjects } from '../../test/submission';
 import { samplePdf, samplePng, SAMPLE_JPEG } from '../../test/sample-files';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { ALLOWED_VALUES_SHEET, IMPORT_PATHS, IMPORT_MSG } from '../../../shared/contracts/imports';
+import { REVIEW_PATHS, type ActivityPage } from '../../../shared/contracts/review';
 import {
   csvSheet,
   getImport,
@@ -350,6 +351,18 @@ describe('bulk import', () => {
     expect(
       await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, p.ID)),
     ).toHaveLength(2);
+    // The update is recorded as edits, as the pattern screen's are: fields before → after, the new size and file.
+    const activity = await t.app.inject({
+      url: REVIEW_PATHS.activity(p.ID),
+      headers: partner.auth,
+    });
+    const actions = (activity.json() as ActivityPage).data.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['created', 'fields_changed', 'size_added', 'file_added']),
+    );
+    expect(
+      (activity.json() as ActivityPage).data.find((e) => e.action === 'fields_changed')?.text,
+    ).toContain('Renamed');
   });
 
   it('a crash mid-import leaves no half pattern: the job resumes after the last whole one, or fails saying how far it got', async () => {

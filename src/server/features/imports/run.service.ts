@@ -15,6 +15,7 @@ import { LostJob, heartbeat } from './check.service';
 import { openJobZip, removeLocalZip } from './import-files';
 import type { ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
+import { findSessionUserById } from '../auth/auth.service';
 
 /** Test hook: runs after a pattern's files are stored and before its transaction (a crash there must leave nothing). */
 export interface RunHooks {
@@ -44,6 +45,9 @@ export async function runImport(
   const db = deps.database.db;
   await repo.markSkipped(db, job.id);
   const beat = heartbeat(deps, job.id, runner);
+  // The import acts as the account that started it (its activity names them); none if it is gone.
+  const account = job.createdBy ? await findSessionUserById(db, job.createdBy) : undefined;
+  const actor = account && { ...account, brandId: account.brand?.id ?? null };
   let zip: ZipIndex | undefined;
   if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
   const before = await repo.outcomeCounts(db, job.id);
@@ -87,11 +91,11 @@ export async function runImport(
           let recordId: number;
           if (plan.updateId) {
             replacedKeys = (
-              await updateImportedPattern(tx, plan.updateId, plan.fields, sizes, named)
+              await updateImportedPattern(tx, actor, plan.updateId, plan.fields, sizes, named)
             ).replacedKeys;
             recordId = plan.updateId;
           } else {
-            recordId = await insertImportedPattern(tx, job.createdBy, plan.fields, sizes, named);
+            recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
           }
           if (
             !(await repo.settlePattern(

@@ -8,6 +8,15 @@ import { badRequest } from '../../lib/app-error';
 import * as files from '../files/files.service';
 import * as repo from './patterns.repo';
 import * as detailRepo from './detail.repo';
+import type { AuthUser } from '../../context';
+import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
+import { FILE_LABELS } from '../../../shared/contracts/files';
+import { recordActivity } from '../activity/activity.service';
+import { diffFields } from '../activity/activity.text';
+import { emitPatternEvent } from '../integrations/events';
+
+/** Who the import acts as (its creator): recorded in the activity like any other change. */
+export type ImportActor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;
 
 /**
  * Writes of the bulk import (features/imports), inside the import's per-pattern transaction: the
@@ -28,7 +37,7 @@ const priceText = (p: number | undefined) => (p === undefined ? undefined : p.to
 /** A new draft pattern with its sizes and files; answers its record ID. */
 export async function insertImportedPattern(
   tx: Tx,
-  createdBy: number | null,
+  actor: ImportActor | undefined,
   fields: ImportedFields,
   sizes: ImportedSize[],
   named: files.StoredPatternFile[],
@@ -40,7 +49,7 @@ export async function insertImportedPattern(
     Pattern_Name: Pattern_Name!,
     brandId: Brand!,
     Price: priceText(Price) ?? null,
-    createdBy,
+    createdBy: actor?.id ?? null,
   });
   const sizeIds = await repo.insertSizes(
     tx,
@@ -56,6 +65,8 @@ export async function insertImportedPattern(
     ...named.map((f) => ({ ...f, sizeId: null })),
     ...sizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
   ]);
+  if (actor) await recordActivity(tx, actor, patternId, 'created', {});
+  await emitPatternEvent(tx, 'pattern.submitted', patternId);
   return patternId;
 }
 
@@ -66,12 +77,14 @@ export async function insertImportedPattern(
  */
 export async function updateImportedPattern(
   tx: Tx,
+  actor: ImportActor | undefined,
   id: number,
   fields: ImportedFields,
   sizes: ImportedSize[],
   named: files.StoredPatternFile[],
 ): Promise<{ replacedKeys: string[] }> {
   const { Brand: _brand, Price, SFCC_Pattern_ID: _id, ...rest } = fields;
+  const before = await detailRepo.findPattern(tx, id, null, true);
   await detailRepo.updatePattern(tx, id, {
     ...rest,
     ...(Price === undefined ? {} : { Price: priceText(Price) }),
@@ -124,6 +137,18 @@ export async function updateImportedPattern(
     ...named.map((f) => ({ ...f, sizeId: null })),
     ...newSizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
   );
-  await files.recordPatternFiles(tx, id, rows);
+  const fileIds = await files.recordPatternFiles(tx, id, rows);
+  if (actor) {
+    // The same records an edit on the pattern screen leaves: fields before → after, sizes and files added.
+    const changes = diffFields({ ...before }, { ...pattern }, PATTERN_LABELS);
+    if (changes.length) await recordActivity(tx, actor, id, 'fields_changed', { changes });
+    for (const s of newSizes)
+      await recordActivity(tx, actor, id, 'size_added', { size: `${s.pattern_view} / ${s.Size}` });
+    for (const [i, f] of rows.entries()) {
+      const file = { id: fileIds[i]!, fileName: f.fileName };
+      await recordActivity(tx, actor, id, 'file_added', { file, label: FILE_LABELS[f.kind] });
+    }
+  }
+  await emitPatternEvent(tx, 'pattern.updated', id);
   return { replacedKeys };
 }
