@@ -77,7 +77,7 @@ describe('My Patterns list', () => {
 
   const range = (page: Page) => page.getByTestId('list-range');
   const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
-  const codes = (page: Page) => page.locator('tbody tr td:nth-child(2)').allTextContents();
+  const codes = (page: Page) => page.locator('tbody tr td:nth-child(3)').allTextContents();
   const signedIn = async (user: E2EUser, width?: number) => {
     const page = await pages.open(width);
     await signIn(page, user);
@@ -104,7 +104,7 @@ describe('My Patterns list', () => {
     await page.getByRole('button', { name: /^Price/ }).click();
     await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('descending');
     const prices = async () =>
-      (await page.locator('tbody tr td:nth-child(6)').allTextContents()).map(Number);
+      (await page.locator('tbody tr td:nth-child(7)').allTextContents()).map(Number);
     await expect.poll(async () => (await prices())[0]).toBe(40);
     await page.getByRole('button', { name: /^Price/ }).click();
     await expect.poll(() => priceHeader.getAttribute('aria-sort')).toBe('ascending');

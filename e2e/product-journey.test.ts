@@ -258,7 +258,7 @@ describe('the product journey: a partner submits, an admin reviews and publishes
       await admin.waitForURL(/status=in_review/);
       await expect
         .poll(async () => [
-          ...new Set(await admin.locator('tbody tr td:nth-child(8)').allTextContents()),
+          ...new Set(await admin.locator('tbody tr td:nth-child(9)').allTextContents()),
         ])
         .toEqual(['In review']);
       await filters.getByRole('searchbox', { name: 'Search' }).fill(stamp);
@@ -314,7 +314,7 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     const row = partner
       .locator('tbody tr')
       .filter({ has: partner.getByRole('link', { name: code, exact: true }) });
-    await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('Published');
+    await expect.poll(() => row.locator('td').nth(7).textContent()).toBe('Published');
     expect(await row.getByRole('button', { name: `Delete ${code}` }).isDisabled()).toBe(true);
     expect(await row.getByRole('checkbox').isDisabled()).toBe(true);
 
