@@ -6,7 +6,7 @@ import {
   REVIEW_ROUTES,
 } from '../../../shared/contracts/review';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { loadPattern } from '../patterns/detail.service';
+import { loadPattern } from '../patterns';
 import { listActivity } from './activity.service';
 
 /** A pattern's history, newest first; scoped like the pattern (another brand's answers 404). */

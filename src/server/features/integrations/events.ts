@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { enqueueJob } from '../../jobs/outbox';
 import type { WebhookEventType } from '../../../shared/contracts/integrations';
-import { patternDetailById } from '../patterns/detail.service';
+import { patternDetailById } from '../patterns';
 import * as repo from './webhooks.repo';
 
 export const WEBHOOK_JOB = 'webhook.deliver';

@@ -17,9 +17,9 @@ import {
   storePatternFile,
   toPatternFile,
   type StoredPatternFile,
-} from '../files/files.service';
+} from '../files';
 import { loadPattern, markPatternEdited } from './detail.service';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivity } from '../activity';
 import { addressNotesOn } from './review.service';
 import * as repo from './detail.repo';
 

@@ -14,14 +14,14 @@ import {
   type MissingItem,
   type PatternDetail,
 } from '../../../shared/contracts/pattern-detail';
-import { toPatternFile } from '../files/files.service';
-import { patternPreflight, withPreflight } from '../files/preflight.service';
-import { findBrand, resolveBrandRef } from '../brands/brands.service';
-import { recordActivity } from '../activity/activity.service';
-import { diffFields } from '../activity/activity.text';
+import { toPatternFile } from '../files';
+import { patternPreflight, withPreflight } from '../files';
+import { findBrand, resolveBrandRef } from '../brands';
+import { recordActivity } from '../activity';
+import { diffFields } from '../activity';
 import { addressNotesOn } from './review.service';
 import * as repo from './detail.repo';
-import { emitPatternEvent } from '../integrations/events';
+import { emitPatternEvent } from '../integrations';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and

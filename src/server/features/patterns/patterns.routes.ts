@@ -3,7 +3,7 @@ import { createPatternRoutes } from './create.routes';
 import { detailRoutes } from './detail.routes';
 import { lifecycleRoutes } from './lifecycle.routes';
 import { patternListRoutes } from './list.routes';
-import { sizesRoutes } from '../sizes/sizes.routes';
+import { sizesRoutes } from '../sizes';
 import { patternDeleteRoutes } from './delete.routes';
 
 /** Routes of the "patterns" feature: each concern in its own file, registered here. */

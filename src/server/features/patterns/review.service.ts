@@ -11,9 +11,9 @@ import {
   type UnpublishRequest,
 } from '../../../shared/contracts/review';
 import type { z } from 'zod';
-import { recordActivity } from '../activity/activity.service';
-import { emitTransitionEvent } from '../integrations/events';
-import { notifyReview } from '../notifications/notifications.service';
+import { recordActivity } from '../activity';
+import { emitTransitionEvent } from '../integrations';
+import { notifyReview } from '../notifications';
 import { editedAfter, loadPattern } from './detail.service';
 import { allowedActions, refusal } from './transitions';
 import { beginTransition, lifecycleState } from './lifecycle.service';
