@@ -28,7 +28,8 @@ import { healthRoutes } from './features/health';
 import { authRoutes, findSessionUser } from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
-import { patternsRoutes } from './features/patterns';
+import { loadPattern, patternsRoutes } from './features/patterns';
+import { sizesRoutes } from './features/sizes';
 import { filesRoutes } from './features/files';
 import { supportRoutes } from './features/support';
 import { newsletterRoutes } from './features/newsletter';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);
+  await app.register(sizesRoutes);
   await app.register(filesRoutes);
   await app.register(supportRoutes);
   await app.register(newsletterRoutes);
@@ -136,7 +138,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
   startBackgroundJobs(app);
-  await app.register(activityRoutes);
+  await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));

@@ -8,7 +8,7 @@ import { DELETE_MSG, type DeleteResponse } from '../../../shared/contracts/patte
 import { deletingObjects, keysOf } from '../files';
 import { recordActivity } from '../activity';
 import * as repo from './delete.repo';
-import { emitPatternEvent } from '../integrations';
+import { emitPatternEvent } from './detail.service';
 
 /**
  * Deletes patterns (one, or a bulk selection) with their sizes, pieces, file rows and stored

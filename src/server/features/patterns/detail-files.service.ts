@@ -20,7 +20,7 @@ import {
 } from '../files';
 import { loadPattern, markPatternEdited } from './detail.service';
 import { recordActivity } from '../activity';
-import { addressNotesOn } from './review.service';
+import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
 
 function drainAndFail(part: Multipart, err: Error): never {

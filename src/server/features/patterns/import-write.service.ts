@@ -13,7 +13,7 @@ import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { FILE_LABELS } from '../../../shared/contracts/files';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
-import { emitPatternEvent } from '../integrations';
+import { emitPatternEvent } from './detail.service';
 
 /** Who the import acts as (its creator): recorded in the activity like any other change. */
 export type ImportActor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;

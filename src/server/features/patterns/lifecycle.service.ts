@@ -15,7 +15,7 @@ import type { PatternRow } from './detail.repo';
 import { assertTransition, type LifecycleState } from './transitions';
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
-import { emitPatternEvent } from '../integrations';
+import { emitPatternEvent } from './detail.service';
 
 function assertComplete(missing: MissingItem[]) {
   if (!missing.length) return;

@@ -22,7 +22,7 @@ import * as files from '../files';
 import { findBrand, resolveBrandRef } from '../brands';
 import { receiveSubmission, type Received } from './create-upload';
 import * as repo from './patterns.repo';
-import { emitPatternEvent } from '../integrations';
+import { emitPatternEvent } from './detail.service';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
 
