@@ -4,6 +4,39 @@ import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const webFeatures = fs.existsSync('src/web/features') ? fs.readdirSync('src/web/features') : [];
+const serverFeatures = fs.existsSync('src/server/features')
+  ? fs.readdirSync('src/server/features')
+  : [];
+// Test-only modules a feature offers to the tests of other code (seeded rows, mail readers).
+const isFixture = (name) => name.endsWith('.fixtures.ts') || name === 'test-helpers.ts';
+const fixturesOf = (f) => fs.readdirSync(`src/server/features/${f}`).filter(isFixture);
+// Everything of the server outside the features.
+const serverOutsideFeatures = fs
+  .readdirSync('src/server')
+  .filter((name) => name !== 'features')
+  .map((name) => `./src/server/${name}`);
+
+/**
+ * Server layers: a feature is reached only through its index.ts (tests may also use its
+ * fixtures), and plugins/ and lib/ import no feature at all.
+ */
+const serverZones = (forTests) => [
+  ...serverFeatures.map((f) => ({
+    target: [
+      ...serverFeatures.filter((g) => g !== f).map((g) => `./src/server/features/${g}`),
+      ...serverOutsideFeatures,
+    ],
+    from: `./src/server/features/${f}`,
+    except: ['./index.ts', ...(forTests ? fixturesOf(f).map((n) => `./${n}`) : [])],
+    message: `other code imports the ${f} feature only through features/${f}/index.ts`,
+  })),
+  {
+    target: ['./src/server/plugins', './src/server/lib'],
+    from: './src/server/features',
+    except: forTests ? serverFeatures.flatMap((f) => fixturesOf(f).map((n) => `./${f}/${n}`)) : [],
+    message: 'plugins and lib import no feature; app.ts passes in what they need',
+  },
+];
 
 export default tseslint.config(
   {
@@ -21,6 +54,8 @@ export default tseslint.config(
     languageOptions: { parser: tseslint.parser },
     plugins: { 'import-x': importX },
     settings: {
+      // Which files import-x parses to follow imports (no-cycle); JS in node_modules is skipped.
+      'import-x/extensions': ['.ts', '.tsx'],
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       ],
@@ -56,9 +91,21 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'web features never import each other; routes compose them',
             })),
+            ...serverZones(false),
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Tests (and the shared test helpers) may also use another feature's fixtures.
+    files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts', 'src/server/**/*.fixtures.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones(true) }],
     },
   },
 );

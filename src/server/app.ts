@@ -24,21 +24,27 @@ import {
   slowClientsPlugin,
   type SlowClientLimits,
 } from './plugins/slow-clients';
-import { healthRoutes } from './features/health/health.routes';
-import { authRoutes } from './features/auth/auth.routes';
-import { brandsRoutes } from './features/brands/brands.routes';
-import { usersRoutes } from './features/users/users.routes';
-import { patternsRoutes } from './features/patterns/patterns.routes';
-import { filesRoutes } from './features/files/files.routes';
-import { supportRoutes } from './features/support/support.routes';
-import { newsletterRoutes } from './features/newsletter/newsletter.routes';
-import { siteRoutes } from './features/site/site.routes';
-import { importsRoutes } from './features/imports/imports.routes';
-import { integrationsRoutes } from './features/integrations/integrations.routes';
-import { integrationsOpenApi } from './features/integrations/openapi';
+import { healthRoutes } from './features/health';
+import { authRoutes, findSessionUser } from './features/auth';
+import { brandsRoutes } from './features/brands';
+import { usersRoutes } from './features/users';
+import { loadPattern, patternsRoutes } from './features/patterns';
+import { sizesRoutes } from './features/sizes';
+import { filesRoutes } from './features/files';
+import { supportRoutes } from './features/support';
+import { newsletterRoutes } from './features/newsletter';
+import { siteRoutes } from './features/site';
+import { importsRoutes } from './features/imports';
+import {
+  assertTokenMayCall,
+  findTokenUser,
+  integrationsRoutes,
+  integrationsOpenApi,
+  isApiToken,
+} from './features/integrations';
 import { startBackgroundJobs } from './background';
-import { activityRoutes } from './features/activity/activity.routes';
-import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { activityRoutes } from './features/activity';
+import { notificationsRoutes } from './features/notifications';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -115,13 +121,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    lookups: { findSessionUser, isApiToken, findTokenUser, assertTokenMayCall },
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);
+  await app.register(sizesRoutes);
   await app.register(filesRoutes);
   await app.register(supportRoutes);
   await app.register(newsletterRoutes);
@@ -129,7 +138,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
   startBackgroundJobs(app);
-  await app.register(activityRoutes);
+  await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));

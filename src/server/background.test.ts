@@ -7,7 +7,7 @@ import { scheduleJobs } from './background';
 import { createTestApp, createUser, dbKind, type TestApp } from './test/helper';
 import { listObjects } from './test/submission';
 import { seedPattern } from './features/patterns/detail.fixtures';
-import { LONGEST_UPLOAD_MS } from './features/files/files.service';
+import { LONGEST_UPLOAD_MS } from './features/files';
 
 const until = async (condition: () => boolean) => {
   const deadline = Date.now() + 10_000;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files/files.service';
-import { maintainPatternsTable } from './features/patterns/list-maintenance';
+import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
+import { maintainPatternsTable } from './features/patterns';
 
 /**
  * Every background job of the app, started from here once the app is ready and stopped on close

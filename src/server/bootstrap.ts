@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from './context';
-import { seedBrands } from './features/brands/brands.service';
-import { countUsers, insertUser } from './features/auth/auth.repo';
+import { seedBrands } from './features/brands';
+import { countUsers, insertUser } from './features/auth';
 import { hashPassword } from './lib/password';
 import { isUniqueViolation } from './lib/db-errors';
 

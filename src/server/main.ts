@@ -4,7 +4,7 @@ import { createDeps } from './deps';
 import { bootstrap } from './bootstrap';
 import { createLogger } from './lib/logger';
 import { startJobWorker } from './jobs/outbox';
-import { webhookDeliveryHandler } from './features/integrations/delivery';
+import { webhookDeliveryHandler } from './features/integrations';
 import { mailJobHandler } from './mail/mail-job';
 
 async function main() {

@@ -2,12 +2,24 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/app-error';
 import type { AuthUser } from '../context';
-import { findSessionUser } from '../features/auth/auth.service';
-import {
-  assertTokenMayCall,
-  findTokenUser,
-  isApiToken,
-} from '../features/integrations/tokens.service';
+import type { Db } from '../db/client';
+
+/**
+ * Who a bearer token belongs to: the auth feature knows sessions, the integrations feature API
+ * tokens. app.ts passes them in, so this plugin (like all of plugins/) imports no feature.
+ */
+export interface BearerLookups {
+  findSessionUser(db: Db, token: string): Promise<AuthUser | undefined>;
+  isApiToken(token: string): boolean;
+  findTokenUser(db: Db, token: string): Promise<AuthUser | undefined>;
+  assertTokenMayCall(user: AuthUser, method: string, url: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bearerLookups: BearerLookups;
+  }
+}
 
 function bearer(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
@@ -21,9 +33,10 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | u
   if (request.authUser) return request.authUser;
   const token = bearer(request);
   if (!token) return undefined;
-  request.authUser = isApiToken(token)
-    ? await findTokenUser(request.server.db, token)
-    : await findSessionUser(request.server.db, token);
+  const lookups = request.server.bearerLookups;
+  request.authUser = lookups.isApiToken(token)
+    ? await lookups.findTokenUser(request.server.db, token)
+    : await lookups.findSessionUser(request.server.db, token);
   return request.authUser;
 }
 
@@ -44,14 +57,15 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-export const authPlugin = fp(async (app) => {
+export const authPlugin = fp<{ lookups: BearerLookups }>(async (app, opts) => {
+  app.decorate('bearerLookups', opts.lookups);
   app.decorateRequest('authUser', undefined);
   // API tokens are checked before any route runs, public ones included: a read-only token gets
   // 403 on every write, and no token manages accounts, tokens or webhooks.
   app.addHook('onRequest', async (request) => {
     const token = bearer(request);
-    if (!token || !isApiToken(token) || !request.routeOptions.url) return;
+    if (!token || !opts.lookups.isApiToken(token) || !request.routeOptions.url) return;
     const user = await resolveUser(request);
-    if (user) assertTokenMayCall(user, request.method, request.routeOptions.url);
+    if (user) opts.lookups.assertTokenMayCall(user, request.method, request.routeOptions.url);
   });
 });

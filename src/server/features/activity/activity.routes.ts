@@ -6,11 +6,20 @@ import {
   REVIEW_ROUTES,
 } from '../../../shared/contracts/review';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { loadPattern } from '../patterns/detail.service';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
 import { listActivity } from './activity.service';
 
 /** A pattern's history, newest first; scoped like the pattern (another brand's answers 404). */
-export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+/** app.ts passes the patterns feature's scoped lookup (throws 404 when the user may not see it). */
+export interface ActivityRoutesOptions {
+  loadPattern(db: Db, user: AuthUser, id: number): Promise<unknown>;
+}
+
+export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = async (
+  app,
+  { loadPattern },
+) => {
   app.get(
     REVIEW_ROUTES.activity,
     {

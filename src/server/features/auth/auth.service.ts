@@ -97,3 +97,16 @@ export async function findSessionUserById(
 export async function clearLoginFailures(deps: AppDeps, email: string): Promise<void> {
   await deps.counter.reset(`login:account:${email.toLowerCase()}`);
 }
+
+/** How many accounts exist (bootstrap creates the first admin only when none does). */
+export async function countUsers(db: DbOrTx): Promise<number> {
+  return repo.countUsers(db);
+}
+
+/** Writes an account as given, password already hashed (bootstrap, the CLI and tests); returns its id. */
+export async function insertUser(
+  db: DbOrTx,
+  values: Parameters<typeof repo.insertUser>[1],
+): ReturnType<typeof repo.insertUser> {
+  return repo.insertUser(db, values);
+}

@@ -13,7 +13,7 @@ import { MB } from '../../../shared/limits';
 import { readParts } from '../../storage/multipart';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { XLSX_MIME_TYPE } from '../../storage/upload';
-import { contentDisposition } from '../files/files.service';
+import { contentDisposition } from '../files';
 import * as service from './imports.service';
 import { startImportWorker } from './imports.worker';
 

@@ -18,7 +18,7 @@ import {
   type ImportMode,
 } from '../../../shared/contracts/imports';
 import { storeUpload, CSV_MIME_TYPE, type StoredUpload } from '../../storage/upload';
-import * as files from '../files/files.service';
+import * as files from '../files';
 import { enqueueJob } from '../../jobs/outbox';
 import { IMPORTS_PREFIX } from './import-files';
 import { readSheet, type SheetFormat } from './sheet-reader';

@@ -4,18 +4,14 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { FILE_LABELS } from '../../../shared/contracts/files';
 import { MSG } from '../../../shared/messages';
-import * as files from '../files/files.service';
-import {
-  insertImportedPattern,
-  updateImportedPattern,
-  type ImportedSize,
-} from '../patterns/import-write.service';
+import * as files from '../files';
+import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
 import { LostJob, heartbeat } from './check.service';
 import { openJobZip, removeLocalZip } from './import-files';
 import type { ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
-import { findSessionUserById } from '../auth/auth.service';
+import { findSessionUserById } from '../auth';
 
 /** Test hook: runs after a pattern's files are stored and before its transaction (a crash there must leave nothing). */
 export interface RunHooks {

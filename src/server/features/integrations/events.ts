@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { enqueueJob } from '../../jobs/outbox';
 import type { WebhookEventType } from '../../../shared/contracts/integrations';
-import { patternDetailById } from '../patterns/detail.service';
 import * as repo from './webhooks.repo';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
@@ -19,16 +18,17 @@ export const newEventId = () => `msg_${crypto.randomUUID().replaceAll('-', '')}`
  * Queues an event for every enabled endpoint subscribed to it, in the caller's transaction (the
  * transactional outbox): a rolled-back change sends nothing, a committed one is never lost. The
  * payload is the pattern as the detail call answers it, taken now, so a later change or a
- * deletion does not alter what this event says.
+ * deletion does not alter what this event says. The patterns feature passes `loadPattern` (its
+ * detail by id, undefined when gone), so this module does not import it back.
  */
 export async function emitPatternEvent(
   tx: DbOrTx,
   type: WebhookEventType,
-  patternId: number,
+  loadPattern: () => Promise<unknown>,
 ): Promise<void> {
   const endpoints = await repo.subscribedEndpoints(tx, type);
   if (!endpoints.length) return;
-  const pattern = await patternDetailById(tx, patternId);
+  const pattern = await loadPattern();
   if (!pattern) return;
   await queueEvent(
     tx,
@@ -72,5 +72,5 @@ const TRANSITION_EVENTS = {
 export const emitTransitionEvent = (
   tx: DbOrTx,
   action: keyof typeof TRANSITION_EVENTS,
-  patternId: number,
-) => emitPatternEvent(tx, TRANSITION_EVENTS[action], patternId);
+  loadPattern: () => Promise<unknown>,
+) => emitPatternEvent(tx, TRANSITION_EVENTS[action], loadPattern);

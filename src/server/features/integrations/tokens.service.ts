@@ -10,7 +10,7 @@ import {
   type TokenCreatedResponse,
 } from '../../../shared/contracts/integrations';
 import type { z } from 'zod';
-import { findBrand } from '../brands/brands.service';
+import { findBrand } from '../brands';
 import * as repo from './tokens.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

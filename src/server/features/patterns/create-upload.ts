@@ -12,7 +12,7 @@ import {
   sizePdfErrorKey,
   type NamedFileField,
 } from '../../../shared/contracts/patterns-create';
-import * as files from '../files/files.service';
+import * as files from '../files';
 
 const SIZE_PDF_FIELD_RE = /^pattern_pdf_file(\d{1,4})$/;
 const SIZE_PDF_NAME_RE = /^pattern_pdf_file(\d{1,4})(\.pdf)?$/i;

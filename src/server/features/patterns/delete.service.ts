@@ -5,10 +5,10 @@ import { canSeeBrand } from '../../lib/scope';
 import { ERROR_CODES } from '../../../shared/errors';
 import { MSG } from '../../../shared/messages';
 import { DELETE_MSG, type DeleteResponse } from '../../../shared/contracts/pattern-list';
-import { deletingObjects, keysOf } from '../files/files.service';
-import { recordActivity } from '../activity/activity.service';
+import { deletingObjects, keysOf } from '../files';
+import { recordActivity } from '../activity';
 import * as repo from './delete.repo';
-import { emitPatternEvent } from '../integrations/events';
+import { emitPatternEvent } from './detail.service';
 
 /**
  * Deletes patterns (one, or a bulk selection) with their sizes, pieces, file rows and stored

@@ -17,10 +17,10 @@ import {
   storePatternFile,
   toPatternFile,
   type StoredPatternFile,
-} from '../files/files.service';
+} from '../files';
 import { loadPattern, markPatternEdited } from './detail.service';
-import { recordActivity } from '../activity/activity.service';
-import { addressNotesOn } from './review.service';
+import { recordActivity } from '../activity';
+import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
 
 function drainAndFail(part: Multipart, err: Error): never {

@@ -14,14 +14,14 @@ import {
   type MissingItem,
   type PatternDetail,
 } from '../../../shared/contracts/pattern-detail';
-import { toPatternFile } from '../files/files.service';
-import { patternPreflight, withPreflight } from '../files/preflight.service';
-import { findBrand, resolveBrandRef } from '../brands/brands.service';
-import { recordActivity } from '../activity/activity.service';
-import { diffFields } from '../activity/activity.text';
-import { addressNotesOn } from './review.service';
+import { toPatternFile } from '../files';
+import { patternPreflight, withPreflight } from '../files';
+import { findBrand, resolveBrandRef } from '../brands';
+import { recordActivity } from '../activity';
+import { diffFields } from '../activity';
+import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
-import { emitPatternEvent } from '../integrations/events';
+import * as integrations from '../integrations';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -99,6 +99,20 @@ export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise
   const p = await loadPattern(db, user, id);
   return buildDetail(db, p);
 }
+
+/** Queues the webhook event `type` about pattern `id`, its payload the detail as it is now. */
+export const emitPatternEvent = (
+  tx: DbOrTx,
+  type: Parameters<typeof integrations.emitPatternEvent>[1],
+  id: number,
+) => integrations.emitPatternEvent(tx, type, () => patternDetailById(tx, id));
+
+/** Queues the webhook event of a lifecycle transition of pattern `id`. */
+export const emitTransitionEvent = (
+  tx: DbOrTx,
+  action: Parameters<typeof integrations.emitTransitionEvent>[1],
+  id: number,
+) => integrations.emitTransitionEvent(tx, action, () => patternDetailById(tx, id));
 
 /** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
 export async function patternDetailById(

@@ -5,15 +5,15 @@ import type { PatternFields } from '../../../shared/contracts/patterns';
 import { variationIdFor } from '../../../shared/variation-id';
 import { MSG } from '../../../shared/messages';
 import { badRequest } from '../../lib/app-error';
-import * as files from '../files/files.service';
+import * as files from '../files';
 import * as repo from './patterns.repo';
 import * as detailRepo from './detail.repo';
 import type { AuthUser } from '../../context';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { FILE_LABELS } from '../../../shared/contracts/files';
-import { recordActivity } from '../activity/activity.service';
-import { diffFields } from '../activity/activity.text';
-import { emitPatternEvent } from '../integrations/events';
+import { recordActivity } from '../activity';
+import { diffFields } from '../activity';
+import { emitPatternEvent } from './detail.service';
 
 /** Who the import acts as (its creator): recorded in the activity like any other change. */
 export type ImportActor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;

@@ -8,14 +8,14 @@ import {
 } from '../../../shared/contracts/lifecycle';
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
 import type { LifecycleAction } from '../../../shared/contracts/review';
-import { recordActivity } from '../activity/activity.service';
-import { notifyReview } from '../notifications/notifications.service';
+import { recordActivity } from '../activity';
+import { notifyReview } from '../notifications';
 import { editedAfter, loadPattern, patternMissing } from './detail.service';
 import type { PatternRow } from './detail.repo';
 import { assertTransition, type LifecycleState } from './transitions';
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
-import { emitPatternEvent } from '../integrations/events';
+import { emitPatternEvent } from './detail.service';
 
 function assertComplete(missing: MissingItem[]) {
   if (!missing.length) return;

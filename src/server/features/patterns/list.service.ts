@@ -4,7 +4,7 @@ import type { AuthUser } from '../../context';
 import { patterns } from '../../db/schema/patterns';
 import { brandScope } from '../../lib/scope';
 import { badRequest } from '../../lib/app-error';
-import { findBrand, resolveBrandRef } from '../brands/brands.service';
+import { findBrand, resolveBrandRef } from '../brands';
 import type {
   PatternFilter,
   PatternListQuery,

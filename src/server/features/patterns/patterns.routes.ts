@@ -3,15 +3,13 @@ import { createPatternRoutes } from './create.routes';
 import { detailRoutes } from './detail.routes';
 import { lifecycleRoutes } from './lifecycle.routes';
 import { patternListRoutes } from './list.routes';
-import { sizesRoutes } from '../sizes/sizes.routes';
 import { patternDeleteRoutes } from './delete.routes';
 
-/** Routes of the "patterns" feature: each concern in its own file, registered here. */
+/** Routes of the "patterns" feature: each concern in its own file, registered here (a pattern's sizes and pieces are the sizes feature's, registered by app.ts). */
 export const patternsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(createPatternRoutes);
   await app.register(detailRoutes);
   await app.register(lifecycleRoutes);
   await app.register(patternListRoutes);
-  await app.register(sizesRoutes);
   await app.register(patternDeleteRoutes);
 };

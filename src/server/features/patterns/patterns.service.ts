@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivity } from '../activity';
 import type { Multipart } from '@fastify/multipart';
 import type { AppDeps, AuthUser } from '../../context';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
@@ -18,11 +18,11 @@ import {
   SIZE_PDF_BATCH_FIELD,
   type PatternCreateData,
 } from '../../../shared/contracts/patterns-create';
-import * as files from '../files/files.service';
-import { findBrand, resolveBrandRef } from '../brands/brands.service';
+import * as files from '../files';
+import { findBrand, resolveBrandRef } from '../brands';
 import { receiveSubmission, type Received } from './create-upload';
 import * as repo from './patterns.repo';
-import { emitPatternEvent } from '../integrations/events';
+import { emitPatternEvent } from './detail.service';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
 

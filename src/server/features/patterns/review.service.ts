@@ -11,9 +11,9 @@ import {
   type UnpublishRequest,
 } from '../../../shared/contracts/review';
 import type { z } from 'zod';
-import { recordActivity } from '../activity/activity.service';
-import { emitTransitionEvent } from '../integrations/events';
-import { notifyReview } from '../notifications/notifications.service';
+import { recordActivity } from '../activity';
+import { emitTransitionEvent } from './detail.service';
+import { notifyReview } from '../notifications';
 import { editedAfter, loadPattern } from './detail.service';
 import { allowedActions, refusal } from './transitions';
 import { beginTransition, lifecycleState } from './lifecycle.service';
@@ -183,18 +183,6 @@ export async function setNoteAddressed(
       await recordActivity(tx, user, id, 'note_addressed', { label: note.targetLabel, addressed });
     return toNote(row);
   });
-}
-
-/** An edit of a noted field, file or size addresses its note (called in the edit's transaction). */
-export async function addressNotesOn(
-  tx: DbOrTx,
-  user: AuthUser,
-  patternId: number,
-  targetType: 'field' | 'file' | 'size',
-  keys: (string | number)[],
-) {
-  const notes = await repo.openNotesOn(tx, patternId, targetType, keys.map(String));
-  for (const n of notes) await repo.setNoteAddressed(tx, n.id, user.id, true);
 }
 
 export async function reviewCount(db: DbOrTx) {

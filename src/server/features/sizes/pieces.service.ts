@@ -8,10 +8,10 @@ import {
   type Piece,
   type PieceFields,
 } from '../../../shared/contracts/pieces';
-import { loadPattern, markPatternEdited } from '../patterns/detail.service';
+import { loadPattern, markPatternEdited } from '../patterns';
 import { loadSize } from './sizes.service';
-import { recordActivity } from '../activity/activity.service';
-import { diffFields } from '../activity/activity.text';
+import { recordActivity } from '../activity';
+import { diffFields } from '../activity';
 import { findSize } from './sizes.repo';
 import * as repo from './pieces.repo';
 

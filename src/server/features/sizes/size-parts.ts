@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FileStore } from '../../storage/file-store';
 import { badRequest } from '../../lib/app-error';
-import { deleteObjects, storePatternFile, type StoredPatternFile } from '../files/files.service';
+import { deleteObjects, storePatternFile, type StoredPatternFile } from '../files';
 import { SIZE_MSG, SIZE_PARTS, SizeFieldsSchema } from '../../../shared/contracts/sizes';
 
 const FIELD_NAMES = new Set(Object.keys(SizeFieldsSchema.shape));

@@ -18,13 +18,13 @@ import {
   type SizeDetail,
   type SizeFields,
 } from '../../../shared/contracts/sizes';
-import { loadPattern, markPatternEdited } from '../patterns/detail.service';
-import { deleteObjects, recordPatternFiles, toPatternFile } from '../files/files.service';
-import { patternPreflight, withPreflight } from '../files/preflight.service';
+import { loadPattern, markPatternEdited } from '../patterns';
+import { deleteObjects, recordPatternFiles, toPatternFile } from '../files';
+import { patternPreflight, withPreflight } from '../files';
 import { readSizeParts } from './size-parts';
-import { recordActivity } from '../activity/activity.service';
-import { diffFields } from '../activity/activity.text';
-import { addressNotesOn } from '../patterns/review.service';
+import { recordActivity } from '../activity';
+import { diffFields } from '../activity';
+import { addressNotesOn } from '../patterns';
 import * as repo from './sizes.repo';
 
 const label = (s: { pattern_view: string; Size: string }) => `${s.pattern_view} / ${s.Size}`;

@@ -10,7 +10,7 @@ import {
 import { badRequest, notFound, retryIn, tooMany } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { clearLoginFailures, endSessions } from '../auth/auth.service';
+import { clearLoginFailures, endSessions } from '../auth';
 import type { MailQueue } from './mail-queue';
 import { emailChangedMail } from './mail-texts';
 import { useCode } from './one-time-code.service';

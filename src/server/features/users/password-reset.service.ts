@@ -3,7 +3,7 @@ import { USER_MSG, type ResetPassword } from '../../../shared/contracts/users';
 import { badRequest, retryIn, tooMany } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
-import { clearLoginFailures, endSessions } from '../auth/auth.service';
+import { clearLoginFailures, endSessions } from '../auth';
 import { RESET_LIMITS } from './account-limits';
 import type { MailQueue } from './mail-queue';
 import { resetMail } from './mail-texts';

@@ -16,8 +16,8 @@ import { MSG } from '../../../shared/messages';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { findBrandByRef, resolveBrandRef } from '../brands/brands.service';
-import { endSessions, findSessionUserById, toSessionUser } from '../auth/auth.service';
+import { findBrandByRef, resolveBrandRef } from '../brands';
+import { endSessions, findSessionUserById, toSessionUser } from '../auth';
 import * as repo from './users.repo';
 
 export const emailTakenError = () => conflict(USER_MSG.emailTaken, { email: USER_MSG.emailTaken });
@@ -119,4 +119,9 @@ export async function openProfilePic(
   // The key carries no extension: the type is read from the picture itself, as on upload.
   const stream = await fileTypeStream(source);
   return { stream, contentType: stream.fileType?.mime ?? 'application/octet-stream' };
+}
+
+/** Every open password-reset link of the user is spent (the CLI sets a new password). */
+export async function endResetLinks(db: DbOrTx, userId: number): Promise<void> {
+  await repo.endResetLinks(db, userId);
 }

@@ -1,0 +1,12 @@
+// Public entry of the auth feature: other server code imports only from here.
+export { authRoutes } from './auth.routes';
+export {
+  clearLoginFailures,
+  countUsers,
+  createSession,
+  endSessions,
+  findSessionUser,
+  findSessionUserById,
+  insertUser,
+  toSessionUser,
+} from './auth.service';

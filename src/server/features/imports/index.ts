@@ -1,0 +1,2 @@
+// Public entry of the imports feature: other server code imports only from here.
+export { importsRoutes } from './imports.routes';

@@ -1,0 +1,6 @@
+// Public entry of the integrations feature: other server code imports only from here.
+export { integrationsRoutes } from './integrations.routes';
+export { integrationsOpenApi } from './openapi';
+export { webhookDeliveryHandler } from './delivery';
+export { emitPatternEvent, emitTransitionEvent } from './events';
+export { assertTokenMayCall, findTokenUser, isApiToken } from './tokens.service';

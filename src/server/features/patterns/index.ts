@@ -1,0 +1,10 @@
+// Public entry of the patterns feature: other server code imports only from here.
+export { patternsRoutes } from './patterns.routes';
+export { loadPattern, markPatternEdited } from './detail.service';
+export { addressNotesOn } from './address-notes';
+export {
+  insertImportedPattern,
+  updateImportedPattern,
+  type ImportedSize,
+} from './import-write.service';
+export { maintainPatternsTable } from './list-maintenance';
