@@ -12,7 +12,14 @@ import { loadChunk } from '../lib/chunk-load';
 const page = (
   load: () => Promise<{ Component: React.ComponentType }>,
 ): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
-  lazy: () => loadChunk(load),
+  // A script that cannot load becomes a screen that throws it, so this route's own boundary shows
+  // it inside the layout (a rejected `lazy` left the content area blank).
+  lazy: () =>
+    loadChunk(load).catch((err: unknown) => ({
+      Component: () => {
+        throw err;
+      },
+    })),
   errorElement: <RouteErrorPage inLayout />,
 });
 
