@@ -96,7 +96,7 @@ describe('upload preflight', () => {
 
     // The size's PDF card shows its findings and the same warning.
     await page.getByRole('link', { name: 'Open size 10 (view A)' }).click();
-    const findings = page.getByTestId('file-findings');
+    const findings = page.getByTestId('file-findings').filter({ hasText: 'A0' }).first();
     await findings.waitFor();
     expect(await findings.textContent()).toContain('2 pages · A0');
     expect(await findings.getByTestId('file-warning').textContent()).toBe(`Warning: ${A0_WARNING}`);
