@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: '',
     INSTAGRAM_URL: E2E_INSTAGRAM_URL,
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // scrypt N = 2^14 instead of 2^17: sign-ins are what the journeys repeat most (e2e/startup runs
+    // the production default).
+    PASSWORD_HASH_COST: '14',
   };
   for (const u of Object.values(E2E_USERS)) {
     const args = [

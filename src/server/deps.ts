@@ -9,6 +9,7 @@ import { diskStore } from './storage/disk-store';
 import { s3Store } from './storage/s3-store';
 import { createMailer } from './mail/mailer';
 import { memoryCounter, redisCounter } from './lib/counter';
+import { setPasswordHashCost } from './lib/password';
 
 /** Builds what the app needs from the configuration: embedded defaults, or the scaled-out services when set. */
 export async function createDeps(
@@ -16,6 +17,7 @@ export async function createDeps(
   log: FastifyBaseLogger,
   database?: Database,
 ): Promise<AppDeps & { closeAll(): Promise<void> }> {
+  setPasswordHashCost(env.PASSWORD_HASH_COST);
   const db =
     database ??
     (env.DATABASE_URL

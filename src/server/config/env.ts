@@ -39,6 +39,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Bulk import limits (docs/configuration.md): refused with a message above them. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(5000),

@@ -10,6 +10,19 @@ const scrypt = promisify(crypto.scrypt) as (
 
 /** OWASP: N=2^17, r=8, p=1. Needs 128*N*r = 128 MiB, above Node's 32 MiB default maxmem. */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+
+/**
+ * New hashes use N = 2^cost (PASSWORD_HASH_COST, default 17, the OWASP figure). The stored hash
+ * names its own parameters, so changing the cost never breaks existing passwords. The test suites
+ * lower it to keep thousands of sign-ins cheap; production keeps the default.
+ */
+let dummyHash: Promise<string> | undefined;
+
+export function setPasswordHashCost(log2N: number) {
+  if (PARAMS.N === 2 ** log2N) return;
+  PARAMS.N = 2 ** log2N;
+  dummyHash = undefined;
+}
 const KEY_LEN = 64;
 const maxmem = (p: { N: number; r: number }) => 128 * p.N * p.r + 16 * 1024 * 1024;
 
@@ -68,7 +81,6 @@ export async function verifyPassword(
 }
 
 /** A hash of a random password, verified against when the e-mail is unknown so both answers take as long. */
-let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
   return dummyHash;

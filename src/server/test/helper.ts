@@ -12,11 +12,18 @@ import { createDeps } from '../deps';
 import { seedBrands } from '../features/brands';
 import { insertUser } from '../features/auth';
 import { createSession } from '../features/auth';
-import { hashPassword } from '../lib/password';
+import { hashPassword, setPasswordHashCost } from '../lib/password';
 import { createLogger } from '../lib/logger';
 import { brands } from '../db/schema/brands';
 import type { AppDeps } from '../context';
 import { withDatabase } from './global-setup';
+
+/**
+ * Tests hash with N = 2^14 instead of production's 2^17 (PASSWORD_HASH_COST): the same scrypt,
+ * 8x cheaper, so the suite's thousands of sign-ins do not dominate its time.
+ */
+const TEST_PASSWORD_HASH_COST = '14';
+setPasswordHashCost(Number(TEST_PASSWORD_HASH_COST));
 
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -58,6 +65,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...envOverrides,
   });
   const { database, drop } = await cloneDatabase();
