@@ -1,9 +1,9 @@
 // Builds the server bundle (esbuild) and the web app (Vite) into dist/. Used by `npm start` when sources changed.
-import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
+import { buildServerBundle } from './server-bundle.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const stampFile = path.join(root, 'dist', '.build-stamp');
@@ -93,22 +93,7 @@ export async function buildAll(opts = {}) {
 async function buildUnlocked({ quiet = false } = {}) {
   const t0 = Date.now();
   const stamp = newestInput();
-  await esbuild({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(root, 'dist/server/main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-  // The PDF preflight's worker runs as its own file next to the bundle (pdf-facts.ts resolves it there).
-  fs.copyFileSync(
-    path.join(root, 'src/server/features/files/pdf-facts.worker.mjs'),
-    path.join(root, 'dist/server/pdf-facts.worker.mjs'),
-  );
+  await buildServerBundle(path.join(root, 'dist/server'));
   // Always a production bundle, whatever NODE_ENV the caller runs under (vitest sets 'test').
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';

@@ -29,7 +29,8 @@ async function main() {
     db: deps.database.db,
     log,
     handlers: [mailJobHandler(deps.mailer), webhookDeliveryHandler(deps)],
-    pollMs: 1000,
+    pollMs: env.JOB_POLL_MS,
+    leaseMs: env.JOB_LEASE_MS,
   });
 
   const url = `${env.publicUrl}/app/`;

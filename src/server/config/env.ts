@@ -57,6 +57,14 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** Consecutive failed deliveries after which an endpoint is disabled and admins get one e-mail. */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10000).default(50),
+  /** How often an idle job worker (mails, webhook deliveries) looks for due jobs. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * How long a claimed job is held before another process may take it (a process killed mid-job is
+   * taken over after this). Keep it well above a batch's longest run (10 jobs × the 10 s webhook
+   * time-out), or a slow job is taken again while still running and sent twice.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(86_400_000).default(300_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

@@ -1,0 +1,6 @@
+import type { ChildProcess } from 'node:child_process';
+
+export function waitUntilHealthy(
+  base: string,
+  opts?: { child?: ChildProcess; timeoutMs?: number; pollMs?: number },
+): Promise<void>;

@@ -1,0 +1,27 @@
+// The server bundle that `npm start` runs (dist/server), also built by tests that start real portal
+// processes (src/server/test/portal-process.ts) into a directory of their own.
+import { build as esbuild } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Writes `main.js` (with its source map) and the PDF preflight's worker into `outDir`. */
+export async function buildServerBundle(outDir) {
+  await esbuild({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(outDir, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  // The PDF preflight's worker runs as its own file next to the bundle (pdf-facts.ts resolves it there).
+  fs.copyFileSync(
+    path.join(root, 'src/server/features/files/pdf-facts.worker.mjs'),
+    path.join(outDir, 'pdf-facts.worker.mjs'),
+  );
+}
