@@ -23,6 +23,19 @@ export async function countFromTable(db: DbOrTx, w: Omit<ListWhere, 'search'>): 
   return row?.n ?? 0;
 }
 
+/** The total as countFromTable counts it, with the list version (migration pattern_list_version) in the same statement. */
+export async function countWithVersion(
+  db: DbOrTx,
+  w: Omit<ListWhere, 'search'>,
+): Promise<{ total: number; version: string }> {
+  const where = countWhere(w);
+  const res = await db.execute<{ n: number; v: string }>(sql`
+    select (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${where ? sql`where ${where}` : sql``}) as n,
+      (select last_value::text from pattern_list_version) as v`);
+  const row = res.rows[0];
+  return { total: Number(row?.n ?? 0), version: String(row?.v ?? '') };
+}
+
 function countWhere(w: Omit<ListWhere, 'search'>): SQL | undefined {
   return and(
     w.brandId !== undefined ? eq(patternCounts.brandId, w.brandId) : undefined,

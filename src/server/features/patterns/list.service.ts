@@ -24,6 +24,7 @@ import {
   type SortPosition,
 } from './list.query';
 import * as repo from './list.repo';
+import { anchorFor, anchorsApply } from './list-anchors';
 
 /**
  * The pattern list: scoped, filtered, sorted and paged in the database, with an exact total that
@@ -108,10 +109,20 @@ async function columnSortedPage(
 ) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
-  const total = await countTotal(db, w);
+  const { total, version } = await repo.countWithVersion(db, w);
   if (total === 0) return { ids: [], total };
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };
+  if (offset < total && anchorsApply(sort)) {
+    const a = await anchorFor(db, JSON.stringify(w), where, sort, q.dir, offset, version);
+    if (a) {
+      const [range] = rangesAfter(sort, q.dir, a.from);
+      return {
+        ids: await repo.pageIds(db, and(where, range.where), range.order, a.skip, q.pageSize),
+        total,
+      };
+    }
+  }
   return {
     ids: await offsetPage(db, where, (dir) => orderOf(sort, dir), q.dir, offset, q.pageSize, total),
     total,
