@@ -20,7 +20,7 @@ import {
  * the version before it committed could otherwise leave anchors read without its rows in place.
  * Only sorts whose key is never empty use anchors (a NULL key needs two ranges); others keep OFFSET.
  */
-export const ANCHORS = { step: 100, maxAgeMs: 60_000, maxScopes: 256 };
+export const ANCHORS = { step: 100, maxAgeMs: 10_000, maxScopes: 256 };
 
 interface Anchors {
   version: string;
