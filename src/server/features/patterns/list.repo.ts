@@ -14,16 +14,10 @@ import {
   type SortPosition,
 } from './list.query';
 
-/** The total from the count table (exact, kept by triggers): a few hundred rows at most, whatever the catalogue size. */
-export async function countFromTable(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${patternCounts.n}), 0)::int` })
-    .from(patternCounts)
-    .where(countWhere(w));
-  return row?.n ?? 0;
-}
-
-/** The total as countFromTable counts it, with the list version (migration pattern_list_version) in the same statement. */
+/**
+ * The total from the count table (exact, kept by triggers: a few hundred rows at most, whatever
+ * the catalogue size), with the list version (migration pattern_list_version) in the same statement.
+ */
 export async function countWithVersion(
   db: DbOrTx,
   w: Omit<ListWhere, 'search'>,

@@ -70,10 +70,6 @@ export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: ResolvedF
     throw badRequest(`Unknown brand: ${f.brand}`, { brand: `Unknown brand: ${f.brand}` });
 }
 
-export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
-  return w.search ? repo.countRows(db, w) : repo.countFromTable(db, w);
-}
-
 export async function listPatterns(
   db: DbOrTx,
   user: AuthUser,
