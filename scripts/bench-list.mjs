@@ -5,6 +5,15 @@
 // total against count(*). Benchmarks measure; they never fail on a number.
 //   node scripts/bench-list.mjs [--pg[=postgres://…]] [--rows=N] [--pg-rows=N] [--no-pglite]
 //   The scenarios assume the default sizes (100,000 and more): far fewer rows leave some of their pages empty.
+//
+// First it prints the six reads of issue 15 (page of 25, exact total) under 10 connections, in
+// interleaved rounds: req/s and latency p50/p99 under that load, PGlite and PostgreSQL at 100,000.
+//   --six               only the six reads (skip the detailed scenarios)
+//   --rounds=N          rounds of the six reads (default 3)
+//   --compare=DIR       also run the portal checked out in DIR (e.g. the main branch) on a copy of
+//                       the same data, interleaved, and print new ÷ DIR (before/after)
+//   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md, run interleaved with ours,
+//                       and the ratio ours ÷ Directus printed per read
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -30,6 +39,14 @@ const PGLITE_ROWS = Number(arg('rows') || 100_000);
 const PG_ROWS = Number(arg('pg-rows') || 1_000_000);
 const SAMPLES = Number(arg('samples') || 300);
 const CONCURRENCY = 8;
+const SIX_ONLY = process.argv.includes('--six');
+const ROUNDS = Number(arg('rounds') || 3);
+const COMPARE = arg('compare');
+const CONNECTIONS = 10;
+const SIX_REQUESTS = Number(arg('six-requests') || 300);
+const SIX_PG_ROWS = Number(arg('six-pg-rows') || 100_000);
+const DIRECTUS_URL = process.env.DIRECTUS_URL?.replace(/\/$/, '');
+const DIRECTUS_TOKEN = process.env.DIRECTUS_TOKEN;
 
 const mod = (p) => tsImport(path.join(root, p), import.meta.url);
 const { parseEnv } = await mod('src/server/config/env.ts');
@@ -205,7 +222,38 @@ async function prepare(deps, rows) {
       total: await count(`("SFCC_Pattern_ID" || ' ' || "Pattern_Name") ilike '%dress%'`),
     },
   ];
-  return scenarios;
+  const six = [
+    { name: 'newest first, admin (all brands)', token: admin, query: {}, total },
+    {
+      name: "newest first, a brand's user",
+      token: user,
+      query: {},
+      total: await count(`brand_id = ${ditto.id}`),
+      brandId: ditto.id,
+    },
+    {
+      name: 'one brand filter',
+      token: admin,
+      query: { brand: ditto.id },
+      total: await count(`brand_id = ${ditto.id}`),
+      brandId: ditto.id,
+    },
+    {
+      name: 'search matching 1 row',
+      token: admin,
+      query: { search: 'PP-0051234' },
+      total: await count(`("SFCC_Pattern_ID" || ' ' || "Pattern_Name") ilike '%PP-0051234%'`),
+    },
+    {
+      name: 'search "jacket" (broad)',
+      token: admin,
+      query: { search: 'jacket' },
+      total: await count(`("SFCC_Pattern_ID" || ' ' || "Pattern_Name") ilike '%jacket%'`),
+    },
+    { name: 'page 2000 by number', token: admin, query: { page: 2000 }, total },
+  ];
+  for (const r of six) r.query.pageSize = 25;
+  return { scenarios, six };
 }
 
 const freePort = () =>
@@ -216,24 +264,20 @@ const freePort = () =>
     });
   });
 
-async function startServer(env) {
+async function startServer(env, dir = root) {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'src/server/main.ts')], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(base, { child });
   return { base, stop: () => new Promise((r) => (child.kill('SIGTERM'), child.on('exit', r))) };
@@ -252,6 +296,210 @@ async function call(base, s) {
     throw new Error(`${s.name}: total ${body.totalCountData}, expected ${s.total}`);
   if (body.data.length === 0) throw new Error(`${s.name}: empty page`);
   return { ms, body };
+}
+
+/** The same read on the Directus peer (docs/benchmarks.md): items of the `patterns` collection. */
+async function callDirectus(s) {
+  const qs = new URLSearchParams({
+    limit: '25',
+    page: String(s.query.page ?? 1),
+    sort: '-updated_at,-id',
+    meta: 'filter_count',
+    fields:
+      'id,SFCC_Pattern_ID,Pattern_Name,brand_id,Type,Gender,Price,Fabric_type,Is_Printable,SFCC_Status,IS_SFCC_TESTING,updated_at',
+  });
+  if (s.brandId !== undefined) qs.set('filter[brand_id][_eq]', String(s.brandId));
+  if (s.query.search) qs.set('filter[search_text][_icontains]', s.query.search);
+  const t0 = performance.now();
+  const res = await fetch(`${DIRECTUS_URL}/items/patterns?${qs}`, {
+    headers: { authorization: `Bearer ${DIRECTUS_TOKEN}` },
+  });
+  const body = await res.json();
+  const ms = performance.now() - t0;
+  if (res.status !== 200)
+    throw new Error(`Directus ${s.name}: ${res.status} ${JSON.stringify(body)}`);
+  if (body.meta?.filter_count !== s.total && !s.warned) {
+    s.warned = true;
+    console.warn(`  Directus ${s.name}: total ${body.meta?.filter_count}, expected ${s.total}`);
+  }
+  return { ms, body };
+}
+
+const PEER_FIELDS = [
+  ['SFCC_Pattern_ID', 'string'],
+  ['Pattern_Name', 'string'],
+  ['brand_id', 'integer'],
+  ['Type', 'string'],
+  ['Gender', 'string'],
+  ['Price', 'decimal'],
+  ['Fabric_type', 'string'],
+  ['Is_Printable', 'string'],
+  ['SFCC_Status', 'string'],
+  ['IS_SFCC_TESTING', 'boolean'],
+  ['updated_at', 'timestamp'],
+  ['search_text', 'string'],
+];
+
+/**
+ * Gives the Directus peer the rows `seed` gave ours (same formulas, same brand ids), through its
+ * REST API, when its `patterns` collection is missing or holds another number of rows.
+ */
+async function seedPeer(db, rows) {
+  const api = (p, init = {}) =>
+    fetch(`${DIRECTUS_URL}${p}`, {
+      ...init,
+      headers: { authorization: `Bearer ${DIRECTUS_TOKEN}`, 'content-type': 'application/json' },
+    });
+  const have = await api('/items/patterns?limit=0&meta=total_count');
+  if (have.ok && (await have.json()).meta?.total_count === rows) return;
+  if (have.ok) await api('/collections/patterns', { method: 'DELETE' });
+  const created = await api('/collections', {
+    method: 'POST',
+    body: JSON.stringify({
+      collection: 'patterns',
+      schema: {},
+      meta: {},
+      fields: [
+        {
+          field: 'id',
+          type: 'integer',
+          schema: { is_primary_key: true, has_auto_increment: true },
+        },
+        ...PEER_FIELDS.map(([field, type]) => ({ field, type, schema: {} })),
+      ],
+    }),
+  });
+  if (!created.ok) throw new Error(`Directus: cannot create patterns: ${await created.text()}`);
+  const brandIds = (await db.execute(sql`select id from brands order by id`)).rows.map((r) => r.id);
+  const types = [
+    'Women Patterns',
+    'Men Patterns',
+    'Kids Patterns',
+    'Gender Neutral Patterns',
+    'Craft Patterns',
+  ];
+  const genders = [
+    'Women',
+    'Men',
+    'Kids',
+    'Boys',
+    'Girls',
+    'Gender Neutral Kids',
+    'Gender Neutral Adults',
+  ];
+  const fabrics = ['Knit', 'Woven', 'Knit/Woven', 'Other'];
+  const statuses = ['draft', 'draft', 'draft', 'in_review', 'published', 'published'];
+  const now = Date.now();
+  for (let from = 1; from <= rows; from += 1000) {
+    const batch = [];
+    for (let i = from; i < Math.min(rows + 1, from + 1000); i++) {
+      const id = `PP-${String(i).padStart(7, '0')}`;
+      const name = `${ADJ[(i * 7) % 20]} ${NOUN[(i * 13) % 20]} ${i % 9973}`;
+      batch.push({
+        id: i,
+        SFCC_Pattern_ID: id,
+        Pattern_Name: name,
+        brand_id: brandIds[(i * 31) % brandIds.length],
+        Type: types[i % 5],
+        Gender: genders[i % 7],
+        Price: ((i * 7919) % 9000) / 100 + 5,
+        Fabric_type: fabrics[i % 4],
+        Is_Printable: i % 2 === 0 ? 'Yes' : 'No',
+        SFCC_Status: statuses[i % 6],
+        IS_SFCC_TESTING: i % 6 >= 3,
+        updated_at: new Date(now - ((rows - i) * 37 + ((i * 7919) % 37)) * 1000).toISOString(),
+        search_text: `${id} ${name}`,
+      });
+    }
+    const res = await api('/items/patterns', { method: 'POST', body: JSON.stringify(batch) });
+    if (!res.ok) throw new Error(`Directus: seeding failed: ${await res.text()}`);
+    process.stdout.write(
+      `\r  Directus seeded ${Math.min(rows, from + 999).toLocaleString('en-US')}`,
+    );
+  }
+  process.stdout.write('\n  Directus: add the indexes of docs/benchmarks.md, then run again\n');
+}
+
+/** `n` requests, `CONNECTIONS` at a time: req/s and each request's latency under that load. */
+async function underLoad(fn, n) {
+  const times = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next++ < n) times.push((await fn()).ms);
+    }),
+  );
+  return { seconds: (performance.now() - t0) / 1000, times };
+}
+
+/**
+ * The six reads of issue 15 on every target (ours, and a before checkout or Directus), in
+ * interleaved rounds (the order of targets alternates); prints req/s, p50, p99 and the ratios.
+ */
+async function measureSix(targets, reads) {
+  const acc = targets.map(() => reads.map(() => ({ n: 0, seconds: 0, times: [] })));
+  for (const t of targets) for (const r of reads) for (let i = 0; i < 10; i++) await t.call(r); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stdout.write(
+      `  round ${round + 1} of ${ROUNDS} (load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})\n`,
+    );
+    for (const [ri, r] of reads.entries()) {
+      const order = round % 2 ? [...targets.keys()].reverse() : [...targets.keys()];
+      for (const ti of order) {
+        const m = await underLoad(() => targets[ti].call(r), SIX_REQUESTS);
+        const a = acc[ti][ri];
+        a.n += SIX_REQUESTS;
+        a.seconds += m.seconds;
+        a.times.push(...m.times);
+      }
+    }
+  }
+  const table = reads.map((r, ri) => {
+    const row = { read: r.name, total: r.total.toLocaleString('en-US') };
+    for (const [ti, t] of targets.entries()) {
+      const a = acc[ti][ri];
+      a.times.sort((x, y) => x - y);
+      a.rps = a.n / a.seconds;
+      row[`${t.label} req/s`] = a.rps.toFixed(0);
+      row[`${t.label} p50`] = pct(a.times, 50).toFixed(1);
+      row[`${t.label} p99`] = pct(a.times, 99).toFixed(1);
+    }
+    for (let ti = 1; ti < targets.length; ti++)
+      row[`${targets[0].label} ÷ ${targets[ti].label}`] = (
+        acc[0][ri].rps / acc[ti][ri].rps
+      ).toFixed(2);
+    return row;
+  });
+  console.log(
+    `  six reads, page of 25, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SIX_REQUESTS} requests; latency under that load (ms); load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.table(table);
+}
+
+/** Ours (and a before checkout, and the Directus peer, when given) on the data in `env`. */
+async function runSix(six, env, copyEnv) {
+  const servers = [];
+  try {
+    const ours = await startServer(env);
+    servers.push(ours);
+    const targets = [{ label: 'ours', call: (s) => call(ours.base, s) }];
+    if (COMPARE) {
+      const before = await startServer(await copyEnv(), path.resolve(COMPARE));
+      servers.push(before);
+      targets.push({ label: 'before', call: (s) => call(before.base, s) });
+    }
+    if (DIRECTUS_URL && DIRECTUS_TOKEN) targets.push({ label: 'Directus', call: callDirectus });
+    await measureSix(targets, six);
+  } finally {
+    for (const s of servers) await s.stop();
+  }
 }
 
 const pct = (sorted, p) =>
@@ -295,8 +543,18 @@ async function benchPglite() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-list-'));
   try {
     const deps = await createDeps(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent);
-    const scenarios = await prepare(deps, PGLITE_ROWS);
+    const { scenarios, six } = await prepare(deps, PGLITE_ROWS);
+    if (DIRECTUS_URL && DIRECTUS_TOKEN) await seedPeer(deps.database.db, PGLITE_ROWS);
     await deps.closeAll();
+    const copies = [];
+    await runSix(six, { DATA_DIR: dataDir, DATABASE_URL: '' }, async () => {
+      const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-list-'));
+      fs.cpSync(dataDir, copy, { recursive: true });
+      copies.push(copy);
+      return { DATA_DIR: copy, DATABASE_URL: '' };
+    });
+    for (const c of copies) fs.rmSync(c, { recursive: true, force: true });
+    if (SIX_ONLY) return;
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
       console.table(await measure(server.base, scenarios));
@@ -313,7 +571,7 @@ async function benchPostgres() {
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   console.log(
-    `\nPostgreSQL (${url.host}, scratch database ${name}), ${PG_ROWS.toLocaleString('en-US')} patterns`,
+    `\nPostgreSQL (${url.host}, scratch database ${name}), ${(SIX_ONLY ? SIX_PG_ROWS : PG_ROWS).toLocaleString('en-US')} patterns`,
   );
   const admin = await openPostgres(pgUrl, 1);
   await admin.db.execute(sql.raw(`create database ${name}`));
@@ -323,9 +581,12 @@ async function benchPostgres() {
       parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url.toString() }),
       silent,
     );
-    const scenarios = await prepare(deps, PG_ROWS);
+    const { scenarios, six } = await prepare(deps, SIX_ONLY ? SIX_PG_ROWS : PG_ROWS);
     await deps.closeAll();
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+    await runSix(six, env, async () => env);
+    if (SIX_ONLY) return;
+    const server = await startServer(env);
     try {
       console.table(await measure(server.base, scenarios));
     } finally {

@@ -55,6 +55,7 @@ export async function findActiveSession(db: DbOrTx, tokenHash: string) {
       brandId: users.brandId,
       email: users.email,
       fullName: users.fullName,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

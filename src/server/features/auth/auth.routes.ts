@@ -8,9 +8,14 @@ import {
 import { MessageSchema } from '../../../shared/contracts/common';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './auth.service';
+import { startSessionCache } from './session-cache';
 import { deviceCookie, deviceTokenFrom } from './login-throttle';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Session checks answered from memory, kept true by the database's notifications.
+  const stopSessionCache = await startSessionCache(app.deps.database);
+  app.addHook('onClose', stopSessionCache);
+
   app.post(
     AUTH_PATHS.login,
     {

@@ -8,6 +8,7 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as repo from './auth.repo';
 import * as throttle from './login-throttle';
+import { forgetUserEverywhere, sessionCacheOf } from './session-cache';
 
 export { LOGIN_LIMITS } from './login-throttle';
 
@@ -25,9 +26,18 @@ export function toSessionUser(row: repo.UserRow): SessionUser {
   };
 }
 
+/** The session's user: from the session cache (session-cache.ts) when it has it, else one query. */
 export async function findSessionUser(db: Db, token: string): Promise<AuthUser | undefined> {
-  const row = await repo.findActiveSession(db, hashToken(token));
-  return row ?? undefined;
+  const hash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const cached = cache?.get(hash);
+  if (cached) return cached;
+  const stamp = cache?.stamp();
+  const row = await repo.findActiveSession(db, hash);
+  if (!row) return undefined;
+  const { expiresAt, ...user } = row;
+  if (cache && stamp !== undefined) cache.set(hash, user, expiresAt, stamp);
+  return user;
 }
 
 export async function createSession(deps: AppDeps, userId: number): Promise<string> {
@@ -73,6 +83,8 @@ export async function me(deps: AppDeps, user: AuthUser): Promise<SessionUser> {
 
 export async function signout(deps: AppDeps, user: AuthUser): Promise<void> {
   await repo.deleteSession(deps.database.db, user.sessionId);
+  // The trigger's notification does this too; here it does not wait for PostgreSQL's delivery.
+  sessionCacheOf(deps.database.db)?.apply(`s${user.sessionId}`);
 }
 
 /** Stops a user's sessions at once (disabled account, password reset), or all but the current one (password change). */
@@ -82,6 +94,9 @@ export async function endSessions(
   exceptSessionId?: number,
 ): Promise<void> {
   await repo.deleteSessionsOfUser(db, userId, exceptSessionId);
+  // Before a transaction commits this only empties the entries early; the commit's notification
+  // (session_notify triggers) removes any a concurrent request put back meanwhile.
+  forgetUserEverywhere(userId);
 }
 
 /** The account as the browser keeps it, or undefined. */

@@ -14,13 +14,20 @@ import {
   type SortPosition,
 } from './list.query';
 
-/** The total from the count table (exact, kept by triggers): a few hundred rows at most, whatever the catalogue size. */
-export async function countFromTable(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${patternCounts.n}), 0)::int` })
-    .from(patternCounts)
-    .where(countWhere(w));
-  return row?.n ?? 0;
+/**
+ * The total from the count table (exact, kept by triggers: a few hundred rows at most, whatever
+ * the catalogue size), with the list version (migration pattern_list_version) in the same statement.
+ */
+export async function countWithVersion(
+  db: DbOrTx,
+  w: Omit<ListWhere, 'search'>,
+): Promise<{ total: number; version: string }> {
+  const where = countWhere(w);
+  const res = await db.execute<{ n: number; v: string }>(sql`
+    select (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${where ? sql`where ${where}` : sql``}) as n,
+      (select last_value::text from pattern_list_version) as v`);
+  const row = res.rows[0];
+  return { total: Number(row?.n ?? 0), version: String(row?.v ?? '') };
 }
 
 function countWhere(w: Omit<ListWhere, 'search'>): SQL | undefined {
@@ -174,6 +181,48 @@ export async function rowsByIds(db: DbOrTx, ids: number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 export type ListRowRecord = Awaited<ReturnType<typeof rowsByIds>>[number];
+
+/**
+ * A page's rows read in one statement with its ids (`where … order by … offset … limit`), and,
+ * given `counted`, the total and the list version in the same round trip (issue 15: one
+ * statement for a first page instead of three). The total is missing when the page is empty.
+ */
+export async function pageRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL,
+  offset: number,
+  limit: number,
+  counted?: Omit<ListWhere, 'search'>,
+): Promise<{ rows: ListRowRecord[]; total?: number; version?: string }> {
+  if (limit <= 0) return { rows: [] };
+  const cw = counted && countWhere(counted);
+  const total = counted
+    ? sql<number>`(select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${cw ? sql`where ${cw}` : sql``})`
+    : sql<null>`null`;
+  const version = counted
+    ? sql<string>`(select last_value::text from pattern_list_version)`
+    : sql<null>`null`;
+  const ids = db
+    .select({ id: patterns.ID })
+    .from(patterns)
+    .where(where)
+    .orderBy(order)
+    .offset(offset)
+    .limit(limit);
+  const found = await db
+    .select({ ...listColumns, heroFileId: heroFileId(), total, version })
+    .from(patterns)
+    .innerJoin(brands, eq(brands.id, patterns.brandId))
+    .where(inArray(patterns.ID, ids))
+    .orderBy(order);
+  const first = found[0];
+  return {
+    rows: found.map(({ total: _t, version: _v, ...row }) => row),
+    total: first?.total == null ? undefined : Number(first.total),
+    version: first?.version == null ? undefined : String(first.version),
+  };
+}
 
 const exportColumns = {
   ...listColumns,

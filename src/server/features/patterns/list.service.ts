@@ -24,6 +24,7 @@ import {
   type SortPosition,
 } from './list.query';
 import * as repo from './list.repo';
+import { ANCHORS, anchorFor, anchorsApply } from './list-anchors';
 
 /**
  * The pattern list: scoped, filtered, sorted and paged in the database, with an exact total that
@@ -69,10 +70,6 @@ export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: ResolvedF
     throw badRequest(`Unknown brand: ${f.brand}`, { brand: `Unknown brand: ${f.brand}` });
 }
 
-export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
-  return w.search ? repo.countRows(db, w) : repo.countFromTable(db, w);
-}
-
 export async function listPatterns(
   db: DbOrTx,
   user: AuthUser,
@@ -81,13 +78,14 @@ export async function listPatterns(
   const q = await withBrandId(db, user, query);
   const w = scopedWhere(user, q);
   const offset = (q.page - 1) * q.pageSize;
-  const { ids, total } = w.search
+  const page: { ids: number[]; total: number; rows?: repo.ListRowRecord[] } = w.search
     ? await searchedPage(db, w, q, offset)
     : q.sort === 'brand'
       ? await brandSortedPage(db, w, q.dir, offset, q.pageSize)
       : await columnSortedPage(db, user, w, q, offset);
+  const total = page.total;
   if (total === 0) await assertBrandFilter(db, user, q);
-  const rows = await repo.rowsByIds(db, ids);
+  const rows = page.rows ?? (await repo.rowsByIds(db, page.ids));
   return { data: rows.map(toListRow), totalCountData: total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -108,10 +106,24 @@ async function columnSortedPage(
 ) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
-  const total = await countTotal(db, w);
+  if (q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
+    // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
+    const first = await repo.pageRows(db, where, orderOf(sort, q.dir), offset, q.pageSize, w);
+    if (first.total !== undefined) return { ids: [], rows: first.rows, total: first.total };
+  }
+  const { total, version } = await repo.countWithVersion(db, w);
   if (total === 0) return { ids: [], total };
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };
+  if (offset < total && anchorsApply(sort)) {
+    const a = await anchorFor(db, JSON.stringify(w), where, sort, q.dir, offset, version);
+    if (a) {
+      // A far page number: from the nearest anchor, ids and rows in one statement.
+      const [range] = rangesAfter(sort, q.dir, a.from);
+      const far = await repo.pageRows(db, and(where, range.where), range.order, a.skip, q.pageSize);
+      return { ids: [], rows: far.rows, total };
+    }
+  }
   return {
     ids: await offsetPage(db, where, (dir) => orderOf(sort, dir), q.dir, offset, q.pageSize, total),
     total,

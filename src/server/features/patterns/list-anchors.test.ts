@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import { patterns } from '../../db/schema/patterns';
+import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
+import { idsOf, seedList } from './list.fixtures';
+import { ANCHORS, anchorLists } from './list-anchors';
+import { orderOf, whereOf, type ColumnSortKey, type ListWhere } from './list.query';
+import { pageIds } from './list.repo';
+
+/**
+ * Page numbers read from keyset anchors (list-anchors.ts) must be exactly the OFFSET answer:
+ * pages that start at an anchor, right before and right after one, and after a write.
+ */
+describe(`pattern list page numbers from anchors (${dbKind})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let partner: TestUser;
+  let dittoId: number;
+  const step = ANCHORS.step;
+
+  beforeAll(async () => {
+    ANCHORS.step = 7; // pages of 10 then start at, before and after anchors
+    t = await createTestApp();
+    admin = await createUser(t, { role: 'admin', brand: null });
+    partner = await createUser(t, { brand: 'ditto' });
+    const ditto = await seedList(t, 'ditto', 'DIT', 43, 'Ditto');
+    await seedList(t, 'butterick', 'BUT', 17, 'Butterick');
+    dittoId = ditto[0].Brand;
+  });
+  afterAll(async () => {
+    ANCHORS.step = step;
+    await t.close();
+  });
+
+  const page = async (user: TestUser, query: Record<string, string | number>) => {
+    const res = await t.app.inject({
+      url: '/api/patterns',
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: user.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as PatternListResponse;
+  };
+
+  /** Every page of one list, compared with plain ORDER BY … OFFSET … LIMIT on the same rows. */
+  async function everyPageMatchesOffset(
+    user: TestUser,
+    w: ListWhere,
+    sort: ColumnSortKey,
+    dir: 'asc' | 'desc',
+    filter: Record<string, string | number> = {},
+  ) {
+    const first = await page(user, { ...filter, sort, dir, pageSize: 10 });
+    const pages = Math.ceil(first.totalCountData / 10);
+    expect(pages).toBeGreaterThan(2);
+    for (let p = 1; p <= pages; p++) {
+      const got = await page(user, { ...filter, sort, dir, pageSize: 10, page: p });
+      const want = await pageIds(
+        t.deps.database.db,
+        whereOf(w),
+        orderOf(sort, dir),
+        (p - 1) * 10,
+        10,
+      );
+      expect(idsOf(got.data), `${sort} ${dir} page ${p}`).toEqual(want);
+    }
+  }
+
+  it('equals OFFSET on every page, for each anchored sort, admin and brand user', async () => {
+    for (const sort of ['updatedAt', 'SFCC_Pattern_ID', 'Pattern_Name', 'status'] as const)
+      for (const dir of ['asc', 'desc'] as const) {
+        await everyPageMatchesOffset(admin, {}, sort, dir);
+        await everyPageMatchesOffset(partner, { brandId: dittoId }, sort, dir);
+      }
+    await everyPageMatchesOffset(admin, { status: 'draft' }, 'updatedAt', 'desc', {
+      status: 'draft',
+    });
+    expect(anchorLists()).toBe(17); // 4 sorts × 2 directions × 2 scopes, and the filter: all anchored
+  });
+
+  it('reads the anchors again after a write (the list version moved)', async () => {
+    await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
+    // Move an old pattern to the top and delete one: every later position shifts.
+    const [oldest] = await t.deps.database.db
+      .select({ id: patterns.ID })
+      .from(patterns)
+      .orderBy(patterns.updatedAt, patterns.ID)
+      .limit(1);
+    await t.deps.database.db
+      .update(patterns)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(patterns.ID, oldest.id));
+    await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
+    await t.deps.database.db.delete(patterns).where(eq(patterns.ID, oldest.id));
+    await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
+  });
+});

@@ -1,0 +1,82 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { patterns } from '../../db/schema/patterns';
+import type { SortDirection } from '../../../shared/contracts/pattern-list';
+import {
+  keyText,
+  orderOf,
+  SORT_COLUMNS,
+  type ColumnSortKey,
+  type SortPosition,
+} from './list.query';
+
+/**
+ * Page numbers without a deep OFFSET (issue 15): for a scope and order, the sort key of every
+ * `step`-th row is read once (one index-only pass) and kept in memory with the list version it
+ * was read at (a sequence every write to `patterns` advances, migration pattern_list_version).
+ * Page N then starts from the nearest anchor before it and skips fewer than `step` index entries,
+ * so page 2,000 costs what page 2 does. A write makes the anchors of every scope stale; they are
+ * read again on the next deep page. Anchors also expire after `maxAgeMs`: a write that advanced
+ * the version before it committed could otherwise leave anchors read without its rows in place.
+ * Only sorts whose key is never empty use anchors (a NULL key needs two ranges); others keep OFFSET.
+ */
+export const ANCHORS = { step: 100, maxAgeMs: 10_000, maxScopes: 256 };
+
+interface Anchors {
+  version: string;
+  readAt: number;
+  step: number;
+  /** keys[k] is the row at 0-based position (k + 1) * step - 1. */
+  keys: SortPosition[];
+}
+
+const cache = new Map<string, Anchors>();
+
+/** How many anchor lists are held (tests check the anchored path ran). */
+export const anchorLists = (): number => cache.size;
+
+export function anchorsApply(sort: ColumnSortKey): boolean {
+  return !SORT_COLUMNS[sort].nullable;
+}
+
+/** The anchor at or before position `offset - 1`, and how many rows after it to skip; undefined near the start. */
+export async function anchorFor(
+  db: DbOrTx,
+  scopeKey: string,
+  where: SQL | undefined,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  offset: number,
+  version: string,
+): Promise<{ from: SortPosition; skip: number } | undefined> {
+  const step = ANCHORS.step;
+  const k = Math.floor(offset / step) - 1;
+  if (k < 0) return undefined;
+  const key = `${scopeKey}|${sort}|${dir}`;
+  let a = cache.get(key);
+  if (!a || a.version !== version || a.step !== step || Date.now() - a.readAt > ANCHORS.maxAgeMs) {
+    a = { version, readAt: Date.now(), step, keys: await readAnchors(db, where, sort, dir, step) };
+    cache.delete(key);
+    if (cache.size >= ANCHORS.maxScopes) cache.delete(cache.keys().next().value!);
+    cache.set(key, a);
+  }
+  const from = a.keys[Math.min(k, a.keys.length - 1)];
+  if (!from) return undefined;
+  const at = (Math.min(k, a.keys.length - 1) + 1) * step; // rows up to and including the anchor
+  return { from, skip: offset - at };
+}
+
+async function readAnchors(
+  db: DbOrTx,
+  where: SQL | undefined,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  step: number,
+): Promise<SortPosition[]> {
+  const res = await db.execute<{ key: string | null; id: number }>(sql`
+    select key, id from (
+      select ${keyText(sort)} as key, ${patterns.ID} as id, row_number() over (order by ${orderOf(sort, dir)}) as rn
+      from ${patterns} ${where ? sql`where ${where}` : sql``}
+    ) s where rn % ${step} = 0 order by rn`);
+  return res.rows.map((r) => ({ key: r.key, id: Number(r.id) }));
+}
