@@ -155,6 +155,30 @@ describe('My Patterns list', () => {
     expect(await admin.locator('tbody tr').first().textContent()).toContain('Butterick');
   });
 
+  it('opens a pattern clicked right after typing, for an admin with a status filter', async () => {
+    // A pattern clicked right after typing (the search still due) opens, and stays open, for an
+    // admin with a status filter: slowed down (CPU 6×, the pattern's screen slow to load) and
+    // clicked near the end of the search's 300 ms wait, the due search must not win the race.
+    const admin = await signedIn(E2E_USERS.admin);
+    await admin.goto(`/app/show-records?status=draft&search=${word}`);
+    await expect.poll(() => range(admin).textContent()).toMatch(/of 31$/);
+    await admin.route(/\/assets\/pattern-detail-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    const cdp = await admin.context().newCDPSession(admin);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const [target] = await codes(admin);
+    await search(admin).pressSequentially(' 1');
+    await admin.waitForTimeout(240);
+    await admin.locator('tbody tr').first().locator('td').nth(5).click();
+    await admin.waitForTimeout(1500); // past the search's debounce and the slow screen
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Still (or now) on the pattern clicked, not pulled back to the list by the search.
+    expect(new URL(admin.url()).pathname).toMatch(/^\/app\/show-records\/\d+$/);
+    await admin.locator('p', { hasText: new RegExp(`^${target} ·`) }).waitFor();
+  }, 90_000);
+
   it('deletes a selection after a confirm naming the count, and downloads the view as CSV', async () => {
     const page = await signedIn(E2E_USERS.partner);
     await search(page).fill(word);
