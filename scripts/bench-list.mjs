@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { waitUntilHealthy } from './portal-process.mjs';
+import { seed } from './seed-patterns.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const arg = (name) =>
@@ -57,90 +58,6 @@ const { insertUser } = await mod('src/server/features/auth/auth.repo.ts');
 const { createSession } = await mod('src/server/features/auth/auth.service.ts');
 const { sql } = await import('drizzle-orm');
 const silent = (await import('pino')).default({ level: 'silent' });
-
-const ADJ = [
-  'Summer',
-  'Winter',
-  'Wrap',
-  'Maxi',
-  'Classic',
-  'Easy',
-  'Relaxed',
-  'Tailored',
-  'Vintage',
-  'Modern',
-  'Cropped',
-  'Pleated',
-  'Flared',
-  'Boxy',
-  'Fitted',
-  'Oversized',
-  'Tiered',
-  'Draped',
-  'Smocked',
-  'Quilted',
-];
-const NOUN = [
-  'Dress',
-  'Shirt',
-  'Trousers',
-  'Skirt',
-  'Jacket',
-  'Coat',
-  'Top',
-  'Jumpsuit',
-  'Shorts',
-  'Blouse',
-  'Cardigan',
-  'Hoodie',
-  'Vest',
-  'Tunic',
-  'Romper',
-  'Kimono',
-  'Parka',
-  'Leggings',
-  'Pinafore',
-  'Camisole',
-];
-const arr = (a) => `array[${a.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
-
-/** Inserts `rows` patterns spread over every brand with generate_series; indexes are rebuilt after the load (faster than row by row). */
-async function seed(db, rows) {
-  const brandIds = (await db.execute(sql`select id from brands order by id`)).rows.map((r) => r.id);
-  const indexes = (
-    await db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = 'patterns' and indexname not like '%pkey' and indexname not like '%unique'`,
-    )
-  ).rows;
-  for (const i of indexes) await db.execute(sql.raw(`drop index "${i.indexname}"`));
-  const step = 100_000;
-  for (let from = 1; from <= rows; from += step) {
-    const to = Math.min(rows, from + step - 1);
-    await db.execute(
-      sql.raw(`insert into patterns ("SFCC_Pattern_ID","Pattern_Name",brand_id,"Type","Gender","Price","Fabric_type","Is_Printable","SFCC_Status","IS_SFCC_TESTING",updated_at,created_at)
-      select 'PP-' || lpad(i::text, 7, '0'),
-        (${arr(ADJ)})[1 + (i * 7) % 20] || ' ' || (${arr(NOUN)})[1 + (i * 13) % 20] || ' ' || (i % 9973),
-        (array[${brandIds.join(',')}])[1 + (i * 31) % ${brandIds.length}],
-        (${arr(['Women Patterns', 'Men Patterns', 'Kids Patterns', 'Gender Neutral Patterns', 'Craft Patterns'])})[1 + i % 5],
-        (${arr(['Women', 'Men', 'Kids', 'Boys', 'Girls', 'Gender Neutral Kids', 'Gender Neutral Adults'])})[1 + i % 7],
-        ((i::bigint * 7919) % 9000) / 100.0 + 5,
-        (${arr(['Knit', 'Woven', 'Knit/Woven', 'Other'])})[1 + i % 4],
-        case when i % 2 = 0 then 'Yes' else 'No' end,
-        (array['draft','draft','draft','in_review','published','published'])[1 + i % 6],
-        i % 6 >= 3,
-        now() - make_interval(secs => (${rows} - i) * 37 + (i::bigint * 7919) % 37),
-        now() - make_interval(secs => (${rows} - i) * 37)
-      from generate_series(${from}, ${to}) i`),
-    );
-    process.stdout.write(
-      `\r  seeded ${to.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')}`,
-    );
-  }
-  process.stdout.write('\n  rebuilding indexes…');
-  for (const i of indexes) await db.execute(sql.raw(i.indexdef));
-  await db.execute(sql`vacuum analyze`);
-  process.stdout.write(' done\n');
-}
 
 async function prepare(deps, rows) {
   const db = deps.database.db;

@@ -1,3 +1,5 @@
+// First: starts the list request of a first load of My Patterns before the rest is evaluated.
+import './app/prefetch';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

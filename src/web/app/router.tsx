@@ -4,6 +4,8 @@ import { RouteErrorPage } from './routes/app/error-page';
 import { RequireAdmin, RequireUser } from '../components/route-guards';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk-load';
+import { prefetchPatternList } from '../features/pattern-list/api/get-patterns';
+import { PATTERN_LIST_PATH } from './prefetch';
 
 /**
  * Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx), with its
@@ -50,7 +52,17 @@ export const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
-          { path: 'app/show-records', ...page(() => import('./routes/patterns/show-records')) },
+          {
+            path: PATTERN_LIST_PATH.slice(1),
+            // The list request leaves with the screen's chunk, not after it (the loader waits for nothing).
+            loader: ({ request }) => {
+              prefetchPatternList(new URL(request.url).search);
+              return null;
+            },
+            // The screen's own filters, sorts and pages change only the query: its query fetches those.
+            shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+            ...page(() => import('./routes/patterns/show-records')),
+          },
           {
             path: 'app/show-records/:id',
             ...page(() => import('./routes/patterns/pattern-detail')),

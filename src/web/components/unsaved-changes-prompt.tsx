@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { hasUnsavedChanges, subscribeUnsavedChanges } from '../lib/unsaved-changes';
-import { LeaveDialog } from './leave-dialog';
+
+// The dialog (Headless UI) is not part of every screen's first load: it comes with the first unsaved work.
+const LeaveDialog = lazy(() => import('./leave-dialog').then((m) => ({ default: m.LeaveDialog })));
 
 /**
  * The one guard for unsaved work (lib/unsaved-changes.ts), mounted once in the layout: a link,
@@ -16,6 +18,9 @@ export function UnsavedChangesPrompt() {
     [],
   );
   const blocker = useBlocker(shouldBlock);
+  // Mounted from the first unsaved work on (the blocker can only ask then) and kept, so it can close.
+  const [needed, setNeeded] = useState(false);
+  if (dirty && !needed) setNeeded(true);
 
   useEffect(() => {
     if (!dirty) return;
@@ -28,11 +33,14 @@ export function UnsavedChangesPrompt() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  if (!needed) return null;
   return (
-    <LeaveDialog
-      open={blocker.state === 'blocked'}
-      onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
-    />
+    <Suspense fallback={null}>
+      <LeaveDialog
+        open={blocker.state === 'blocked'}
+        onStay={() => blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+      />
+    </Suspense>
   );
 }

@@ -23,9 +23,15 @@ export class ApiError extends Error {
 
 type Listener = () => void;
 const sessionEndedListeners = new Set<Listener>();
+/** A reply ended the session before anyone listened (the list request main.tsx sends first). */
+let endedUnheard = false;
 /** The auth provider subscribes: a 401 or isRedirected reply clears the session and goes to login. */
 export function onSessionEnded(listener: Listener): () => void {
   sessionEndedListeners.add(listener);
+  if (endedUnheard) {
+    endedUnheard = false;
+    queueMicrotask(listener);
+  }
   return () => sessionEndedListeners.delete(listener);
 }
 
@@ -72,6 +78,7 @@ function handleSessionEnd(err: ApiError, hadToken: boolean) {
   if ((err.status === 401 && hadToken) || err.body.isRedirected) {
     err.endedSession = true;
     clearSession();
+    if (sessionEndedListeners.size === 0) endedUnheard = true;
     sessionEndedListeners.forEach((l) => l());
   }
 }

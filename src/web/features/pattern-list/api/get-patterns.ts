@@ -1,23 +1,39 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   PATTERN_LIST_PATHS,
   type PatternListQuery,
   type PatternListResponse,
 } from '../../../../shared/contracts/pattern-list';
 import { api } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { sessionToken } from '../../../lib/session';
+import { parseListParams } from '../hooks/use-list-params';
 
 /** Under ['patterns'], so any change to a pattern elsewhere (detail, delete, add) refreshes the list. */
 
 export const getPatterns = (query: PatternListQuery, signal?: AbortSignal) =>
   api<PatternListResponse>(PATTERN_LIST_PATHS.list, { query: { ...query }, signal });
 
-/** The previous page stays on screen while the next one loads (no flash of an empty table). */
-export function usePatternList(query: PatternListQuery) {
-  return useQuery({
+/** The one definition of a page of the list: the screen and the prefetch below share its key and options. */
+const patternListQuery = (query: PatternListQuery) =>
+  queryOptions({
     queryKey: queryKeys.patternList(query),
     queryFn: ({ signal }) => getPatterns(query, signal),
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
+
+/** The previous page stays on screen while the next one loads (no flash of an empty table). */
+export function usePatternList(query: PatternListQuery) {
+  return useQuery({ ...patternListQuery(query), placeholderData: keepPreviousData });
+}
+
+/**
+ * Starts fetching the page a My Patterns URL shows (its query string, read as the screen reads it),
+ * so the request runs while the screen's script loads instead of after it renders; the screen's own
+ * query then finds it in flight or done. Signed out, it does nothing (the screen sends to login).
+ */
+export function prefetchPatternList(search: string): void {
+  if (!sessionToken()) return;
+  void queryClient.prefetchQuery(patternListQuery(parseListParams(new URLSearchParams(search))));
 }

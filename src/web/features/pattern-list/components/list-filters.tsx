@@ -1,4 +1,4 @@
-import { Dropdown } from '../../../components/dropdown';
+import type { ComponentType } from 'react';
 import type { Option } from '../../../../shared/options';
 import {
   FABRIC_TYPES,
@@ -41,14 +41,33 @@ const PRINTABLE = filterOptions(
   YES_NO.map((v) => [v, v]),
 );
 
-interface ListFiltersProps {
+/** What a filter needs of the shared dropdown (components/dropdown.tsx). */
+export interface FilterSelectProps {
+  label: string;
+  name: string;
+  options: Option[];
+  value: string;
+  onChange(value: string | null): void;
+}
+
+export interface ListFiltersProps {
   filter: PatternFilter;
   onChange(patch: FilterPatch): void;
   /** Admins only: the brands to filter by. */
   brands?: BrandRef[];
 }
 
-export function ListFilters({ filter, onChange, brands }: ListFiltersProps) {
+/**
+ * The filters, drawn with `Dropdown`: the shared dropdown (list-filters-live.tsx, its own chunk:
+ * Headless UI and its positioning stay out of the list's first load), or its closed look while
+ * that chunk arrives (filter-placeholder.tsx), so the row of filters does not move or change.
+ */
+export function ListFilters({
+  filter,
+  onChange,
+  brands,
+  Dropdown,
+}: ListFiltersProps & { Dropdown: ComponentType<FilterSelectProps> }) {
   const set = (key: keyof FilterPatch) => (v: string | null) =>
     onChange({ [key]: v || undefined } as FilterPatch);
   return (

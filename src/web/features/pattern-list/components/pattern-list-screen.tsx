@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { MSG } from '../../../../shared/messages';
@@ -8,17 +8,26 @@ import { usePatternList } from '../api/get-patterns';
 import { useDeletePatterns } from '../api/delete-patterns';
 import { useExportPatterns } from '../api/export-patterns';
 import { useBrandList } from '../../../lib/brand-list';
-import { useListParams } from '../hooks/use-list-params';
+import { useListParams, type FilterPatch } from '../hooks/use-list-params';
 import { SearchBox } from './search-box';
-import { ListFilters } from './list-filters';
+import { FiltersPlaceholder } from './filter-placeholder';
 import { ListActions } from './list-actions';
 import { PatternsTable } from './patterns-table';
 import { PatternsGrid } from './patterns-grid';
 import { useListView, ViewToggle } from './view-toggle';
 import { ListPagination } from './list-pagination';
-import { DeleteDialog } from './delete-dialog';
 import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
 import { loadErrorMessage } from '../../../lib/error-message';
+
+// The working filters (Headless UI's listbox and its positioning): fetched with this chunk, in
+// parallel, and not in the way of the first row (their closed look stands in meanwhile).
+const loadFilters = () => import('./list-filters-live');
+const LiveListFilters = lazy(() => loadFilters().then((m) => ({ default: m.LiveListFilters })));
+void loadFilters();
+
+// The confirm dialog (Headless UI) is not part of the first load: fetched once the rows are on screen.
+const loadDeleteDialog = () => import('./delete-dialog');
+const DeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteDialog })));
 
 /** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete and CSV download. */
 export function PatternListScreen() {
@@ -35,6 +44,10 @@ export function PatternListScreen() {
 
   const data = list.data;
   const rows = data?.data;
+  const shown = Boolean(rows);
+  useEffect(() => {
+    if (shown) void loadDeleteDialog();
+  }, [shown]);
   const lockedReason = (row: PatternListRow) =>
     !isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined;
 
@@ -100,6 +113,11 @@ export function PatternListScreen() {
     });
 
   const empty = data && data.totalCountData === 0;
+  const filterProps = {
+    filter: query,
+    onChange: (patch: FilterPatch) => params.setFilter(patch),
+    brands: isAdmin ? (brands.data?.data ?? []) : undefined,
+  };
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -144,11 +162,9 @@ export function PatternListScreen() {
             }
           />
         </div>
-        <ListFilters
-          filter={query}
-          onChange={(patch) => params.setFilter(patch)}
-          brands={isAdmin ? (brands.data?.data ?? []) : undefined}
-        />
+        <Suspense fallback={<FiltersPlaceholder {...filterProps} />}>
+          <LiveListFilters {...filterProps} />
+        </Suspense>
       </section>
 
       <ListActions
@@ -233,12 +249,16 @@ export function PatternListScreen() {
         </>
       )}
 
-      <DeleteDialog
-        codes={pending?.map((r) => r.SFCC_Pattern_ID) ?? null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setPending(null)}
-      />
+      {pending && (
+        <Suspense fallback={null}>
+          <DeleteDialog
+            codes={pending.map((r) => r.SFCC_Pattern_ID)}
+            busy={remove.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setPending(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigation } from 'react-router';
 import { SEARCH_MAX } from '../../../../shared/contracts/pattern-list';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -17,11 +17,24 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // A pattern clicked while its screen loads keeps this list mounted: a search still due must not pull the user back.
+  // A pattern clicked while its screen loads keeps this list mounted: a search still due must not
+  // pull the user back. The router's own state is read when the search is due, not the state of the
+  // last render: the router shows a navigation in a transition, which a slow device may not have
+  // rendered yet when the timer fires (the search then cancelled the click's navigation).
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const leavingRendered = useRef(false);
+  leavingRendered.current =
+    navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const leaving = () => {
+    const live = dataRouter?.router.state;
+    if (!live) return leavingRendered.current;
+    return (
+      live.location.pathname !== pathname ||
+      (live.navigation.state !== 'idle' && live.navigation.location.pathname !== pathname)
+    );
+  };
 
   // The URL changed by itself (back button, a link, "Clear filters"): show its search.
   useEffect(() => {
@@ -35,7 +48,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
 
   const apply = (term: string) => {
     clearTimeout(timer.current);
-    if (leaving.current) return;
+    if (leaving()) return;
     const trimmed = term.trim();
     if (trimmed === sent.current) return;
     const refine = sent.current !== '' && trimmed !== '';
