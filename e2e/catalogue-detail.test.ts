@@ -107,9 +107,13 @@ describe('pattern and size detail', () => {
     expect(await page.getByTestId('pattern-status').textContent()).toBe('Draft');
     expect(await page.getByRole('button', { name: 'Publish to production' }).count()).toBe(0);
 
-    // The instructions PDF is drawn in the page by pdf.js; the hero image shows as a thumbnail.
-    const canvas = page.getByTestId('file-Instruction_PDF').getByTestId('pdf-canvas');
-    await expect.poll(() => canvasHasInk(canvas), { timeout: 20_000 }).toBe(true);
+    // The instructions PDF shows the first page the server drew; the hero image shows as a thumbnail.
+    const pdfThumb = page.getByTestId('file-Instruction_PDF').getByTestId('pdf-thumbnail');
+    await expect
+      .poll(() => pdfThumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     const thumb = page.getByTestId('file-Main_Hero_Image').getByRole('img');
     await expect
       .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

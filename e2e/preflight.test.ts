@@ -93,6 +93,20 @@ describe('upload preflight', () => {
     expect(
       await page.getByTestId('file-Main_Hero_Image').getByTestId('file-findings').textContent(),
     ).toContain('1200×1500 px');
+    // The PDF cards show the first page the server drew at upload; it opens the PDF page by page.
+    const pdfThumb = page.getByTestId('file-Instruction_PDF').getByTestId('pdf-thumbnail');
+    await pdfThumb.waitFor();
+    await expect.poll(() => loaded(pdfThumb)).toBe(true);
+    expect(await pdfThumb.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(960);
+    expect(await pdfThumb.getAttribute('alt')).toBe('First page of instructions.pdf');
+    expect(await page.getByTestId('file-Instruction_PDF').getByTestId('pdf-canvas').count()).toBe(
+      0,
+    );
+    await page.getByRole('button', { name: 'Preview instructions.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'instructions.pdf' });
+    await dialog.getByText('Page 1 of 3').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
 
     // The size's PDF card shows its findings and the same warning.
     await page.getByRole('link', { name: 'Open size 10 (view A)' }).click();

@@ -1,5 +1,6 @@
 // The upload preflight's cost (docs/preflight.md): a 5 MB, 60-page PDF read by pdf.js in its
-// bounded worker, and a 10 MB photo cleaned and thumbnailed by sharp, each through the same
+// bounded worker (with its first page drawn and stored as WebP thumbnails, and without: the
+// difference is the thumbnail's cost), and a 10 MB photo cleaned and thumbnailed by sharp, each through the same
 // function the upload calls (preflightStoredUpload) against a disk store. Benchmarks measure; they
 // never fail on a number.
 //   node scripts/bench-preflight.mjs [--runs=N]
@@ -16,6 +17,7 @@ const mod = (p) => tsImport(path.join(root, p), import.meta.url);
 const gen = await mod('src/server/test/preflight-files.ts');
 const { diskStore } = await mod('src/server/storage/disk-store.ts');
 const { preflightStoredUpload } = await mod('src/server/features/files/preflight.service.ts');
+const { readPdfFacts } = await mod('src/server/features/files/pdf-facts.ts');
 const { LIMITS } = await mod('src/shared/limits.ts');
 
 const MB = 1024 * 1024;
@@ -59,13 +61,15 @@ try {
     `PDF: ${(pdf.length / MB).toFixed(2)} MB, 60 pages. Photo: ${(photo.length / MB).toFixed(2)} MB JPEG.`,
   );
 
-  const time = async (name, bytes, contentType) => {
+  const time = async (name, bytes, contentType, factsOnly = false) => {
     const ms = [];
     for (let i = 0; i < RUNS; i++) {
       const key = `patterns/bench/${name}-${i}`;
       await store.put(key, Readable.from([bytes]), contentType);
       const t0 = performance.now();
-      const r = await preflightStoredUpload(store, { key, fileName: name, contentType }, 'file');
+      const r = factsOnly
+        ? await readPdfFacts(bytes)
+        : await preflightStoredUpload(store, { key, fileName: name, contentType }, 'file');
       ms.push(performance.now() - t0);
       if (i === 0) console.log(`  ${name}: ${JSON.stringify(r.check).slice(0, 160)}…`);
     }
@@ -78,6 +82,8 @@ try {
   };
   const rows = [
     await time('60-page.pdf', pdf, 'application/pdf'),
+    // The same without drawing page 1 (the preflight before PDF thumbnails): the difference is their cost.
+    await time('60-page.pdf (facts only)', pdf, 'application/pdf', true),
     await time('photo-10mb.jpg', photo, 'image/jpeg'),
     // Without EXIF: kept as sent, only the thumbnails are made.
     await time('photo-10mb-no-exif.jpg', plainPhoto, 'image/jpeg'),
@@ -87,6 +93,9 @@ try {
     `  photo: ${meta.width}×${meta.height} px; photo-10mb.jpg (EXIF-turned, GPS-tagged) includes applying the orientation, removing EXIF/GPS (re-encoding), two WebP thumbnails (320 and 960 px) and storing them.`,
   );
   console.table(rows);
+  console.log(
+    `  First page drawn (960 px) and stored as two WebP thumbnails: ${(rows[0]['median (ms)'] - rows[1]['median (ms)']).toFixed(0)} ms (difference of the medians).`,
+  );
   console.log(
     `Load average while measuring: ${os
       .loadavg()

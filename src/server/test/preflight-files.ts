@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import {
@@ -268,6 +269,27 @@ export function manyPagesPdf(count = 10_000): Buffer {
     `<</Type/Pages/Kids[${kids}]/Count ${count}/MediaBox[0 0 612 792]>>`,
     { dict: '<<>>', stream: Buffer.from('0 0 m 100 100 l S') },
     ...Array.from({ length: count }, () => '<</Type/Page/Parent 2 0 R/Contents 3 0 R>>'),
+  ]);
+}
+
+/**
+ * A valid one-page PDF whose page is slow to draw: `groups` full-page transparency groups blended
+ * one over another, in a small stream (read in milliseconds; drawing each costs a full-page
+ * offscreen canvas, far more than the thumbnail's budget in all).
+ */
+export function slowToDrawPdf(groups = 300): Buffer {
+  return rawPdf([
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</XObject<</G 5 0 R>>/ExtGState<</B<</BM/Multiply/CA 0.5/ca 0.5>>>>>>>>',
+    {
+      dict: '<</Filter/FlateDecode>>',
+      stream: zlib.deflateSync(Buffer.from(Array(groups).fill('/B gs /G Do').join('\n'))),
+    },
+    {
+      dict: '<</Type/XObject/Subtype/Form/BBox[0 0 612 792]/Group<</S/Transparency/K true>>>>',
+      stream: Buffer.from('0.5 g 0 0 612 792 re f'),
+    },
   ]);
 }
 

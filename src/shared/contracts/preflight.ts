@@ -44,6 +44,8 @@ export const PdfCheckSchema = z.object({
   printRestricted: z.boolean(),
   /** Set when the check ran out of its time or memory budget: the facts above may be partial. */
   incomplete: z.enum(['time', 'memory']).nullable(),
+  /** Small and medium WebP thumbnails of the first page exist (absent: not drawn, or checked before they were made). */
+  thumbnails: z.boolean().optional(),
 });
 export type PdfCheck = z.infer<typeof PdfCheckSchema>;
 

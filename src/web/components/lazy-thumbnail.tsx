@@ -18,10 +18,15 @@ export function LazyThumbnail({
   url,
   alt,
   className = 'h-12 w-12',
+  fit = 'cover',
+  testId = 'hero-thumbnail',
 }: {
   url: string | null;
   alt: string;
   className?: string;
+  /** 'contain' shows the whole picture (a PDF page), 'cover' fills the box (a photo). */
+  fit?: 'cover' | 'contain';
+  testId?: string;
 }) {
   const box = useRef<HTMLSpanElement>(null);
   const [near, setNear] = useState(false);
@@ -63,8 +68,8 @@ export function LazyThumbnail({
         <img
           src={src}
           alt={alt}
-          className="h-full w-full object-cover"
-          data-testid="hero-thumbnail"
+          className={`h-full w-full ${fit === 'contain' ? 'object-contain' : 'object-cover'}`}
+          data-testid={testId}
         />
       ) : (
         <svg

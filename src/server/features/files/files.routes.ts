@@ -41,7 +41,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary:
-          'A photo’s WebP thumbnail (small for lists, medium for the pattern screen); cached for a year, with an ETag',
+          'A photo’s or a PDF’s first-page WebP thumbnail (small for lists, medium for the pattern screen); cached for a year, with an ETag',
         params: ThumbnailParamsSchema,
       },
     },

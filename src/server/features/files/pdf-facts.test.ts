@@ -6,6 +6,7 @@ import {
   manyPagesPdf,
   nestedPdf,
   PAGE,
+  slowToDrawPdf,
   truncatedPdf,
 } from '../../test/preflight-files';
 import { PDF_BUDGET, readPdfFacts, type PdfFactsResult } from './pdf-facts';
@@ -86,4 +87,23 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
     expect(cut.incomplete).toBe('time');
     expect(names(await readPdfFacts(await makePdf([PAGE.letter])))).toEqual(['US Letter×1']);
   }, 120_000);
+
+  it('draws the first page for the thumbnails, and gives up on one too costly to draw, keeping the facts', async () => {
+    const r = await readPdfFacts(await makePdf([PAGE.a4, PAGE.a0]), {}, { firstPage: true });
+    if (!('check' in r) || !r.firstPage) throw new Error('no first page');
+    expect([r.firstPage.width, r.firstPage.height]).toEqual([679, 960]); // A4 (595×842 pt) at 960 px high
+    const px = r.firstPage.data;
+    let ink = 0; // the page's line of text, dark on white
+    for (let i = 0; i < px.length; i += 4) if (px[i] < 128 && px[i + 3] > 0) ink++;
+    expect(ink).toBeGreaterThan(50);
+    expect(ink).toBeLessThan(px.length / 4 / 10);
+    // Not asked: not drawn.
+    expect('firstPage' in (await readPdfFacts(await makePdf([PAGE.a4])))).toBe(false);
+
+    const t0 = performance.now();
+    const slow = await readPdfFacts(slowToDrawPdf(), { renderMs: 300 }, { firstPage: true });
+    expect(performance.now() - t0).toBeLessThan(PDF_BUDGET.hardMs);
+    expect(checkOf(slow)).toMatchObject({ pageCount: 1, incomplete: null });
+    expect('firstPage' in slow && slow.firstPage).toBeFalsy();
+  }, 60_000);
 });

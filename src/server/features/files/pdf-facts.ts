@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import {
   NAMED_PAGE_SIZES,
+  THUMBNAIL_SIZES,
   type PageSizeGroup,
   type PdfCheck,
 } from '../../../shared/contracts/preflight';
@@ -17,6 +18,10 @@ export interface PdfBudget {
   heapMb: number;
   maxPagesRead: number;
   fontPagesRead: number;
+  /** Drawing the first page for its thumbnails: at most this long after the facts (then no thumbnail). */
+  renderMs: number;
+  /** Longest side of the drawn first page, px (the medium thumbnail's size). */
+  renderEdge: number;
 }
 export const PDF_BUDGET: Readonly<PdfBudget> = {
   softMs: 8_000,
@@ -24,10 +29,19 @@ export const PDF_BUDGET: Readonly<PdfBudget> = {
   heapMb: 256,
   maxPagesRead: 2_000,
   fontPagesRead: 100,
+  renderMs: 3_000,
+  renderEdge: THUMBNAIL_SIZES.medium,
 };
 
+/** The first page drawn on white: RGBA pixels, `width`×`height`. */
+export interface FirstPage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
 export type PdfFactsResult =
-  { check: PdfCheck } | { refusal: 'damaged' | 'password'; detail?: string };
+  { check: PdfCheck; firstPage?: FirstPage } | { refusal: 'damaged' | 'password'; detail?: string };
 
 interface RawFacts {
   pageCount: number;
@@ -126,10 +140,16 @@ function startWorker(heapMb: number): Worker {
   return w;
 }
 
-function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> {
+type WorkerMessage =
+  | { facts?: RawFacts; refusal?: 'damaged' | 'password'; detail?: string; drawing: boolean }
+  | { firstPage: FirstPage | null };
+
+function checkInWorker(data: Uint8Array, b: PdfBudget, draw: boolean): Promise<PdfFactsResult> {
   clearTimeout(idleTimer);
   const w = (worker ??= startWorker(b.heapMb));
   return new Promise<PdfFactsResult>((resolve) => {
+    // The facts, once they came: a drawing that then fails or runs out of budget costs only the thumbnail.
+    let found: PdfFactsResult | undefined;
     const finish = (r: PdfFactsResult, keep: boolean) => {
       clearTimeout(timer);
       w.off('message', onMessage).off('error', onError).off('exit', onExit);
@@ -139,18 +159,25 @@ function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> 
       }
       resolve(r);
     };
-    const onMessage = (m: Parameters<typeof toResult>[0]) =>
-      finish(toResult(m, b.maxPagesRead), true);
+    const onMessage = (m: WorkerMessage) => {
+      if ('firstPage' in m) {
+        if (found) finish(m.firstPage ? { ...found, firstPage: m.firstPage } : found, true);
+        return;
+      }
+      found = toResult(m, b.maxPagesRead);
+      if (!m.drawing) finish(found, true);
+    };
     // Out of heap, or a stack overflow pdf.js did not catch: the file is too costly to read.
     const onError = (err: Error & { code?: string }) =>
       finish(
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? { check: unfinished('memory') }
-          : { refusal: 'damaged', detail: err.message },
+        found ??
+          (err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? { check: unfinished('memory') }
+            : { refusal: 'damaged', detail: err.message }),
         false,
       );
-    const onExit = () => finish({ check: unfinished('memory') }, false);
-    const timer = setTimeout(() => finish({ check: unfinished('time') }, false), b.hardMs);
+    const onExit = () => finish(found ?? { check: unfinished('memory') }, false);
+    const timer = setTimeout(() => finish(found ?? { check: unfinished('time') }, false), b.hardMs);
     w.on('message', onMessage).on('error', onError).on('exit', onExit);
     const copy = new Uint8Array(data); // its own buffer, so that it can be moved to the worker
     w.postMessage(
@@ -159,6 +186,7 @@ function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> 
         maxPagesRead: b.maxPagesRead,
         fontPagesRead: b.fontPagesRead,
         softBudgetMs: b.softMs,
+        thumbnail: draw ? { edge: b.renderEdge, budgetMs: b.renderMs } : undefined,
       },
       [copy.buffer],
     );
@@ -173,14 +201,16 @@ function checkInWorker(data: Uint8Array, b: PdfBudget): Promise<PdfFactsResult> 
 
 /**
  * Checks one PDF within the budget: its facts, or a refusal when it cannot be opened. A check cut
- * short by the budget is not a refusal: it is reported as incomplete (docs/preflight.md).
+ * short by the budget is not a refusal: it is reported as incomplete (docs/preflight.md). With
+ * `firstPage`, page 1 is also drawn for the thumbnails, when that fits in the budget.
  */
 export function readPdfFacts(
   data: Uint8Array,
   budget: Partial<PdfBudget> = {},
+  opts: { firstPage?: boolean } = {},
 ): Promise<PdfFactsResult> {
   const b = { ...PDF_BUDGET, ...budget };
-  const run = queue.then(() => checkInWorker(data, b));
+  const run = queue.then(() => checkInWorker(data, b, opts.firstPage ?? false));
   queue = run.catch(() => undefined);
   return run;
 }

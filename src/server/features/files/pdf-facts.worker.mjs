@@ -2,8 +2,23 @@
 // so that a malicious file can only exhaust this worker: the parent bounds its heap and terminates
 // it at the time budget (pdf-facts.ts). Plain JavaScript so that it runs as is under vitest, tsx
 // and the bundle (scripts/build.mjs copies it next to the server bundle).
+// After the facts, it draws the first page (pdf.js on @napi-rs/canvas) for the thumbnails and posts
+// its pixels as a second message; the parent keeps the facts if the drawing runs out of budget.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { getDocument, PasswordResponses, PermissionFlag } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+// The standard 14 fonts (a PDF that does not embed Helvetica…), CMaps and image decoders shipped
+// inside pdfjs-dist, so that drawing depends on no system font. pdf.js on Node reads them as files.
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const RESOURCES = {
+  standardFontDataUrl: `${pdfjsDir}/standard_fonts/`,
+  cMapUrl: `${pdfjsDir}/cmaps/`,
+  cMapPacked: true,
+  wasmUrl: `${pdfjsDir}/wasm/`,
+  iccUrl: `${pdfjsDir}/iccs/`,
+};
 
 /** Portrait size rounded to whole points: pages within a point of each other are one size. */
 function pageKey(view, rotate) {
@@ -86,13 +101,63 @@ async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
   };
 }
 
-parentPort.on('message', (job) => {
-  facts(job).then(
-    (r) => parentPort.postMessage(r),
-    (err) =>
-      parentPort.postMessage({
-        refusal: 'damaged',
-        detail: String(err?.message ?? err).slice(0, 200),
-      }),
-  );
+/**
+ * Draws page 1 on a white canvas whose longest side is `edge` px and answers its RGBA pixels, or
+ * null when it cannot be drawn within `budgetMs` (the drawing is cancelled; one stuck inside a
+ * single operation is ended by the parent's hard limit). A document of its own, opened with the
+ * standard fonts: the facts' document must not have them, or a font that is not embedded would
+ * look embedded (pdf.js marks only a font without any file as missing).
+ */
+async function firstPage({ data, edge, budgetMs }) {
+  const started = performance.now();
+  const task = getDocument({
+    data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    stopAtErrors: false,
+    ...RESOURCES,
+  });
+  const overBudget = () => performance.now() - started > budgetMs;
+  try {
+    const doc = await task.promise;
+    const page = await doc.getPage(1);
+    const base = page.getViewport({ scale: 1 });
+    if (!(base.width > 0 && base.height > 0)) return null;
+    const viewport = page.getViewport({ scale: edge / Math.max(base.width, base.height) });
+    const width = Math.max(1, Math.round(viewport.width));
+    const height = Math.max(1, Math.round(viewport.height));
+    const { canvas, context } = doc.canvasFactory.create(width, height);
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+    if (overBudget()) return null;
+    const render = page.render({ canvas, canvasContext: context, viewport, annotationMode: 0 });
+    // pdf.js pauses every few milliseconds of drawing and asks whether to go on (it schedules itself
+    // with microtasks, so a timer would never fire in between): stop there once over the budget.
+    render.onContinue = (next) => (overBudget() ? render.cancel() : setImmediate(next));
+    await render.promise;
+    const pixels = context.getImageData(0, 0, width, height).data;
+    return { width, height, data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length) };
+  } catch {
+    return null; // cancelled, or a page pdf.js cannot draw: no thumbnail, the facts stand
+  } finally {
+    await task.destroy().catch(() => undefined);
+  }
+}
+
+parentPort.on('message', async (job) => {
+  // Its own copy: pdf.js takes over (detaches) the buffer it is given.
+  const again = job.thumbnail ? job.data.slice() : undefined;
+  let r;
+  try {
+    r = await facts(job);
+  } catch (err) {
+    r = { refusal: 'damaged', detail: String(err?.message ?? err).slice(0, 200) };
+  }
+  const drawing = Boolean(again && r.facts && r.facts.pageCount > 0);
+  parentPort.postMessage({ ...r, drawing });
+  if (!drawing) return;
+  const page = await firstPage({ data: again, ...job.thumbnail }).catch(() => null);
+  parentPort.postMessage({ firstPage: page }, page ? [page.data.buffer] : []);
 });

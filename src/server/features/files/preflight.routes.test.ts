@@ -22,7 +22,9 @@ import {
   makePhoto,
   nestedPdf,
   PAGE,
+  slowToDrawPdf,
 } from '../../test/preflight-files';
+import { PDF_BUDGET } from './pdf-facts';
 import { sizePdfErrorKey } from '../../../shared/contracts/patterns-create';
 import { THUMBNAIL_PATHS, type PreflightWarning } from '../../../shared/contracts/preflight';
 import type { PatternDetail } from '../../../shared/contracts/pattern-detail';
@@ -176,6 +178,8 @@ describe(`upload preflight through the API (${dbKind})`, () => {
   }, 60_000);
 
   it('cleans photos (orientation, GPS, CMYK), warns about a small hero and serves cached thumbnails', async () => {
+    const webp = () => listObjects(t).filter((k) => k.endsWith('.webp'));
+    const thumbsBefore = webp();
     const res = await submit(
       'PF-PHOTO',
       [['A', 'M']],
@@ -240,17 +244,6 @@ describe(`upload preflight through the API (${dbKind})`, () => {
     ).toBe(200);
     expect((await t.app.inject({ url, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ url })).statusCode).toBe(401);
-    const sizePdf = (
-      await t.app.inject({ url: `/api/patterns/${d.ID}/sizes`, headers: owner.auth })
-    ).json().data[0].pdf;
-    expect(
-      (
-        await t.app.inject({
-          url: THUMBNAIL_PATHS.thumbnail(sizePdf.id, 'small'),
-          headers: owner.auth,
-        })
-      ).statusCode,
-    ).toBe(404);
     expect(
       (await t.app.inject({ url: `/api/files/${hero.id}/thumbnail/huge`, headers: owner.auth }))
         .statusCode,
@@ -261,15 +254,82 @@ describe(`upload preflight through the API (${dbKind})`, () => {
       await t.app.inject({ url: '/api/patterns?search=PF-PHOTO', headers: owner.auth })
     ).json().data;
     expect(list.map((r: { heroFileId: number | null }) => r.heroFileId)).toEqual([hero.id]);
-    expect(listObjects(t).filter((k) => k.endsWith('.webp')).length).toBeGreaterThanOrEqual(6);
+    expect(webp().length - thumbsBefore.length).toBe(8); // 3 photos and the size PDF, 2 each
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/patterns/${d.ID}`,
       headers: owner.auth,
     });
     expect(del.statusCode).toBe(200);
-    expect(listObjects(t).filter((k) => k.endsWith('.webp'))).toEqual([]);
+    expect(webp()).toEqual(thumbsBefore);
   }, 120_000);
+
+  it('draws the first page of each PDF as cached WebP thumbnails; one too costly to draw gets none, within budget', async () => {
+    const t0 = Date.now();
+    const res = await submit(
+      'PF-PDFTHUMB',
+      [['A', 'M']],
+      [
+        ['pattern_pdf_file0', await makePdf([PAGE.a4, PAGE.a0]), 'size-m.pdf', pdf],
+        ['Instruction_PDF', slowToDrawPdf(), 'instructions.pdf', pdf],
+      ],
+    );
+    expect(res.statusCode).toBe(201);
+    expect(Date.now() - t0).toBeLessThan(PDF_BUDGET.hardMs * 2);
+    const d = await detail(res.json().data.ID);
+    const sizePdf = (
+      await t.app.inject({ url: `/api/patterns/${d.ID}/sizes`, headers: owner.auth })
+    ).json().data[0].pdf as PatternFile;
+    expect(sizePdf.check).toMatchObject({ type: 'pdf', pageCount: 2, thumbnails: true });
+
+    // Small for lists, medium for the pattern screen: A4 portrait, the longest side at 320 and 960 px.
+    for (const [size, w, h] of [
+      ['small', 226, 320],
+      ['medium', 679, 960],
+    ] as const) {
+      const url = THUMBNAIL_PATHS.thumbnail(sizePdf.id, size);
+      const thumb = await t.app.inject({ url, headers: owner.auth });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect(thumb.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const { data, info } = await sharp(thumb.rawPayload)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([w, h]);
+      // A white page with a line of dark text: not blank, not filled.
+      const ink = data.filter((v) => v < 128).length;
+      expect(ink, size).toBeGreaterThan(10);
+      expect(ink, size).toBeLessThan(data.length / 10);
+      expect(Math.max(...data.subarray(0, 1000))).toBe(255);
+      const again = await t.app.inject({
+        url,
+        headers: { ...owner.auth, 'if-none-match': String(thumb.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    expect(
+      (
+        await t.app.inject({
+          url: THUMBNAIL_PATHS.thumbnail(sizePdf.id, 'small'),
+          headers: other.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // Too costly to draw in the budget: the facts are kept, no thumbnail (the browser draws it).
+    const instructions = d.files.find((f) => f.kind === 'Instruction_PDF')!;
+    expect(instructions.check).toMatchObject({ type: 'pdf', pageCount: 1, thumbnails: false });
+    expect(
+      (
+        await t.app.inject({
+          url: THUMBNAIL_PATHS.thumbnail(instructions.id, 'small'),
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  }, 90_000);
 });
 
 function stripNulls(o: Record<string, unknown>) {

@@ -16,7 +16,7 @@ import {
   type ThumbnailSize,
 } from '../../../shared/contracts/preflight';
 import { readPdfFacts } from './pdf-facts';
-import { checkPhoto } from './photo-check';
+import { checkPhoto, pageThumbnails } from './photo-check';
 import { preflightWarnings } from './preflight-rules';
 import * as repo from './preflight.repo';
 
@@ -55,8 +55,12 @@ export async function preflightStoredUpload(
   field: string,
 ): Promise<{ check: FileCheck; byteSize?: number }> {
   const bytes = await readObject(store, stored.key);
+  const putThumbnails = async (thumbs: Record<ThumbnailSize, Buffer>) => {
+    for (const size of Object.keys(thumbs) as ThumbnailSize[])
+      await store.put(thumbnailKey(stored.key, size), Readable.from([thumbs[size]]), 'image/webp');
+  };
   if (stored.contentType === PDF_MIME_TYPE) {
-    const r = await readPdfFacts(bytes);
+    const r = await readPdfFacts(bytes, {}, { firstPage: true });
     if ('refusal' in r)
       throw refused(
         r.refusal === 'password'
@@ -64,17 +68,14 @@ export async function preflightStoredUpload(
           : PREFLIGHT_MSG.damaged(stored.fileName),
         field,
       );
-    return { check: r.check };
+    // The first page's thumbnails when it could be drawn within the budget; else none (the browser draws it).
+    const thumbs = r.firstPage && (await pageThumbnails(r.firstPage));
+    if (thumbs) await putThumbnails(thumbs);
+    return { check: { ...r.check, thumbnails: Boolean(thumbs) } };
   }
   const photo = await checkPhoto(bytes, stored.contentType === 'image/png' ? 'png' : 'jpeg');
   if (!photo) throw refused(PREFLIGHT_MSG.damaged(stored.fileName), field);
-  for (const size of Object.keys(photo.thumbnails) as ThumbnailSize[]) {
-    await store.put(
-      thumbnailKey(stored.key, size),
-      Readable.from([photo.thumbnails[size]]),
-      'image/webp',
-    );
-  }
+  await putThumbnails(photo.thumbnails);
   if (photo.cleaned)
     await store.put(stored.key, Readable.from([photo.cleaned]), stored.contentType);
   return { check: photo.check, byteSize: photo.cleaned?.length };
@@ -123,13 +124,8 @@ export async function openThumbnail(
   size: ThumbnailSize,
 ) {
   const row = await repo.thumbnailSource(deps.database.db, fileId);
-  if (
-    !row ||
-    !canSeeBrand(user, row.brandId) ||
-    row.check.type !== 'image' ||
-    !row.check.thumbnails
-  )
-    throw notFound('Thumbnail');
+  // A photo's, or a PDF's first page (when it could be drawn).
+  if (!row || !canSeeBrand(user, row.brandId) || !row.check.thumbnails) throw notFound('Thumbnail');
   const etag = `"${crypto.createHash('sha256').update(row.storageKey).digest('base64url').slice(0, 22)}-${size}"`;
   return { etag, open: () => deps.files.get(thumbnailKey(row.storageKey, size)) };
 }

@@ -4,7 +4,7 @@ import { formatBytes } from '../../../../shared/limits';
 import { downloadFile } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { ImageThumb } from './image-thumb';
-import { PdfPreview } from './pdf-preview';
+import { PdfThumb } from './pdf-thumb';
 import { FileFindings } from '../../../components/file-findings';
 
 interface FileCardProps {
@@ -17,7 +17,7 @@ interface FileCardProps {
 const linkButton =
   'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline disabled:opacity-50';
 
-/** One stored file: its preview (thumbnail or the PDF's pages), name and size, download and remove. */
+/** One stored file: its thumbnail (a photo, or a PDF's first page, which opens its pages), name and size, download and remove. */
 export function FileCard({ file, label, onRemove }: FileCardProps) {
   const [downloading, setDownloading] = useState(false);
   const isPdf = file.contentType === 'application/pdf';
@@ -33,11 +33,7 @@ export function FileCard({ file, label, onRemove }: FileCardProps) {
   };
   return (
     <div className="flex flex-col gap-2" data-testid={`file-${file.kind}`}>
-      {isPdf ? (
-        <PdfPreview fileId={file.id} fileName={file.fileName} width={260} />
-      ) : (
-        <ImageThumb file={file} label={label} />
-      )}
+      {isPdf ? <PdfThumb file={file} width={260} /> : <ImageThumb file={file} label={label} />}
       <p className="text-sm">
         <span className="break-all font-medium">{file.fileName}</span>{' '}
         <span className="whitespace-nowrap text-gray-600">({formatBytes(file.byteSize)})</span>
