@@ -141,7 +141,7 @@ const listColumns = {
   ID: patterns.ID,
   SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
   Pattern_Name: patterns.Pattern_Name,
-  Brand: patterns.brandId,
+  brandId: patterns.brandId,
   brandName: brands.name,
   Type: patterns.Type,
   Gender: patterns.Gender,

@@ -23,6 +23,7 @@ import { findBrand, resolveBrandRef } from '../brands';
 import { receiveSubmission, type Received } from './create-upload';
 import * as repo from './patterns.repo';
 import { emitPatternEvent } from './detail.service';
+import { priceToDb } from './pattern-shape';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
 
@@ -143,7 +144,7 @@ export async function createPattern(
       const patternId = await repo.insertPattern(tx, {
         ...fields,
         brandId,
-        Price: Price === undefined ? null : Price.toFixed(2),
+        Price: Price === undefined ? null : priceToDb(Price),
         createdBy: user.id,
       });
       const sizeRows = sizes.map((s, i) => {
