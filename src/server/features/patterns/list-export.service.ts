@@ -18,7 +18,7 @@ import {
 } from './list.query';
 import { assertBrandFilter, scopedWhere, withBrandId, type ResolvedFilter } from './list.service';
 import * as repo from './list.repo';
-import { exportDate, exportPrice } from './pattern-shape';
+import { exportDate, priceToApi } from './pattern-shape';
 
 /**
  * CSV export of the list's current filter and order. Rows are read in batches, each starting right
@@ -36,7 +36,7 @@ const COLUMNS: [string, (r: Rec) => string | number | null][] = [
   [L.Brand, (r) => r.brandName],
   [L.Type, (r) => r.Type],
   [L.Gender, (r) => r.Gender],
-  [L.Price, (r) => exportPrice(r.Price)],
+  [L.Price, (r) => priceToApi(r.Price)],
   [L.Fabric_type, (r) => r.Fabric_type],
   [L.Is_Printable, (r) => r.Is_Printable],
   [L.is_Subscribable, (r) => r.is_Subscribable],

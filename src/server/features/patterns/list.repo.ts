@@ -173,7 +173,6 @@ export async function rowsByIds(db: DbOrTx, ids: number[]) {
   const byId = new Map(rows.map((r) => [r.ID, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-export type ListRowRecord = Awaited<ReturnType<typeof rowsByIds>>[number];
 
 const exportColumns = {
   ...listColumns,

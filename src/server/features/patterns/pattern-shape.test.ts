@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   exportDate,
-  exportPrice,
   priceToApi,
   priceToDb,
   toDetailFields,
@@ -21,7 +20,6 @@ describe('pattern row → API shape', () => {
     expect(priceToApi('12.50')).toBe(12.5);
     expect(priceToApi('0.00')).toBe(0);
     expect(priceToApi(null)).toBeNull();
-    expect(exportPrice('7.05')).toBe(7.05);
   });
 
   it('maps a detail row: Brand is the id, null dates stay null, dates are ISO in UTC', () => {

@@ -58,8 +58,7 @@ export function toDetailFields<
   };
 }
 
-/** CSV export cells: the API's price and dates, an empty cell for no date. */
-export const exportPrice = priceToApi;
+/** A CSV export cell of a date: the API's text, an empty cell for no date. */
 export const exportDate = (d: Date | string | null): string => isoDateOrNull(d) ?? '';
 
 /**
