@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { recordActivity } from '../activity';
-import type { Multipart } from '@fastify/multipart';
 import type { AppDeps, AuthUser } from '../../context';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { zodFields } from '../../lib/zod-fields';
@@ -20,7 +19,7 @@ import {
 } from '../../../shared/contracts/patterns-create';
 import * as files from '../files';
 import { findBrand, resolveBrandRef } from '../brands';
-import { receiveSubmission, type Received } from './create-upload';
+import { receiveSubmission, type Received, type SubmissionParts } from './create-upload';
 import * as repo from './patterns.repo';
 import { emitPatternEvent } from './detail.service';
 import { priceToDb } from './pattern-shape';
@@ -115,7 +114,7 @@ function uniqueViolation(err: unknown): string | undefined {
 export async function createPattern(
   deps: AppDeps,
   user: AuthUser,
-  parts: AsyncIterable<Multipart>,
+  parts: SubmissionParts,
   log?: FastifyBaseLogger,
 ): Promise<{ ID: number; files: PatternFile[] }> {
   const stored: files.StoredPatternFile[] = [];
