@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../options';
 import { EmailSchema, passwordSchema } from './common';
+import { BrandSchema } from './brands';
 
 export const AUTH_PATHS = {
   login: '/api/auth/login',
@@ -14,16 +15,13 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const BrandRefSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
-export type BrandRef = z.infer<typeof BrandRefSchema>;
-
 /** The user the browser keeps under the `user` key (spec section 3). */
 export const SessionUserSchema = z.object({
   id: z.number(),
   fullName: z.string(),
   role: z.enum(ROLES),
   email: z.string(),
-  brand: BrandRefSchema.nullable(),
+  brand: BrandSchema.nullable(),
   profilePicUrl: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { BrandRefSchema } from './auth';
 import { text } from './common';
+
+/**
+ * A brand as the API answers it (`brands` row: id, name, slug). Where a call takes a brand it takes
+ * a `BrandRef` (common.ts: the id or the slug); see docs/architecture.md "Brand in each layer".
+ */
+export const BrandSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+export type Brand = z.infer<typeof BrandSchema>;
 
 export const BRAND_PATHS = { list: '/api/brands' } as const;
 
-export const BrandListResponseSchema = z.object({ data: z.array(BrandRefSchema) });
+export const BrandListResponseSchema = z.object({ data: z.array(BrandSchema) });
 export type BrandListResponse = z.infer<typeof BrandListResponseSchema>;
 
 /** Admins add and rename brands (PRODUCT.md). Names are unique without regard to case. */
@@ -20,6 +26,6 @@ export const BrandNameSchema = z.object({
     .max(100, 'Brand name must be at most 100 characters'),
 });
 export type BrandName = z.infer<typeof BrandNameSchema>;
-export const BrandResponseSchema = z.object({ data: BrandRefSchema });
+export const BrandResponseSchema = z.object({ data: BrandSchema });
 export type BrandResponse = z.infer<typeof BrandResponseSchema>;
 export const BRAND_NAME_TAKEN = 'A brand with this name already exists';

@@ -220,11 +220,22 @@ export type ImportList = z.infer<typeof ImportListSchema>;
 export const ISSUES_SHOWN = 500;
 
 /** The upload of an import (read by the one upload reader; its limits come from the configuration). */
-export const IMPORT_UPLOAD: MultipartSpec = {
+const ONE_FILE_HERE = 'Only one file can be uploaded here';
+export const IMPORT_UPLOAD: MultipartSpec<
+  typeof IMPORT_FIELDS.mode,
+  typeof IMPORT_FIELDS.sheet | typeof IMPORT_FIELDS.zip
+> = {
   notMultipart: 'Send the sheet as multipart/form-data',
   fields: [IMPORT_FIELDS.mode],
   files: [
-    { name: IMPORT_FIELDS.sheet, accepts: 'sheet', max: 1 },
-    { name: IMPORT_FIELDS.zip, accepts: 'zip', max: 1 },
+    {
+      name: IMPORT_FIELDS.sheet,
+      accepts: 'sheet',
+      max: 1,
+      tooMany: ONE_FILE_HERE,
+      required: IMPORT_MSG.sheetRequired,
+    },
+    { name: IMPORT_FIELDS.zip, accepts: 'zip', max: 1, tooMany: ONE_FILE_HERE },
   ],
+  unknownFiles: 'skip',
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbId } from './common';
 import { PATTERN_STATUSES } from '../options';
 import { PatternFieldsSchema } from './patterns';
-import { FILE_KINDS, FILE_KIND_RULE, PatternFileSchema, type FileKind } from './files';
+import { FILE_KINDS, FILE_KIND_RULE, FILE_LABELS, PatternFileSchema, type FileKind } from './files';
 import { PreflightWarningSchema } from './preflight';
 import { LIMITS } from '../limits';
 import type { MultipartSpec } from './uploads';
@@ -101,12 +101,15 @@ export const PATTERN_DETAIL_MSG = {
 } as const;
 
 /** The files call's multipart body: one part per file, named by its kind; Hero_Images may repeat. */
-export const PATTERN_FILES_UPLOAD: MultipartSpec = {
+export const PATTERN_FILES_UPLOAD: MultipartSpec<never, PatternFileKind> = {
   notMultipart: 'Send the files as multipart/form-data',
   fields: [],
+  // Hero images over the limit are refused with the count the pattern already has (409, on saving).
   files: PATTERN_FILE_KINDS.map((k) => ({
     name: k,
     accepts: FILE_KIND_RULE[k],
     max: isMultipleKind(k) ? LIMITS.heroImagesMax : 1,
+    tooMany: isMultipleKind(k) ? undefined : `Only one ${FILE_LABELS[k]} can be uploaded`,
   })),
+  unknownFiles: 'refuse',
 };

@@ -115,7 +115,10 @@ export type PatternCreateResponse = z.infer<typeof PatternCreateResponseSchema>;
  * The submission's multipart body: `data` (JSON), the named files, and a PDF per size as
  * `pattern_pdf_file{i}` or as `files` parts named `pattern_pdf_file{i}.pdf`.
  */
-export const PATTERN_CREATE_UPLOAD: MultipartSpec = {
+export const PATTERN_CREATE_UPLOAD: MultipartSpec<
+  'data',
+  NamedFileField | typeof SIZE_PDF_FIELD | typeof SIZE_PDF_BATCH_FIELD
+> = {
   notMultipart: 'Send the pattern as multipart/form-data',
   fields: ['data'],
   files: [
@@ -123,10 +126,18 @@ export const PATTERN_CREATE_UPLOAD: MultipartSpec = {
       name: f,
       accepts: fileRuleOf(f),
       max: isMultipleFileField(f) ? LIMITS.heroImagesMax : 1,
+      tooMany: isMultipleFileField(f) ? CREATE_MSG.heroMax : CREATE_MSG.oneFileOnly,
     })),
-    { name: new RegExp(`^${SIZE_PDF_FIELD}\\d{1,4}$`), accepts: 'pdf' as const, max: 1 },
+    // A size's PDF: `pattern_pdf_file{i}`, i its index in `data.Size` (one per size: checked with the batch's).
+    {
+      name: SIZE_PDF_FIELD,
+      match: new RegExp(`^${SIZE_PDF_FIELD}(\\d{1,4})$`),
+      accepts: 'pdf' as const,
+      max: 1,
+    },
     { name: SIZE_PDF_BATCH_FIELD, accepts: 'pdf' as const, max: LIMITS.sizesMax },
   ],
+  unknownFiles: 'refuse',
   // 20 hero images and 200 size PDFs, each checked against its own rule while streaming; fileSize is one
   // byte over the largest rule, so the upload guard (not the parser) reports an image over 10 MB at its field.
   limits: {

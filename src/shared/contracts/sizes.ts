@@ -147,10 +147,19 @@ export const SIZE_MSG = {
 } as const;
 
 /** The add and update calls' multipart body: `data` (JSON of the fields, or one text part per field) and one PDF. */
-export const SIZE_UPLOAD: MultipartSpec = {
+export const SIZE_UPLOAD: MultipartSpec<
+  typeof SIZE_PARTS.data | keyof typeof SizeFieldsSchema.shape,
+  typeof SIZE_PARTS.pdf
+> = {
   notMultipart:
     'Send the size as multipart/form-data: a "data" JSON part and the "pattern_pdf_file" PDF',
-  fields: [SIZE_PARTS.data, ...Object.keys(SizeFieldsSchema.shape)],
-  files: [{ name: SIZE_PARTS.pdf, accepts: 'pdf', max: 1 }],
+  fields: [
+    SIZE_PARTS.data,
+    ...(Object.keys(SizeFieldsSchema.shape) as (keyof typeof SizeFieldsSchema.shape)[]),
+  ],
+  files: [
+    { name: SIZE_PARTS.pdf, accepts: 'pdf', max: 1, tooMany: 'Only one pattern PDF per size' },
+  ],
+  unknownFiles: 'refuse',
   messages: { invalidJson: SIZE_MSG.badData },
 };

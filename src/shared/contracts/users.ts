@@ -181,9 +181,11 @@ export const ResetPasswordSchema = z
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 /** The signup and account update calls' multipart body: `data` JSON and an optional picture. */
-export const PROFILE_UPLOAD: MultipartSpec = {
+export const PROFILE_UPLOAD: MultipartSpec<typeof DATA_FIELD, typeof PROFILE_PIC_FIELD> = {
   notMultipart: `Send the form as multipart/form-data with a "${DATA_FIELD}" part`,
   fields: [DATA_FIELD],
+  // A second picture is skipped (the form sends one).
   files: [{ name: PROFILE_PIC_FIELD, accepts: 'image', max: 1 }],
+  unknownFiles: 'skip',
   messages: { invalidJson: `The "${DATA_FIELD}" part is not valid JSON` },
 };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { sessionToken } from '../lib/session';
+import { queryKeys } from '../lib/query-keys';
 
 /**
  * A thumbnail fetched with the bearer token (an <img> cannot send it) once it scrolls near the
@@ -42,7 +43,7 @@ export function LazyThumbnail({
     return () => io.disconnect();
   }, [url, near]);
   const blob = useQuery({
-    queryKey: ['thumbnail', url],
+    queryKey: queryKeys.thumbnail(url),
     queryFn: () => fetchThumbnail(url!),
     enabled: Boolean(url) && near,
     staleTime: Infinity,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { REVIEW_PATHS } from '../../shared/contracts/review';
 import { api } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 
 /** My Patterns filtered to In review, oldest first: the admin's review queue. */
 export const TO_REVIEW_URL = '/app/show-records?status=in_review&sort=updatedAt&dir=asc';
@@ -9,7 +10,7 @@ export const TO_REVIEW_URL = '/app/show-records?status=in_review&sort=updatedAt&
 /** Admins: how many patterns wait for review, linking to them. Refreshed every minute and on focus. */
 export function ToReviewLink() {
   const count = useQuery({
-    queryKey: ['review-count'],
+    queryKey: queryKeys.reviewCount,
     queryFn: () =>
       api<{ data: { inReview: number } }>(REVIEW_PATHS.reviewCount).then((r) => r.data.inReview),
     refetchInterval: 60_000,

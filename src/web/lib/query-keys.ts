@@ -23,4 +23,22 @@ export const queryKeys = {
   newsletterSummary: ['newsletter', 'summary'] as const,
   /** How many patterns wait for review (the admin's header). */
   reviewCount: ['review-count'] as const,
+  /** A pattern's review state and its activity (under the pattern: refreshed with it). */
+  review: (patternId: number) => ['pattern', patternId, 'review'] as const,
+  activity: (patternId: number) => ['pattern', patternId, 'activity'] as const,
+  activityPage: (patternId: number, page: number, pageSize: number) =>
+    ['pattern', patternId, 'activity', page, pageSize] as const,
+  mailPreferences: ['mail-preferences'] as const,
+  reviewRecipients: ['review-recipients'] as const,
+  /** A thumbnail's image, by its URL. */
+  thumbnail: (url: string | null) => ['thumbnail', url] as const,
+  /** Every bulk import: the list and each one. */
+  imports: ['imports'] as const,
+  importList: ['imports', 'list'] as const,
+  importJob: (id: number) => ['imports', id] as const,
+  apiTokens: ['integrations', 'tokens'] as const,
+  /** Webhook endpoints and, under each, its deliveries. */
+  webhooks: ['integrations', 'webhooks'] as const,
+  webhookDeliveries: (endpointId: number) =>
+    ['integrations', 'webhooks', endpointId, 'deliveries'] as const,
 };

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Multipart } from '@fastify/multipart';
+import type { PartsOf } from '../../storage/multipart';
 import type { AppDeps, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, notFound, tooLarge } from '../../lib/app-error';
 import { brandScope } from '../../lib/scope';
@@ -10,6 +10,7 @@ import { MB } from '../../../shared/limits';
 import {
   IMPORT_FIELDS,
   IMPORT_MODES,
+  IMPORT_UPLOAD,
   IMPORT_MSG,
   ISSUES_SHOWN,
   REPORT_ERRORS_COLUMN,
@@ -105,7 +106,7 @@ export async function getImport(deps: AppDeps, user: AuthUser, id: number): Prom
 export async function createImport(
   deps: AppDeps,
   user: AuthUser,
-  parts: AsyncIterable<Multipart>,
+  parts: PartsOf<typeof IMPORT_UPLOAD>,
   log?: FastifyBaseLogger,
 ): Promise<ImportJob> {
   const scope = scopeOf(user);
@@ -114,44 +115,37 @@ export async function createImport(
   let zip: (StoredUpload & { name: string }) | undefined;
   let mode: ImportMode = 'skip';
   try {
+    // IMPORT_UPLOAD: one sheet (required) and one ZIP; a second of either is refused at its field.
     for await (const part of parts) {
+      if (part.type === 'refused') throw part.error;
+      if (part.type === 'fieldFile') {
+        part.file.file.resume();
+        continue;
+      }
       if (part.type === 'field') {
-        if (part.fieldname !== IMPORT_FIELDS.mode) continue;
         if (!(IMPORT_MODES as readonly string[]).includes(String(part.value)))
           throw badRequest(IMPORT_MSG.modeInvalid, { mode: IMPORT_MSG.modeInvalid });
         mode = part.value as ImportMode;
         continue;
       }
-      const isSheet = part.fieldname === IMPORT_FIELDS.sheet;
-      if (
-        (!isSheet && part.fieldname !== IMPORT_FIELDS.zip) ||
-        part.filename === '' ||
-        (isSheet ? sheet : zip)
-      ) {
-        part.file.resume();
-        if (part.filename !== '' && (isSheet ? sheet : zip))
-          throw badRequest('Only one file can be uploaded here', {
-            [part.fieldname]: 'Only one file can be uploaded here',
-          });
-        continue;
-      }
+      const isSheet = part.name === IMPORT_FIELDS.sheet;
       const env = deps.env;
-      const upload = await storeUpload(deps.files, part.file as Readable, {
-        rule: isSheet ? 'sheet' : 'zip',
-        field: part.fieldname,
-        fileName: part.filename,
+      const upload = await storeUpload(deps.files, part.file.file as Readable, {
+        rule: part.accepts,
+        field: part.name,
+        fileName: part.file.filename,
         prefix: IMPORTS_PREFIX,
         maxBytes: (isSheet ? env.IMPORT_MAX_SHEET_MB : env.IMPORT_MAX_ZIP_MB) * MB,
       }).catch((err) => {
         if (err instanceof AppError && err.statusCode === 415) {
           const message = isSheet ? IMPORT_MSG.sheetType : IMPORT_MSG.zipType;
-          throw new AppError(415, err.code, message, { [part.fieldname]: message });
+          throw new AppError(415, err.code, message, { [part.name]: message });
         }
         throw err;
       });
       stored.push(upload);
-      if (isSheet) sheet = { ...upload, name: part.filename };
-      else zip = { ...upload, name: part.filename };
+      if (isSheet) sheet = { ...upload, name: part.file.filename };
+      else zip = { ...upload, name: part.file.filename };
     }
     if (!sheet) throw badRequest(IMPORT_MSG.sheetRequired, { sheet: IMPORT_MSG.sheetRequired });
     const format: SheetFormat = sheet.contentType === CSV_MIME_TYPE ? 'csv' : 'xlsx';

@@ -1,20 +1,18 @@
-import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import type { PartsOf } from '../../storage/multipart';
 import type { AppDeps } from '../../context';
 import { AppError, badRequest, tooLarge } from '../../lib/app-error';
 import { LIMITS, MB } from '../../../shared/limits';
-import { fileSpecOf } from '../../../shared/contracts/uploads';
 import {
   CREATE_MSG,
-  NAMED_FILE_FIELDS,
   PATTERN_CREATE_UPLOAD,
   SIZE_PDF_BATCH_FIELD,
-  isMultipleFileField,
+  SIZE_PDF_FIELD,
   sizePdfErrorKey,
   type NamedFileField,
 } from '../../../shared/contracts/patterns-create';
 import * as files from '../files';
 
-const SIZE_PDF_FIELD_RE = /^pattern_pdf_file(\d{1,4})$/;
 const SIZE_PDF_NAME_RE = /^pattern_pdf_file(\d{1,4})(\.pdf)?$/i;
 
 export interface Received {
@@ -33,23 +31,24 @@ export interface Received {
   failure?: unknown;
 }
 
+export type SubmissionParts = PartsOf<typeof PATTERN_CREATE_UPLOAD>;
+type FilePart = Extract<
+  SubmissionParts extends AsyncIterable<infer P> ? P : never,
+  { type: 'file' }
+>;
 type Target =
   | { kind: 'named'; field: NamedFileField }
   | { kind: 'size'; index: number }
-  | { kind: 'batch'; index?: number }
-  | { kind: 'unknown' };
+  | { kind: 'batch'; index?: number };
 
-function classify(part: MultipartFile): Target {
-  if (!fileSpecOf(PATTERN_CREATE_UPLOAD, part.fieldname)) return { kind: 'unknown' };
-  if ((NAMED_FILE_FIELDS as readonly string[]).includes(part.fieldname))
-    return { kind: 'named', field: part.fieldname as NamedFileField };
-  const bySize = SIZE_PDF_FIELD_RE.exec(part.fieldname);
-  if (bySize) return { kind: 'size', index: Number(bySize[1]) };
-  if (part.fieldname === SIZE_PDF_BATCH_FIELD) {
-    const byName = SIZE_PDF_NAME_RE.exec(part.filename);
+/** Where a file part goes, by the name the spec gave it (PATTERN_CREATE_UPLOAD). */
+function targetOf(part: FilePart): Target {
+  if (part.name === SIZE_PDF_FIELD) return { kind: 'size', index: part.index! };
+  if (part.name === SIZE_PDF_BATCH_FIELD) {
+    const byName = SIZE_PDF_NAME_RE.exec(part.file.filename);
     return { kind: 'batch', index: byName ? Number(byName[1]) : undefined };
   }
-  return { kind: 'unknown' };
+  return { kind: 'named', field: part.name };
 }
 
 function parseData(value: unknown): unknown {
@@ -88,7 +87,7 @@ function readSmallFile(part: MultipartFile): Promise<string> {
  */
 export async function receiveSubmission(
   deps: AppDeps,
-  parts: AsyncIterable<Multipart>,
+  parts: SubmissionParts,
   stored: files.StoredPatternFile[],
   onData: (data: unknown) => Promise<void>,
 ): Promise<Received> {
@@ -115,23 +114,23 @@ export async function receiveSubmission(
   };
 
   try {
+    // Unknown text parts and empty file inputs are skipped by the reader; an unknown file part or
+    // one too many of a named field arrives refused (and drained).
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname !== 'data') continue; // unknown text fields are ignored
-        if (part.valueTruncated) fail(tooLarge('data is too large', { data: 'data is too large' }));
+        if (part.truncated) fail(tooLarge('data is too large', { data: 'data is too large' }));
         else await takeData(part.value);
         continue;
       }
-      if (part.fieldname === 'data') {
-        await readSmallFile(part).then(takeData, fail);
+      if (part.type === 'fieldFile') {
+        await readSmallFile(part.file).then(takeData, fail);
         continue;
       }
-      // An empty file input of an HTML form still sends a part with no name and no bytes.
-      if (part.filename === '') {
-        part.file.resume();
+      if (part.type === 'refused') {
+        fail(part.error);
         continue;
       }
-      const target = classify(part);
+      const target = targetOf(part);
       if (target.kind === 'size') r.sizePdfSeen.add(target.index);
       if (target.kind === 'batch') {
         if (target.index !== undefined) r.sizePdfSeen.add(target.index);
@@ -140,12 +139,12 @@ export async function receiveSubmission(
       const problem = checkTarget(r, target, part.fieldname);
       if (problem) fail(problem);
       if (r.failure) {
-        part.file.resume();
+        part.file.file.resume();
         continue;
       }
       try {
         if (target.kind === 'named') {
-          const f = await files.storePatternFile(deps.files, part, {
+          const f = await files.storePatternFile(deps.files, part.file, {
             kind: target.field,
             field: target.field,
           });
@@ -155,19 +154,19 @@ export async function receiveSubmission(
           target.kind === 'size' ||
           (target.kind === 'batch' && target.index !== undefined)
         ) {
-          const f = await files.storePatternFile(deps.files, part, {
+          const f = await files.storePatternFile(deps.files, part.file, {
             kind: 'pattern_pdf_file',
             field: sizePdfErrorKey(target.index!),
           });
           stored.push(f);
           r.sizePdfs.set(target.index!, f);
         } else {
-          const f = await files.storePatternFile(deps.files, part, {
+          const f = await files.storePatternFile(deps.files, part.file, {
             kind: 'pattern_pdf_file',
             field: SIZE_PDF_BATCH_FIELD,
           });
           stored.push(f);
-          r.batch.push({ file: f, partName: part.filename });
+          r.batch.push({ file: f, partName: part.file.filename });
         }
       } catch (err) {
         fail(err);
@@ -182,20 +181,12 @@ export async function receiveSubmission(
   return r;
 }
 
-/** Why a file part cannot be taken (counts and slots), before a byte of it is stored. */
+/**
+ * Why a size PDF cannot be taken (no such size, a second PDF for one), before a byte of it is
+ * stored; named fields over their count come refused by the reader.
+ */
 function checkTarget(r: Received, target: Target, fieldname: string): AppError | undefined {
-  if (target.kind === 'unknown')
-    return badRequest(`Unknown file field ${fieldname}`, {
-      [fieldname]: `Unknown file field ${fieldname}`,
-    });
-  if (target.kind === 'named') {
-    const count = r.named.get(target.field)?.length ?? 0;
-    if (isMultipleFileField(target.field) && count >= LIMITS.heroImagesMax)
-      return badRequest(CREATE_MSG.heroMax, { [target.field]: CREATE_MSG.heroMax });
-    if (!isMultipleFileField(target.field) && count >= 1)
-      return badRequest(CREATE_MSG.oneFileOnly, { [target.field]: CREATE_MSG.oneFileOnly });
-    return undefined;
-  }
+  if (target.kind === 'named') return undefined;
   const index = target.index;
   if (index === undefined) return undefined;
   if (index >= LIMITS.sizesMax)

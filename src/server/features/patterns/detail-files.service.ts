@@ -1,4 +1,4 @@
-import type { Multipart } from '@fastify/multipart';
+import type { PartsOf } from '../../storage/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, AuthUser } from '../../context';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -8,8 +8,7 @@ import { FILE_LABELS } from '../../../shared/contracts/files';
 import {
   isMultipleKind,
   PATTERN_DETAIL_MSG,
-  PATTERN_FILE_KINDS,
-  type PatternFileKind,
+  PATTERN_FILES_UPLOAD,
 } from '../../../shared/contracts/pattern-detail';
 import {
   deleteObjects,
@@ -23,14 +22,6 @@ import { recordActivity } from '../activity';
 import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
 
-function drainAndFail(part: Multipart, err: Error): never {
-  if (part.type === 'file') part.file.resume();
-  throw err;
-}
-
-const isPatternKind = (name: string): name is PatternFileKind =>
-  (PATTERN_FILE_KINDS as string[]).includes(name);
-
 /**
  * Replaces single files (a new Main_Hero_Image replaces the old one) and adds hero images, parts
  * named as in the submission. Every part is streamed to the store first; the rows change in one
@@ -40,26 +31,19 @@ export async function saveFiles(
   deps: AppDeps,
   user: AuthUser,
   id: number,
-  parts: AsyncIterable<Multipart>,
+  parts: PartsOf<typeof PATTERN_FILES_UPLOAD>,
   log?: FastifyBaseLogger,
 ): Promise<PatternFile[]> {
   const db = deps.database.db;
   await loadPattern(db, user, id); // before reading a byte: another brand's pattern is 404
   const stored: StoredPatternFile[] = [];
   try {
+    // PATTERN_FILES_UPLOAD: a part per kind; an unknown one or a second single file is refused.
     for await (const part of parts) {
+      if (part.type === 'refused') throw part.error;
       if (part.type !== 'file') continue;
-      const kind = part.fieldname;
-      if (!isPatternKind(kind))
-        drainAndFail(
-          part,
-          badRequest(`Unknown file field ${kind}`, { [kind]: `Unknown file field ${kind}` }),
-        );
-      if (!isMultipleKind(kind) && stored.some((s) => s.kind === kind)) {
-        const msg = `Only one ${FILE_LABELS[kind]} can be uploaded`;
-        drainAndFail(part, badRequest(msg, { [kind]: msg }));
-      }
-      stored.push(await storePatternFile(deps.files, part, { kind, field: kind }));
+      const kind = part.name;
+      stored.push(await storePatternFile(deps.files, part.file, { kind, field: kind }));
     }
     if (!stored.length) throw badRequest(PATTERN_DETAIL_MSG.noFile);
 

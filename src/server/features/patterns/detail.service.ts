@@ -21,6 +21,7 @@ import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
 import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
+import { priceToDb, toDetailFields, withBrandName } from './pattern-shape';
 import * as integrations from '../integrations';
 
 /**
@@ -129,15 +130,8 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
     await patternMissing(db, p),
   ];
   const preflight = await patternPreflight(db, p, sizesCount);
-  const { brandId, Price, reviewedAt, publishedAt, createdAt, updatedAt, ...rest } = p;
   return {
-    ...rest,
-    Brand: brandId,
-    Price: Price === null ? null : Number(Price),
-    reviewedAt: reviewedAt?.toISOString() ?? null,
-    publishedAt: publishedAt?.toISOString() ?? null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    ...toDetailFields(p),
     files: files.map((f) => withPreflight(toPatternFile(f), preflight)),
     sizesCount,
     missing,
@@ -181,7 +175,7 @@ async function updateFieldsIn(
   const { Brand, Price, ...text } = input;
   const values: repo.PatternValues = {
     brandId,
-    Price: Price === undefined ? null : Price.toFixed(2),
+    Price: Price === undefined ? null : priceToDb(Price),
     updatedAt: new Date(),
   };
   // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
@@ -197,11 +191,7 @@ async function updateFieldsIn(
     throw err;
   }
   const updated = (await repo.findPattern(db, id, null))!;
-  const changes = diffFields(
-    { ...current, Brand: current.brandName },
-    { ...updated, Brand: updated.brandName },
-    PATTERN_LABELS,
-  );
+  const changes = diffFields(withBrandName(current), withBrandName(updated), PATTERN_LABELS);
   if (changes.length) await recordActivity(db, user, id, 'fields_changed', { changes });
   await addressNotesOn(
     db,

@@ -14,6 +14,7 @@ import { FILE_LABELS } from '../../../shared/contracts/files';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
 import { emitPatternEvent } from './detail.service';
+import { priceToDb, withBrandName } from './pattern-shape';
 
 /** Who the import acts as (its creator): recorded in the activity like any other change. */
 export type ImportActor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;
@@ -32,7 +33,6 @@ export interface ImportedSize {
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const priceText = (p: number | undefined) => (p === undefined ? undefined : p.toFixed(2));
 
 /** A new draft pattern with its sizes and files; answers its record ID. */
 export async function insertImportedPattern(
@@ -48,7 +48,7 @@ export async function insertImportedPattern(
     SFCC_Pattern_ID: SFCC_Pattern_ID!,
     Pattern_Name: Pattern_Name!,
     brandId: Brand!,
-    Price: priceText(Price) ?? null,
+    Price: Price === undefined ? null : priceToDb(Price),
     createdBy: actor?.id ?? null,
   });
   const sizeIds = await repo.insertSizes(
@@ -87,7 +87,7 @@ export async function updateImportedPattern(
   const before = await detailRepo.findPattern(tx, id, null, true);
   await detailRepo.updatePattern(tx, id, {
     ...rest,
-    ...(Price === undefined ? {} : { Price: priceText(Price) }),
+    ...(Price === undefined ? {} : { Price: priceToDb(Price) }),
     updatedAt: new Date(),
   });
   const [pattern] = [await detailRepo.findPattern(tx, id, null, true)];
@@ -140,7 +140,7 @@ export async function updateImportedPattern(
   const fileIds = await files.recordPatternFiles(tx, id, rows);
   if (actor) {
     // The same records an edit on the pattern screen leaves: fields before → after, sizes and files added.
-    const changes = diffFields({ ...before }, { ...pattern }, PATTERN_LABELS);
+    const changes = diffFields(withBrandName(before!), withBrandName(pattern!), PATTERN_LABELS);
     if (changes.length) await recordActivity(tx, actor, id, 'fields_changed', { changes });
     for (const s of newSizes)
       await recordActivity(tx, actor, id, 'size_added', { size: `${s.pattern_view} / ${s.Size}` });

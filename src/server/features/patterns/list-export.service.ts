@@ -18,6 +18,7 @@ import {
 } from './list.query';
 import { assertBrandFilter, scopedWhere, withBrandId, type ResolvedFilter } from './list.service';
 import * as repo from './list.repo';
+import { exportDate, priceToApi } from './pattern-shape';
 
 /**
  * CSV export of the list's current filter and order. Rows are read in batches, each starting right
@@ -28,7 +29,6 @@ const BATCH = 500;
 
 const L = PATTERN_LABELS;
 type Rec = repo.ExportRecord;
-const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOString());
 
 const COLUMNS: [string, (r: Rec) => string | number | null][] = [
   [L.SFCC_Pattern_ID, (r) => r.SFCC_Pattern_ID],
@@ -36,7 +36,7 @@ const COLUMNS: [string, (r: Rec) => string | number | null][] = [
   [L.Brand, (r) => r.brandName],
   [L.Type, (r) => r.Type],
   [L.Gender, (r) => r.Gender],
-  [L.Price, (r) => (r.Price === null ? null : Number(r.Price))],
+  [L.Price, (r) => priceToApi(r.Price)],
   [L.Fabric_type, (r) => r.Fabric_type],
   [L.Is_Printable, (r) => r.Is_Printable],
   [L.is_Subscribable, (r) => r.is_Subscribable],
@@ -47,10 +47,10 @@ const COLUMNS: [string, (r: Rec) => string | number | null][] = [
   [L.Suitable_For, (r) => r.Suitable_For],
   [L.Pattern_Fit, (r) => r.Pattern_Fit],
   ['Status', (r) => STATUS_LABELS[r.SFCC_Status]],
-  ['Reviewed', (r) => iso(r.reviewedAt)],
-  ['Published', (r) => iso(r.publishedAt)],
-  ['Created', (r) => iso(r.createdAt)],
-  ['Updated', (r) => iso(r.updatedAt)],
+  ['Reviewed', (r) => exportDate(r.reviewedAt)],
+  ['Published', (r) => exportDate(r.publishedAt)],
+  ['Created', (r) => exportDate(r.createdAt)],
+  ['Updated', (r) => exportDate(r.updatedAt)],
 ];
 
 /** One CSV field. Text that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */

@@ -148,7 +148,7 @@ const listColumns = {
   ID: patterns.ID,
   SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
   Pattern_Name: patterns.Pattern_Name,
-  Brand: patterns.brandId,
+  brandId: patterns.brandId,
   brandName: brands.name,
   Type: patterns.Type,
   Gender: patterns.Gender,
@@ -180,6 +180,7 @@ export async function rowsByIds(db: DbOrTx, ids: number[]) {
   const byId = new Map(rows.map((r) => [r.ID, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
 export type ListRowRecord = Awaited<ReturnType<typeof rowsByIds>>[number];
 
 /**

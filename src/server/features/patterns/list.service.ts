@@ -9,7 +9,6 @@ import type {
   PatternFilter,
   PatternListQuery,
   PatternListResponse,
-  PatternListRow,
   SortDirection,
 } from '../../../shared/contracts/pattern-list';
 import {
@@ -25,6 +24,7 @@ import {
 } from './list.query';
 import * as repo from './list.repo';
 import { ANCHORS, anchorFor, anchorsApply } from './list-anchors';
+import { toListRow } from './pattern-shape';
 
 /**
  * The pattern list: scoped, filtered, sorted and paged in the database, with an exact total that
@@ -86,14 +86,11 @@ export async function listPatterns(
   const total = page.total;
   if (total === 0) await assertBrandFilter(db, user, q);
   const rows = page.rows ?? (await repo.rowsByIds(db, page.ids));
-  return { data: rows.map(toListRow), totalCountData: total, page: q.page, pageSize: q.pageSize };
-}
-
-export function toListRow(r: repo.ListRowRecord): PatternListRow {
   return {
-    ...r,
-    Price: r.Price === null ? null : Number(r.Price),
-    updatedAt: new Date(r.updatedAt).toISOString(),
+    data: rows.map((r) => toListRow(r)),
+    totalCountData: total,
+    page: q.page,
+    pageSize: q.pageSize,
   };
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { recordActivity } from '../activity';
-import type { Multipart } from '@fastify/multipart';
 import type { AppDeps, AuthUser } from '../../context';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { zodFields } from '../../lib/zod-fields';
@@ -20,9 +19,10 @@ import {
 } from '../../../shared/contracts/patterns-create';
 import * as files from '../files';
 import { findBrand, resolveBrandRef } from '../brands';
-import { receiveSubmission, type Received } from './create-upload';
+import { receiveSubmission, type Received, type SubmissionParts } from './create-upload';
 import * as repo from './patterns.repo';
 import { emitPatternEvent } from './detail.service';
+import { priceToDb } from './pattern-shape';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
 
@@ -114,7 +114,7 @@ function uniqueViolation(err: unknown): string | undefined {
 export async function createPattern(
   deps: AppDeps,
   user: AuthUser,
-  parts: AsyncIterable<Multipart>,
+  parts: SubmissionParts,
   log?: FastifyBaseLogger,
 ): Promise<{ ID: number; files: PatternFile[] }> {
   const stored: files.StoredPatternFile[] = [];
@@ -143,7 +143,7 @@ export async function createPattern(
       const patternId = await repo.insertPattern(tx, {
         ...fields,
         brandId,
-        Price: Price === undefined ? null : Price.toFixed(2),
+        Price: Price === undefined ? null : priceToDb(Price),
         createdBy: user.id,
       });
       const sizeRows = sizes.map((s, i) => {

@@ -1,10 +1,8 @@
-import type { Multipart } from '@fastify/multipart';
+import { unknownFileError, type PartsOf } from '../../storage/multipart';
 import type { FileStore } from '../../storage/file-store';
 import { badRequest } from '../../lib/app-error';
 import { deleteObjects, storePatternFile, type StoredPatternFile } from '../files';
-import { SIZE_MSG, SIZE_PARTS, SizeFieldsSchema } from '../../../shared/contracts/sizes';
-
-const FIELD_NAMES = new Set(Object.keys(SizeFieldsSchema.shape));
+import { SIZE_MSG, SIZE_PARTS, SIZE_UPLOAD } from '../../../shared/contracts/sizes';
 
 export interface SizeParts {
   /** The size's fields, from the `data` JSON part (or one text part per field); undefined when none came. */
@@ -12,45 +10,43 @@ export interface SizeParts {
   pdf?: StoredPatternFile;
 }
 
-function fail(part: Multipart, message: string, field: string): never {
-  if (part.type === 'file') part.file.resume();
-  throw badRequest(message, { [field]: message });
-}
+const badData = () => badRequest(SIZE_MSG.badData, { [SIZE_PARTS.data]: SIZE_MSG.badData });
 
 /**
- * Reads the add/update multipart: `data` (JSON of the fields) and `pattern_pdf_file`, in any
- * order. The PDF streams into the store as it arrives (type and size checked); if anything
+ * Reads the add/update multipart (SIZE_UPLOAD): `data` (JSON of the fields) and `pattern_pdf_file`,
+ * in any order. The PDF streams into the store as it arrives (type and size checked); if anything
  * fails afterwards the caller deletes `pdf.key`, and if reading fails here it is deleted here.
  */
 export async function readSizeParts(
   files: FileStore,
-  parts: AsyncIterable<Multipart>,
+  parts: PartsOf<typeof SIZE_UPLOAD>,
 ): Promise<SizeParts> {
   const out: SizeParts = {};
   try {
     for await (const part of parts) {
+      if (part.type === 'refused') throw part.error;
       if (part.type === 'file') {
-        if (part.fieldname !== SIZE_PARTS.pdf)
-          fail(part, `Unknown file field ${part.fieldname}`, part.fieldname);
-        if (out.pdf) fail(part, 'Only one pattern PDF per size', SIZE_PARTS.pdf);
-        out.pdf = await storePatternFile(files, part, {
+        out.pdf = await storePatternFile(files, part.file, {
           kind: 'pattern_pdf_file',
           field: SIZE_PARTS.pdf,
         });
         continue;
       }
-      if (part.fieldname === SIZE_PARTS.data) {
+      if (part.type === 'fieldFile') {
+        part.file.file.resume();
+        throw unknownFileError(part.name); // the fields come as text
+      }
+      if (part.name === SIZE_PARTS.data) {
         let parsed: unknown;
         try {
           parsed = JSON.parse(String(part.value));
         } catch {
-          fail(part, SIZE_MSG.badData, SIZE_PARTS.data);
+          throw badData();
         }
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-          fail(part, SIZE_MSG.badData, SIZE_PARTS.data);
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badData();
         out.data = { ...out.data, ...(parsed as Record<string, unknown>) };
-      } else if (FIELD_NAMES.has(part.fieldname)) {
-        out.data = { ...out.data, [part.fieldname]: part.value };
+      } else {
+        out.data = { ...out.data, [part.name]: part.value };
       }
     }
   } catch (err) {

@@ -1,4 +1,3 @@
-import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -117,7 +116,7 @@ export async function addSize(
   deps: AppDeps,
   user: AuthUser,
   patternId: number,
-  parts: AsyncIterable<Multipart>,
+  parts: Parameters<typeof readSizeParts>[1],
   log?: FastifyBaseLogger,
 ): Promise<Size> {
   const db = deps.database.db;
@@ -158,7 +157,7 @@ export async function updateSize(
   deps: AppDeps,
   user: AuthUser,
   sizeId: number,
-  parts: AsyncIterable<Multipart>,
+  parts: Parameters<typeof readSizeParts>[1],
   log?: FastifyBaseLogger,
 ): Promise<Size> {
   const db = deps.database.db;

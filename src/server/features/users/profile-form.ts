@@ -37,18 +37,23 @@ export async function readProfileForm<S extends z.ZodType>(
   let picName = 'picture';
   try {
     for await (const part of readParts(request, PROFILE_UPLOAD)) {
+      if (part.type === 'refused') throw part.error; // PROFILE_UPLOAD refuses none
+      if (part.type === 'fieldFile') {
+        part.file.file.resume();
+        continue;
+      }
       if (part.type === 'file') {
-        // An empty file input still sends a part with no name; a second picture is ignored.
-        if (part.fieldname !== PROFILE_PIC_FIELD || !part.filename || pic || picError) {
-          part.file.resume();
+        // A second picture is skipped.
+        if (part.over) {
+          part.file.file.resume();
           continue;
         }
-        picName = part.filename;
+        picName = part.file.filename;
         try {
-          pic = await storeUpload(files, part.file, {
-            rule: 'image',
-            field: PROFILE_PIC_FIELD,
-            fileName: part.filename,
+          pic = await storeUpload(files, part.file.file, {
+            rule: part.accepts,
+            field: part.name,
+            fileName: part.file.filename,
             prefix: PROFILE_PIC_PREFIX,
           });
         } catch (err) {
@@ -56,7 +61,7 @@ export async function readProfileForm<S extends z.ZodType>(
           if (!(err instanceof AppError)) throw err;
           picError = err;
         }
-      } else if (part.fieldname === DATA_FIELD) {
+      } else {
         sawData = true;
         try {
           raw = JSON.parse(String(part.value));

@@ -1,11 +1,11 @@
-import type { BrandRef } from '../../../../shared/contracts/auth';
+import type { Brand } from '../../../../shared/contracts/brands';
 import type { Option } from '../../../../shared/options';
 
 // The list itself is lib/brand-list.ts (one query and key for the whole app); this shapes it for a dropdown.
 
 /** Dropdown options (value = the brand's id as text) after the disabled placeholder. */
 export function brandOptions(
-  brands: BrandRef[] | undefined,
+  brands: Brand[] | undefined,
   placeholder = 'Choose Brand',
   extra: Option[] = [],
 ): Option[] {

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { BrandNameSchema, type BrandName } from '../../../../shared/contracts/brands';
-import type { BrandRef } from '../../../../shared/contracts/auth';
+import { BrandNameSchema, type Brand, type BrandName } from '../../../../shared/contracts/brands';
 import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
 import { TextField } from '../../../components/text-field';
@@ -12,7 +11,7 @@ import { Spinner } from '../../../components/spinner';
 import { useRenameBrand } from '../api/rename-brand';
 
 /** One brand with Rename, which turns the row into a small form (Escape cancels). */
-export function BrandRow({ brand }: { brand: BrandRef }) {
+export function BrandRow({ brand }: { brand: Brand }) {
   const [editing, setEditing] = useState(false);
   const rename = useRenameBrand();
   const {

@@ -5,8 +5,8 @@ import {
   type ImportList,
 } from '../../../../shared/contracts/imports';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const importsKey = ['imports'] as const;
 const RUNNING = new Set(['checking', 'importing']);
 /** How often a running import is asked for its progress; it keeps going on the server whatever the page does. */
 export const POLL_MS = 1000;
@@ -14,7 +14,7 @@ export const POLL_MS = 1000;
 /** The brand's imports (admins: all), newest first; polled while one of them runs. */
 export function useImports() {
   return useQuery({
-    queryKey: [...importsKey, 'list'],
+    queryKey: queryKeys.importList,
     queryFn: ({ signal }) => api<ImportList>(IMPORT_PATHS.list, { signal }),
     refetchInterval: (q) =>
       q.state.data?.items.some((j) => RUNNING.has(j.status)) ? POLL_MS * 3 : false,
@@ -24,7 +24,7 @@ export function useImports() {
 /** One import with its report; polled while it checks or imports. */
 export function useImport(id: number) {
   return useQuery({
-    queryKey: [...importsKey, id],
+    queryKey: queryKeys.importJob(id),
     queryFn: ({ signal }) => api<ImportDetail>(IMPORT_PATHS.oneOf(id), { signal }),
     refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.status) ? POLL_MS : false),
   });

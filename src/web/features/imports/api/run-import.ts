@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMPORT_PATHS, type ImportJob } from '../../../../shared/contracts/imports';
 import { api, buildUrl, downloadFile } from '../../../lib/api-client';
-import { importsKey } from './get-imports';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Starts the import of what the check found valid. */
 export function useRunImport(id: number) {
@@ -9,8 +9,8 @@ export function useRunImport(id: number) {
   return useMutation({
     mutationFn: () => api<ImportJob>(IMPORT_PATHS.runOf(id), { method: 'POST' }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: importsKey });
-      void qc.invalidateQueries({ queryKey: ['patterns'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.imports });
+      void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },
   });
 }

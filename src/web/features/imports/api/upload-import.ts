@@ -6,7 +6,7 @@ import {
   type ImportMode,
 } from '../../../../shared/contracts/imports';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
-import { importsKey } from './get-imports';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UploadInput {
   sheet: File;
@@ -26,6 +26,6 @@ export function useUploadImport() {
       if (zip) form.append(IMPORT_FIELDS.zip, zip, zip.name);
       return uploadWithProgress<ImportJob>(IMPORT_PATHS.list, form, onProgress);
     },
-    onSuccess: () => void qc.invalidateQueries({ queryKey: importsKey }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.imports }),
   });
 }

@@ -6,8 +6,9 @@ import {
   type TokenCreatedResponse,
 } from '../../../../shared/contracts/integrations';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const KEY = ['integrations', 'tokens'] as const;
+const KEY = queryKeys.apiTokens;
 
 export function useApiTokens() {
   return useQuery({

@@ -7,8 +7,9 @@ import {
   type WebhookEndpointInput,
 } from '../../../../shared/contracts/integrations';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const KEY = ['integrations', 'webhooks'] as const;
+const KEY = queryKeys.webhooks;
 
 export function useWebhookEndpoints() {
   return useQuery({
@@ -21,7 +22,7 @@ export function useWebhookEndpoints() {
 /** Newest first; refreshed every few seconds while open, since the worker delivers in the background. */
 export function useDeliveries(endpointId: number) {
   return useQuery({
-    queryKey: [...KEY, endpointId, 'deliveries'],
+    queryKey: queryKeys.webhookDeliveries(endpointId),
     queryFn: ({ signal }) =>
       api<{ data: Delivery[] }>(INTEGRATION_PATHS.deliveries(endpointId), { signal }),
     refetchInterval: 3000,

@@ -8,7 +8,7 @@ import {
   YES_NO,
 } from '../../../../shared/options';
 import type { PatternFilter } from '../../../../shared/contracts/pattern-list';
-import type { BrandRef } from '../../../../shared/contracts/auth';
+import type { Brand } from '../../../../shared/contracts/brands';
 import type { FilterPatch } from '../hooks/use-list-params';
 
 /** A filter's options: the shared dropdown's disabled placeholder, then "All …" (value '') to clear it. */
@@ -54,7 +54,7 @@ export interface ListFiltersProps {
   filter: PatternFilter;
   onChange(patch: FilterPatch): void;
   /** Admins only: the brands to filter by. */
-  brands?: BrandRef[];
+  brands?: Brand[];
 }
 
 /**

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REVIEW_PATHS, type ActivityPage } from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useActivity(id: number, page: number, pageSize: number) {
   return useQuery({
-    queryKey: ['pattern', id, 'activity', page, pageSize],
+    queryKey: queryKeys.activityPage(id, page, pageSize),
     queryFn: () =>
       api<ActivityPage>(`${REVIEW_PATHS.activity(id)}?page=${page}&pageSize=${pageSize}`),
     placeholderData: keepPreviousData,

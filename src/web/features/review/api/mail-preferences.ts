@@ -5,10 +5,11 @@ import {
   type ReviewRecipients,
 } from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useMailPreferences() {
   return useQuery({
-    queryKey: ['mail-preferences'],
+    queryKey: queryKeys.mailPreferences,
     queryFn: () => api<{ data: MailPreferences }>(REVIEW_PATHS.mailPreferences).then((r) => r.data),
   });
 }
@@ -21,13 +22,13 @@ export function useSaveMailPreferences() {
         method: 'PUT',
         body,
       }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['mail-preferences'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.mailPreferences }),
   });
 }
 
 export function useReviewRecipients(enabled: boolean) {
   return useQuery({
-    queryKey: ['review-recipients'],
+    queryKey: queryKeys.reviewRecipients,
     queryFn: () => api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients).then((r) => r.data),
     enabled,
   });
@@ -38,6 +39,6 @@ export function useSaveReviewRecipients() {
   return useMutation({
     mutationFn: (userIds: number[]) =>
       api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients, { method: 'PUT', body: { userIds } }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['review-recipients'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.reviewRecipients }),
   });
 }

@@ -5,6 +5,7 @@ import {
   type TransitionResponse,
 } from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useRequestChanges(id: number) {
   const qc = useQueryClient();
@@ -12,9 +13,9 @@ export function useRequestChanges(id: number) {
     mutationFn: (body: RequestChangesRequest) =>
       api<TransitionResponse>(REVIEW_PATHS.requestChanges(id), { method: 'POST', body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['pattern', id] });
-      void qc.invalidateQueries({ queryKey: ['patterns'] });
-      void qc.invalidateQueries({ queryKey: ['review-count'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.patterns });
+      void qc.invalidateQueries({ queryKey: queryKeys.reviewCount });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_PATHS, type ReviewNote } from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
-import { reviewKey } from './get-review';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useSetNoteAddressed(id: number) {
   const qc = useQueryClient();
@@ -12,8 +12,8 @@ export function useSetNoteAddressed(id: number) {
         body: { addressed: v.addressed },
       }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: reviewKey(id) });
-      void qc.invalidateQueries({ queryKey: ['pattern', id, 'activity'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.review(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.activity(id) });
     },
   });
 }

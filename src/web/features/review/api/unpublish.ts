@@ -5,6 +5,7 @@ import {
   type UnpublishRequest,
 } from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useUnpublish(id: number) {
   const qc = useQueryClient();
@@ -12,8 +13,8 @@ export function useUnpublish(id: number) {
     mutationFn: (body: UnpublishRequest) =>
       api<TransitionResponse>(REVIEW_PATHS.unpublish(id), { method: 'POST', body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['pattern', id] });
-      void qc.invalidateQueries({ queryKey: ['patterns'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.patterns });
     },
   });
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exportDate,
+  priceToApi,
+  priceToDb,
+  toDetailFields,
+  toListRow,
+  withBrandName,
+} from './pattern-shape';
+
+const created = new Date('2026-01-02T03:04:05.678Z');
+const updated = new Date('2026-02-03T04:05:06.789Z');
+
+describe('pattern row → API shape', () => {
+  it('writes a price as cents text and reads it back as a number', () => {
+    expect(priceToDb(12.5)).toBe('12.50');
+    expect(priceToDb(0)).toBe('0.00');
+    expect(priceToDb(0.1 + 0.2)).toBe('0.30');
+    expect(priceToDb(99_999_999.99)).toBe('99999999.99');
+    expect(priceToApi('12.50')).toBe(12.5);
+    expect(priceToApi('0.00')).toBe(0);
+    expect(priceToApi(null)).toBeNull();
+  });
+
+  it('maps a detail row: Brand is the id, null dates stay null, dates are ISO in UTC', () => {
+    const row = {
+      ID: 7,
+      brandId: 3,
+      brandName: "McCall's",
+      Price: '14.99',
+      reviewedAt: null,
+      publishedAt: new Date('2026-03-01T00:00:00Z'),
+      createdAt: created,
+      updatedAt: updated,
+    };
+    const out = toDetailFields(row);
+    expect(out).toEqual({
+      ID: 7,
+      Brand: 3,
+      brandName: "McCall's",
+      Price: 14.99,
+      reviewedAt: null,
+      publishedAt: '2026-03-01T00:00:00.000Z',
+      createdAt: '2026-01-02T03:04:05.678Z',
+      updatedAt: '2026-02-03T04:05:06.789Z',
+    });
+    expect(out).not.toHaveProperty('brandId');
+    expect(toDetailFields({ ...row, Price: null }).Price).toBeNull();
+  });
+
+  it('maps a list row the same way, keeping the other columns', () => {
+    const out = toListRow({
+      ID: 1,
+      brandId: 2,
+      brandName: 'Kwik Sew',
+      Price: null,
+      updatedAt: updated,
+      heroFileId: null,
+    });
+    expect(out).toEqual({
+      ID: 1,
+      Brand: 2,
+      brandName: 'Kwik Sew',
+      Price: null,
+      updatedAt: '2026-02-03T04:05:06.789Z',
+      heroFileId: null,
+    });
+  });
+
+  it('gives the export an empty cell for no date, and the activity log the brand name', () => {
+    expect(exportDate(null)).toBe('');
+    expect(exportDate(created)).toBe('2026-01-02T03:04:05.678Z');
+    expect(withBrandName({ brandId: 2, brandName: 'Simplicity' }).Brand).toBe('Simplicity');
+  });
+});
