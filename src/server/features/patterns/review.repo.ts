@@ -145,6 +145,15 @@ export async function snapshotFiles(db: DbOrTx, patternId: number) {
     .orderBy(asc(patternFiles.id));
 }
 
+export async function fileIdsOfSizes(db: DbOrTx, sizeIds: number[]): Promise<number[]> {
+  if (!sizeIds.length) return [];
+  const rows = await db
+    .select({ id: patternFiles.id })
+    .from(patternFiles)
+    .where(inArray(patternFiles.sizeId, sizeIds));
+  return rows.map((r) => r.id);
+}
+
 export async function snapshotSizes(db: DbOrTx, patternId: number) {
   return db.select().from(sizes).where(eq(sizes.patternId, patternId)).orderBy(asc(sizes.ID));
 }

@@ -16,7 +16,8 @@ import { REVIEW_MSG, REVIEW_PATHS } from '../../../shared/contracts/review';
 import { startJobWorker } from '../../jobs/outbox';
 import { mailJobHandler } from '../../mail/mail-job';
 import { jobs } from '../../db/schema/jobs';
-import { patternRow, seedPattern } from './detail.fixtures';
+import { multipart, patternRow, pdfPart, pngPart, seedFile, seedPattern } from './detail.fixtures';
+import { SIZE_PATHS } from '../../../shared/contracts/sizes';
 
 describe(`review loop (${dbKind})`, () => {
   let t: TestApp;
@@ -156,6 +157,59 @@ describe(`review loop (${dbKind})`, () => {
     ]);
     expect(a.data[4].lines).toContain('Price: should be 14.99');
     expect(a.total).toBe(6);
+  });
+
+  it('addresses a note on a file when the file is replaced or removed, and on a size when it is edited, its PDF replaced or it is deleted', async () => {
+    const p = await seedPattern(t, { sizes: 4 });
+    const hero = await seedFile(t, p.id, 'Main_Hero_Image');
+    const chart = await seedFile(t, p.id, 'Size_Chart');
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+      reason: 'Files and sizes',
+      notes: [
+        { targetType: 'file', targetKey: String(hero.id), text: 'too dark' },
+        { targetType: 'file', targetKey: String(chart.id), text: 'not needed' },
+        { targetType: 'size', targetKey: String(p.sizeIds[0]), text: 'should be S2' },
+        { targetType: 'size', targetKey: String(p.sizeIds[1]), text: 'PDF pages are A3' },
+        { targetType: 'file', targetKey: String(p.pdfFileIds[2]), text: 'remove this size' },
+        { targetType: 'size', targetKey: String(p.sizeIds[3]), text: 'left alone' },
+      ],
+    });
+    expect(rc.statusCode).toBe(200);
+    const addressed = async () =>
+      (await state(p.id, owner)).request.notes.map((n: { text: string; addressed: boolean }) =>
+        n.addressed ? n.text : null,
+      );
+    const send = async (
+      method: 'POST' | 'DELETE',
+      url: string,
+      parts?: Record<string, unknown>,
+    ) => {
+      const body = parts ? await multipart(parts as Parameters<typeof multipart>[0]) : undefined;
+      const r = await t.app.inject({
+        method,
+        url,
+        headers: { ...owner.auth, ...(body?.headers ?? {}) },
+        ...(body ? { payload: body.payload } : {}),
+      });
+      expect(r.statusCode).toBe(200);
+    };
+    await send('POST', PATTERN_DETAIL_PATHS.files(p.id), { Main_Hero_Image: pngPart() });
+    expect(await addressed()).toEqual(['too dark', null, null, null, null, null]);
+    await send('DELETE', PATTERN_DETAIL_PATHS.file(p.id, chart.id));
+    await send('POST', SIZE_PATHS.one(p.sizeIds[0]), {
+      data: JSON.stringify({ pattern_view: 'A', Size: 'S2' }),
+    });
+    await send('POST', SIZE_PATHS.one(p.sizeIds[1]), { pattern_pdf_file: pdfPart('m.pdf') });
+    await send('DELETE', SIZE_PATHS.one(p.sizeIds[2]));
+    expect(await addressed()).toEqual([
+      'too dark',
+      'not needed',
+      'should be S2',
+      'PDF pages are A3',
+      'remove this size',
+      null,
+    ]);
   });
 
   it('lists what is possible now on an illegal transition (409), and refuses non-admins (403)', async () => {
