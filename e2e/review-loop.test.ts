@@ -109,6 +109,18 @@ describe('review loop', () => {
       await dialog.getByRole('button', { name: 'Add note' }).click();
       await dialog.getByLabel('Note 2 is about').selectOption({ label: 'Pattern Name' });
       await dialog.getByLabel('Note 2', { exact: true }).fill('add the season');
+      // A note on a file and one on a size: each shows in its own card / under its own row.
+      const about = async (n: number, option: RegExp) => {
+        const select = dialog.getByLabel(`Note ${n} is about`);
+        const value = await select.locator('option', { hasText: option }).getAttribute('value');
+        await select.selectOption(value!);
+      };
+      await dialog.getByRole('button', { name: 'Add note' }).click();
+      await about(3, /yardage\.pdf$/);
+      await dialog.getByLabel('Note 3', { exact: true }).fill('pages are A3, we need Letter');
+      await dialog.getByRole('button', { name: 'Add note' }).click();
+      await about(4, /^Size A \/ 8$/);
+      await dialog.getByLabel('Note 4', { exact: true }).fill('VariationID is wrong');
       await dialog.getByRole('button', { name: 'Request changes' }).click();
       await toast(admin, REVIEW_MSG.changesRequested);
       await expect
@@ -121,6 +133,22 @@ describe('review loop', () => {
       const details = partner.getByRole('region', { name: 'Basic Pattern Details' });
       await details.getByTestId('review-note').filter({ hasText: 'should be 14.99' }).waitFor();
       await details.getByTestId('review-note').filter({ hasText: 'add the season' }).waitFor();
+      await partner
+        .getByTestId('file-Yardage_PDF')
+        .getByTestId('review-note')
+        .filter({ hasText: 'pages are A3, we need Letter' })
+        .waitFor();
+      const size8 = partner
+        .getByTestId('size-row')
+        .filter({ has: partner.getByRole('link', { name: '8', exact: true }) });
+      await expect
+        .poll(() => size8.locator('xpath=following-sibling::tr[1]').getAttribute('data-testid'))
+        .toBe('size-note-row');
+      expect(await size8.locator('xpath=following-sibling::tr[1]').innerText()).toContain(
+        'VariationID is wrong',
+      );
+      expect(await partner.getByTestId('size-note-row').count()).toBe(1);
+      expect(await partner.getByTestId('review-note').count()).toBe(4);
       await expect
         .poll(
           () =>
