@@ -70,7 +70,7 @@ export async function assertBrandFilter(db: DbOrTx, user: AuthUser, f: ResolvedF
 }
 
 export async function countTotal(db: DbOrTx, w: ListWhere): Promise<number> {
-  return w.search ? repo.countRows(db, w) : repo.countFromTable(db, w);
+  return repo.countableFromTable(w) ? repo.countFromTable(db, w) : repo.countRows(db, w);
 }
 
 export async function listPatterns(

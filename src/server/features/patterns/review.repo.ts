@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
@@ -14,7 +14,11 @@ export async function setStatus(
     .update(patterns)
     .set(values)
     .where(eq(patterns.ID, id))
-    .returning({ ID: patterns.ID, SFCC_Status: patterns.SFCC_Status });
+    .returning({
+      ID: patterns.ID,
+      SFCC_Status: patterns.SFCC_Status,
+      editStatus: patterns.editStatus,
+    });
   return row!;
 }
 
@@ -158,10 +162,11 @@ export async function snapshotSizes(db: DbOrTx, patternId: number) {
   return db.select().from(sizes).where(eq(sizes.patternId, patternId)).orderBy(asc(sizes.ID));
 }
 
+/** Patterns waiting for a reviewer: in review, or published with an edit in review. */
 export async function countInReview(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(patterns)
-    .where(eq(patterns.SFCC_Status, 'in_review'));
+    .where(or(eq(patterns.SFCC_Status, 'in_review'), eq(patterns.editStatus, 'in_review')));
   return Number(row?.n ?? 0);
 }
