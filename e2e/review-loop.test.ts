@@ -16,6 +16,7 @@ import {
 } from '../src/shared/contracts/patterns-create';
 import { MSG } from '../src/shared/messages';
 import { REVIEW_MSG } from '../src/shared/contracts/review';
+import { LIFECYCLE_MSG } from '../src/shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 
 const code = `E2E-REVIEW-${Date.now().toString(36)}`;
@@ -78,7 +79,7 @@ describe('review loop', () => {
 
   it(
     'partner submits, admin requests changes with two field notes, partner fixes one and resends, admin sees that change and publishes; the activity tells it all',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const partner = await pages.open();
       await signIn(partner, E2E_USERS.partner);
@@ -203,6 +204,34 @@ describe('review loop', () => {
           'Pat Partner (Ditto) created the pattern',
         ]);
       await partner.getByText('Price: should be 14.99').waitFor();
+
+      // An edit of the published pattern waits for review while the pattern stays published.
+      await partner.getByRole('tab', { name: 'Pattern' }).click();
+      await partner.getByRole('button', { name: 'Edit details' }).click();
+      await form.getByLabel('Price').fill('15.99');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await toast(partner, PATTERN_DETAIL_MSG.updated);
+      await partner.getByText('Edited after publishing').waitFor();
+      await partner.getByRole('button', { name: 'Send to review' }).click();
+      await partner
+        .getByRole('dialog', { name: 'Send to review' })
+        .getByRole('button', { name: 'Send to review' })
+        .click();
+      await toast(partner, LIFECYCLE_MSG.editReviewed);
+      expect(await partner.getByTestId('pattern-status').textContent()).toBe('Published');
+      await expect
+        .poll(() => partner.getByTestId('pattern-edit-status').textContent())
+        .toBe('Edit in review');
+      await admin.reload();
+      await admin.getByTestId('pattern-edit-status').getByText('Edit in review').waitFor();
+      await admin.getByRole('button', { name: 'Publish to production' }).click();
+      await admin
+        .getByRole('dialog', { name: 'Publish to production' })
+        .getByRole('button', { name: 'Publish to production' })
+        .click();
+      await toast(admin, MSG.published);
+      await expect.poll(() => admin.getByTestId('pattern-edit-status').count()).toBe(0);
+      expect(await admin.getByTestId('pattern-status').textContent()).toBe('Published');
     },
   );
 });

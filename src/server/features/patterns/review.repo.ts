@@ -10,15 +10,11 @@ export async function setStatus(
   id: number,
   values: Partial<typeof patterns.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(patterns)
-    .set(values)
-    .where(eq(patterns.ID, id))
-    .returning({
-      ID: patterns.ID,
-      SFCC_Status: patterns.SFCC_Status,
-      editStatus: patterns.editStatus,
-    });
+  const [row] = await db.update(patterns).set(values).where(eq(patterns.ID, id)).returning({
+    ID: patterns.ID,
+    SFCC_Status: patterns.SFCC_Status,
+    editStatus: patterns.editStatus,
+  });
   return row!;
 }
 

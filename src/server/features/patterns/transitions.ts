@@ -32,8 +32,9 @@ export interface LifecycleState {
 }
 
 /** Where the pattern stands in review: its status, or for a published pattern where its edit stands. */
-export const reviewTrack = (s: Pick<LifecycleState, 'SFCC_Status' | 'editStatus'>): PatternStatus =>
-  s.SFCC_Status === 'published' && s.editStatus ? s.editStatus : s.SFCC_Status;
+export const reviewTrack = (
+  s: Pick<LifecycleState, 'SFCC_Status' | 'editStatus'>,
+): PatternStatus => (s.SFCC_Status === 'published' && s.editStatus ? s.editStatus : s.SFCC_Status);
 
 interface Rule {
   adminOnly: boolean;
