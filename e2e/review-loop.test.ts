@@ -16,6 +16,7 @@ import {
 } from '../src/shared/contracts/patterns-create';
 import { MSG } from '../src/shared/messages';
 import { REVIEW_MSG } from '../src/shared/contracts/review';
+import { LIFECYCLE_MSG } from '../src/shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 
 const code = `E2E-REVIEW-${Date.now().toString(36)}`;
@@ -78,7 +79,7 @@ describe('review loop', () => {
 
   it(
     'partner submits, admin requests changes with two field notes, partner fixes one and resends, admin sees that change and publishes; the activity tells it all',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const partner = await pages.open();
       await signIn(partner, E2E_USERS.partner);
@@ -109,6 +110,18 @@ describe('review loop', () => {
       await dialog.getByRole('button', { name: 'Add note' }).click();
       await dialog.getByLabel('Note 2 is about').selectOption({ label: 'Pattern Name' });
       await dialog.getByLabel('Note 2', { exact: true }).fill('add the season');
+      // A note on a file and one on a size: each shows in its own card / under its own row.
+      const about = async (n: number, option: RegExp) => {
+        const select = dialog.getByLabel(`Note ${n} is about`);
+        const value = await select.locator('option', { hasText: option }).getAttribute('value');
+        await select.selectOption(value!);
+      };
+      await dialog.getByRole('button', { name: 'Add note' }).click();
+      await about(3, /yardage\.pdf$/);
+      await dialog.getByLabel('Note 3', { exact: true }).fill('pages are A3, we need Letter');
+      await dialog.getByRole('button', { name: 'Add note' }).click();
+      await about(4, /^Size A \/ 8$/);
+      await dialog.getByLabel('Note 4', { exact: true }).fill('VariationID is wrong');
       await dialog.getByRole('button', { name: 'Request changes' }).click();
       await toast(admin, REVIEW_MSG.changesRequested);
       await expect
@@ -121,6 +134,22 @@ describe('review loop', () => {
       const details = partner.getByRole('region', { name: 'Basic Pattern Details' });
       await details.getByTestId('review-note').filter({ hasText: 'should be 14.99' }).waitFor();
       await details.getByTestId('review-note').filter({ hasText: 'add the season' }).waitFor();
+      await partner
+        .getByTestId('file-Yardage_PDF')
+        .getByTestId('review-note')
+        .filter({ hasText: 'pages are A3, we need Letter' })
+        .waitFor();
+      const size8 = partner
+        .getByTestId('size-row')
+        .filter({ has: partner.getByRole('link', { name: '8', exact: true }) });
+      await expect
+        .poll(() => size8.locator('xpath=following-sibling::tr[1]').getAttribute('data-testid'))
+        .toBe('size-note-row');
+      expect(await size8.locator('xpath=following-sibling::tr[1]').innerText()).toContain(
+        'VariationID is wrong',
+      );
+      expect(await partner.getByTestId('size-note-row').count()).toBe(1);
+      expect(await partner.getByTestId('review-note').count()).toBe(4);
       await expect
         .poll(
           () =>
@@ -175,6 +204,34 @@ describe('review loop', () => {
           'Pat Partner (Ditto) created the pattern',
         ]);
       await partner.getByText('Price: should be 14.99').waitFor();
+
+      // An edit of the published pattern waits for review while the pattern stays published.
+      await partner.getByRole('tab', { name: 'Pattern' }).click();
+      await partner.getByRole('button', { name: 'Edit details' }).click();
+      await form.getByLabel('Price').fill('15.99');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await toast(partner, PATTERN_DETAIL_MSG.updated);
+      await partner.getByText('Edited after publishing').waitFor();
+      await partner.getByRole('button', { name: 'Send to review' }).click();
+      await partner
+        .getByRole('dialog', { name: 'Send to review' })
+        .getByRole('button', { name: 'Send to review' })
+        .click();
+      await toast(partner, LIFECYCLE_MSG.editReviewed);
+      expect(await partner.getByTestId('pattern-status').textContent()).toBe('Published');
+      await expect
+        .poll(() => partner.getByTestId('pattern-edit-status').textContent())
+        .toBe('Edit in review');
+      await admin.reload();
+      await admin.getByTestId('pattern-edit-status').getByText('Edit in review').waitFor();
+      await admin.getByRole('button', { name: 'Publish to production' }).click();
+      await admin
+        .getByRole('dialog', { name: 'Publish to production' })
+        .getByRole('button', { name: 'Publish to production' })
+        .click();
+      await toast(admin, MSG.published);
+      await expect.poll(() => admin.getByTestId('pattern-edit-status').count()).toBe(0);
+      expect(await admin.getByTestId('pattern-status').textContent()).toBe('Published');
     },
   );
 });

@@ -6,6 +6,7 @@ import { FILE_KINDS, FILE_KIND_RULE, FILE_LABELS, PatternFileSchema, type FileKi
 import { PreflightWarningSchema } from './preflight';
 import { LIMITS } from '../limits';
 import type { MultipartSpec } from './uploads';
+import { EditStatusSchema } from './lifecycle';
 
 /**
  * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its
@@ -55,6 +56,7 @@ export const PatternDetailSchema = z.object({
   Pattern_Fit: z.string().nullable(),
   IS_SFCC_TESTING: z.boolean(),
   SFCC_Status: z.enum(PATTERN_STATUSES),
+  editStatus: EditStatusSchema,
   reviewedAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),

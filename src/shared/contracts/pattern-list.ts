@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, YES_NO } from '../options';
 import { boundedId, brandRef, text } from './common';
+import { EditStatusSchema } from './lifecycle';
 
 /**
  * My Patterns (/app/show-records): the list call, its CSV export and pattern deletion.
@@ -62,6 +63,7 @@ const PatternFilterSchema = z.object({
     .optional(),
   /** Brand id or slug (the spec's option value, e.g. `mccalls`); admins only (a user's list is always their own brand). */
   brand: brandRef('brand must be a brand id or slug').optional(),
+  /** `in_review` / `changes_requested` also find published patterns whose edit is there (editStatus). */
   status: oneOf('status', PATTERN_STATUSES).optional(),
   type: oneOf('type', PATTERN_TYPES).optional(),
   fabric: oneOf('fabric', FABRIC_TYPES).optional(),
@@ -107,6 +109,7 @@ export const PatternListRowSchema = z.object({
   Fabric_type: z.string().nullable(),
   Is_Printable: z.string().nullable(),
   SFCC_Status: z.enum(PATTERN_STATUSES),
+  editStatus: EditStatusSchema,
   IS_SFCC_TESTING: z.boolean(),
   updatedAt: z.string(),
   /** The main hero photo's file ID when it has thumbnails (THUMBNAIL_PATHS); null otherwise. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId } from './common';
 import { PATTERN_STATUSES } from '../options';
+import { EditStatusSchema } from './lifecycle';
 
 /**
  * The review loop (issue 13): request changes with notes, unpublish, notes marked addressed, the
@@ -79,7 +80,11 @@ export const UnpublishRequestSchema = z.object({ reason: reason('Reason') });
 export type UnpublishRequest = z.infer<typeof UnpublishRequestSchema>;
 
 export const TransitionResponseSchema = z.object({
-  data: z.object({ ID: z.number(), SFCC_Status: z.enum(PATTERN_STATUSES) }),
+  data: z.object({
+    ID: z.number(),
+    SFCC_Status: z.enum(PATTERN_STATUSES),
+    editStatus: EditStatusSchema,
+  }),
   message: z.string(),
 });
 export type TransitionResponse = z.infer<typeof TransitionResponseSchema>;
@@ -202,6 +207,8 @@ export const ReviewRecipientsUpdateSchema = z.object({
 
 export const REVIEW_MSG = {
   changesRequested: 'Changes requested: the brand has been told',
+  editChangesRequested:
+    'Changes requested: the brand has been told; the pattern stays published as it was',
   unpublished: 'Pattern unpublished: it is a draft again',
   preferencesSaved: 'Mail preferences saved',
   recipientsSaved: 'Review mail recipients saved',

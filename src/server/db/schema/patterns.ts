@@ -43,6 +43,12 @@ export const patterns = pgTable(
     })
       .notNull()
       .default('draft'),
+    /**
+     * A published pattern's edit on its way through review (the pattern stays published meanwhile):
+     * 'in_review' once sent, 'changes_requested' once sent back; null otherwise (and whenever the
+     * pattern is not published). See transitions.ts.
+     */
+    editStatus: text('edit_status', { enum: ['in_review', 'changes_requested'] }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -65,6 +71,10 @@ export const patterns = pgTable(
     index('patterns_brand_price_idx').on(t.brandId, t.Price, t.ID),
     index('patterns_status_idx').on(t.SFCC_Status, t.ID),
     index('patterns_brand_status_idx').on(t.brandId, t.SFCC_Status, t.ID),
+    // Few rows: the In review / Changes requested filters add the published patterns whose edit is there.
+    index('patterns_edit_status_idx')
+      .on(t.editStatus, t.ID)
+      .where(sql`${t.editStatus} is not null`),
     index('patterns_search_trgm_idx').using(
       'gin',
       sql`(${t.SFCC_Pattern_ID} || ' ' || ${t.Pattern_Name}) gin_trgm_ops`,

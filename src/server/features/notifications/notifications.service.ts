@@ -41,8 +41,14 @@ export async function setReviewRecipients(
 }
 
 export type ReviewEvent =
-  | { kind: 'sent_to_review' }
-  | { kind: 'changes_requested'; reason: string; notes: { label: string; text: string }[] }
+  /** `publishedEdit`: the edit of a published pattern, which stays published meanwhile. */
+  | { kind: 'sent_to_review'; publishedEdit?: boolean }
+  | {
+      kind: 'changes_requested';
+      reason: string;
+      notes: { label: string; text: string }[];
+      publishedEdit?: boolean;
+    }
   | { kind: 'published' }
   | { kind: 'unpublished'; reason: string };
 
@@ -55,9 +61,20 @@ const SUBJECT: Record<ReviewEvent['kind'], string> = {
 
 function body(e: ReviewEvent, who: string, what: string, link: string): string {
   const lines = [];
-  if (e.kind === 'sent_to_review') lines.push(`${who} sent ${what} to review.`);
+  if (e.kind === 'sent_to_review')
+    lines.push(
+      e.publishedEdit
+        ? `${who} sent an edit of ${what} to review. The pattern stays published as it was until you publish the edit.`
+        : `${who} sent ${what} to review.`,
+    );
   if (e.kind === 'changes_requested') {
-    lines.push(`${who} requested changes to ${what}.`, '', `Reason: ${e.reason}`);
+    lines.push(
+      e.publishedEdit
+        ? `${who} requested changes to the edit of ${what}. The pattern stays published as it was.`
+        : `${who} requested changes to ${what}.`,
+      '',
+      `Reason: ${e.reason}`,
+    );
     if (e.notes.length) lines.push('', 'Notes:', ...e.notes.map((n) => `- ${n.label}: ${n.text}`));
   }
   if (e.kind === 'published') lines.push(`${who} published ${what} to production.`);

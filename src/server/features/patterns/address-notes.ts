@@ -3,7 +3,10 @@ import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './review.repo';
 
-/** An edit of a noted field, file or size addresses its note (called in the edit's transaction). */
+/**
+ * An edit of a noted field, file or size addresses its note (called in the edit's transaction):
+ * a field edited; a file replaced or removed; a size edited, its PDF replaced, or the size deleted.
+ */
 export async function addressNotesOn(
   tx: DbOrTx,
   user: AuthUser,
@@ -13,4 +16,15 @@ export async function addressNotesOn(
 ) {
   const notes = await repo.openNotesOn(tx, patternId, targetType, keys.map(String));
   for (const n of notes) await repo.setNoteAddressed(tx, n.id, user.id, true);
+}
+
+/** Sizes about to be deleted: their notes, and the notes on their PDFs, are addressed (call before the delete). */
+export async function addressNotesOnDeletedSizes(
+  tx: DbOrTx,
+  user: AuthUser,
+  patternId: number,
+  sizeIds: number[],
+) {
+  await addressNotesOn(tx, user, patternId, 'size', sizeIds);
+  await addressNotesOn(tx, user, patternId, 'file', await repo.fileIdsOfSizes(tx, sizeIds));
 }

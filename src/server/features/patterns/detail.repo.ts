@@ -23,6 +23,7 @@ const patternColumns = {
   Pattern_Fit: patterns.Pattern_Fit,
   IS_SFCC_TESTING: patterns.IS_SFCC_TESTING,
   SFCC_Status: patterns.SFCC_Status,
+  editStatus: patterns.editStatus,
   reviewedAt: patterns.reviewedAt,
   publishedAt: patterns.publishedAt,
   createdAt: patterns.createdAt,

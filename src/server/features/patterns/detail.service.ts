@@ -88,8 +88,15 @@ export async function patternMissing(
 
 /** "edited after review / publishing" (PRODUCT.md): content changed after the last status change. */
 export function editedAfter(
-  p: Pick<repo.PatternRow, 'SFCC_Status' | 'updatedAt' | 'reviewedAt' | 'publishedAt'>,
+  p: Pick<
+    repo.PatternRow,
+    'SFCC_Status' | 'editStatus' | 'updatedAt' | 'reviewedAt' | 'publishedAt'
+  >,
 ): PatternDetail['editedAfter'] {
+  // A published pattern's edit in review counts from when it was sent; one sent back waits for its fixes.
+  if (p.SFCC_Status === 'published' && p.editStatus === 'in_review')
+    return p.reviewedAt && p.updatedAt > p.reviewedAt ? 'review' : null;
+  if (p.SFCC_Status === 'published' && p.editStatus === 'changes_requested') return null;
   if (p.SFCC_Status === 'published' && p.publishedAt && p.updatedAt > p.publishedAt)
     return 'publishing';
   if (p.SFCC_Status === 'in_review' && p.reviewedAt && p.updatedAt > p.reviewedAt) return 'review';

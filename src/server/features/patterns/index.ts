@@ -1,7 +1,7 @@
 // Public entry of the patterns feature: other server code imports only from here.
 export { patternsRoutes } from './patterns.routes';
 export { loadPattern, markPatternEdited } from './detail.service';
-export { addressNotesOn } from './address-notes';
+export { addressNotesOn, addressNotesOnDeletedSizes } from './address-notes';
 export {
   insertImportedPattern,
   updateImportedPattern,

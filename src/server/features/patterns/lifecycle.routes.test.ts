@@ -36,7 +36,10 @@ describe(`pattern lifecycle (${dbKind})`, () => {
     const p = await seedPattern(t, { sizes: 2 });
     const r = await review(p.id, owner);
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ data: { ID: p.id, IS_SFCC_TESTING: true }, message: MSG.reviewed });
+    expect(r.json()).toEqual({
+      data: { ID: p.id, IS_SFCC_TESTING: true, SFCC_Status: 'in_review', editStatus: null },
+      message: MSG.reviewed,
+    });
     const afterReview = await detail(p.id, owner);
     expect(afterReview).toMatchObject({
       SFCC_Status: 'in_review',
@@ -48,7 +51,7 @@ describe(`pattern lifecycle (${dbKind})`, () => {
     const pub = await publish(p.id, admin);
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toEqual({
-      data: { ID: p.id, SFCC_Status: 'published' },
+      data: { ID: p.id, SFCC_Status: 'published', editStatus: null },
       message: MSG.published,
     });
     const row = await patternRow(t, p.id);
@@ -141,10 +144,11 @@ describe(`pattern lifecycle (${dbKind})`, () => {
       SFCC_Status: 'published',
       editedAfter: 'publishing',
     });
-    // The edits go through review again before the next publication.
+    // The edits go through review again before the next publication; it stays published meanwhile.
     expect((await review(p.id, owner)).statusCode).toBe(200);
     expect(await detail(p.id, owner)).toMatchObject({
-      SFCC_Status: 'in_review',
+      SFCC_Status: 'published',
+      editStatus: 'in_review',
       editedAfter: null,
     });
   });

@@ -12,7 +12,7 @@ import { recordActivity } from '../activity';
 import { notifyReview } from '../notifications';
 import { editedAfter, loadPattern, patternMissing } from './detail.service';
 import type { PatternRow } from './detail.repo';
-import { assertTransition, type LifecycleState } from './transitions';
+import { assertTransition, nextStatus, type LifecycleState } from './transitions';
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
 import { emitPatternEvent } from './detail.service';
@@ -28,6 +28,7 @@ function assertComplete(missing: MissingItem[]) {
 
 export const lifecycleState = (p: PatternRow): LifecycleState => ({
   SFCC_Status: p.SFCC_Status,
+  editStatus: p.editStatus,
   edited: editedAfter(p) !== null,
 });
 
@@ -45,8 +46,9 @@ export async function beginTransition(
 
 /**
  * → in review, for the owner brand or an admin, once the pattern is complete: from draft, from
- * changes requested, or again after an edit of a pattern in review or published. The open
- * request's notes leave the screen (they stay in the activity).
+ * changes requested, or again after an edit of a pattern in review. A published pattern's edit
+ * goes to review while the pattern stays published (editStatus 'in_review'). The open request's
+ * notes leave the screen (they stay in the activity). Admins are mailed either way.
  */
 export async function sendToReview(
   deps: AppDeps,
@@ -56,30 +58,33 @@ export async function sendToReview(
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'sendToReview');
     assertComplete((await patternMissing(tx, p)).missing);
-    // An edited published pattern goes to review too (as before): the list and "To review" find it there.
-    await review.setStatus(tx, id, {
-      IS_SFCC_TESTING: true,
-      SFCC_Status: 'in_review',
-      reviewedAt: new Date(),
-    });
+    const next = nextStatus('sendToReview', p);
+    await review.setStatus(tx, id, { IS_SFCC_TESTING: true, ...next, reviewedAt: new Date() });
     await review.closeOpenRequests(tx, id);
     const activityId = await recordActivity(tx, user, id, 'sent_to_review', {});
     await emitPatternEvent(tx, 'pattern.sent_to_review', id);
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
       kind: 'sent_to_review',
+      publishedEdit: next.editStatus !== null,
     });
-    return { data: { ID: id, IS_SFCC_TESTING: true }, message: LIFECYCLE_MSG.reviewed };
+    return {
+      data: { ID: id, IS_SFCC_TESTING: true, ...next },
+      message: next.editStatus ? LIFECYCLE_MSG.editReviewed : LIFECYCLE_MSG.reviewed,
+    };
   });
 }
 
-/** in review (not edited since it was sent) → published; admins only (the route answers 403 to users). */
+/**
+ * in review, or published with its edit in review (not edited since it was sent) → published, the
+ * edit accepted; admins only (the route answers 403 to users).
+ */
 export async function publish(deps: AppDeps, user: AuthUser, id: number): Promise<PublishResponse> {
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'publish');
     // Production gets only complete patterns.
     assertComplete((await patternMissing(tx, p)).missing);
     const row = await review.setStatus(tx, id, {
-      SFCC_Status: 'published',
+      ...nextStatus('publish', p),
       publishedAt: new Date(),
     });
     await review.saveSnapshot(tx, id, await takeSnapshot(tx, p), 'published');

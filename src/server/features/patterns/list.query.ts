@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
 import { brands } from '../../db/schema/brands';
 import type {
@@ -38,10 +38,19 @@ export function searchCondition(term: string): SQL {
   return sql`(${searchText} ILIKE ${`${t}%`} OR ${searchText} ILIKE ${`% ${t}%`})`;
 }
 
+/** In review / Changes requested: also the published patterns whose edit is in that state (PRODUCT.md). */
+export const isReviewFilter = (s: ListWhere['status']): s is 'in_review' | 'changes_requested' =>
+  s === 'in_review' || s === 'changes_requested';
+
+function statusCondition(s: NonNullable<ListWhere['status']>): SQL | undefined {
+  if (!isReviewFilter(s)) return eq(patterns.SFCC_Status, s);
+  return or(eq(patterns.SFCC_Status, s), eq(patterns.editStatus, s));
+}
+
 export function whereOf(w: ListWhere): SQL | undefined {
   return and(
     w.brandId !== undefined ? eq(patterns.brandId, w.brandId) : undefined,
-    w.status ? eq(patterns.SFCC_Status, w.status) : undefined,
+    w.status ? statusCondition(w.status) : undefined,
     w.type ? eq(patterns.Type, w.type) : undefined,
     w.fabric ? eq(patterns.Fabric_type, w.fabric) : undefined,
     w.printable ? eq(patterns.Is_Printable, w.printable) : undefined,

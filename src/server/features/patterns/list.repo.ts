@@ -7,6 +7,7 @@ import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
   keyText,
+  isReviewFilter,
   whereOf,
   type ColumnSortKey,
   type ListWhere,
@@ -29,6 +30,12 @@ export async function countWithVersion(
   const row = res.rows[0];
   return { total: Number(row?.n ?? 0), version: String(row?.v ?? '') };
 }
+
+/**
+ * The count table groups by SFCC_Status only: a search, or a review filter (which also finds
+ * published patterns whose edit is in that state), is counted on the rows instead.
+ */
+export const countableFromTable = (w: ListWhere) => !w.search && !isReviewFilter(w.status);
 
 function countWhere(w: Omit<ListWhere, 'search'>): SQL | undefined {
   return and(
@@ -61,7 +68,7 @@ export async function brandSegments(
   dir: SortDirection,
 ): Promise<BrandSegment[]> {
   const o = dir === 'asc' ? asc : desc;
-  if (w.search) {
+  if (!countableFromTable(w)) {
     return db
       .select({ brandId: patterns.brandId, n: sql<number>`count(*)::int` })
       .from(patterns)
@@ -156,6 +163,7 @@ const listColumns = {
   Fabric_type: patterns.Fabric_type,
   Is_Printable: patterns.Is_Printable,
   SFCC_Status: patterns.SFCC_Status,
+  editStatus: patterns.editStatus,
   IS_SFCC_TESTING: patterns.IS_SFCC_TESTING,
   updatedAt: patterns.updatedAt,
 };

@@ -103,12 +103,17 @@ async function columnSortedPage(
 ) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
-  if (q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
+  // The count table groups by SFCC_Status: a review filter (which also finds published patterns
+  // whose edit is in that state) is counted on the rows.
+  const fromTable = repo.countableFromTable(w);
+  if (fromTable && q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
     const first = await repo.pageRows(db, where, orderOf(sort, q.dir), offset, q.pageSize, w);
     if (first.total !== undefined) return { ids: [], rows: first.rows, total: first.total };
   }
-  const { total, version } = await repo.countWithVersion(db, w);
+  const counted = await repo.countWithVersion(db, w);
+  const version = counted.version;
+  const total = fromTable ? counted.total : await repo.countRows(db, w);
   if (total === 0) return { ids: [], total };
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
@@ -10,11 +10,11 @@ export async function setStatus(
   id: number,
   values: Partial<typeof patterns.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(patterns)
-    .set(values)
-    .where(eq(patterns.ID, id))
-    .returning({ ID: patterns.ID, SFCC_Status: patterns.SFCC_Status });
+  const [row] = await db.update(patterns).set(values).where(eq(patterns.ID, id)).returning({
+    ID: patterns.ID,
+    SFCC_Status: patterns.SFCC_Status,
+    editStatus: patterns.editStatus,
+  });
   return row!;
 }
 
@@ -145,14 +145,24 @@ export async function snapshotFiles(db: DbOrTx, patternId: number) {
     .orderBy(asc(patternFiles.id));
 }
 
+export async function fileIdsOfSizes(db: DbOrTx, sizeIds: number[]): Promise<number[]> {
+  if (!sizeIds.length) return [];
+  const rows = await db
+    .select({ id: patternFiles.id })
+    .from(patternFiles)
+    .where(inArray(patternFiles.sizeId, sizeIds));
+  return rows.map((r) => r.id);
+}
+
 export async function snapshotSizes(db: DbOrTx, patternId: number) {
   return db.select().from(sizes).where(eq(sizes.patternId, patternId)).orderBy(asc(sizes.ID));
 }
 
+/** Patterns waiting for a reviewer: in review, or published with an edit in review. */
 export async function countInReview(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(patterns)
-    .where(eq(patterns.SFCC_Status, 'in_review'));
+    .where(or(eq(patterns.SFCC_Status, 'in_review'), eq(patterns.editStatus, 'in_review')));
   return Number(row?.n ?? 0);
 }

@@ -10,13 +10,15 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helper';
-import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
+import { LIFECYCLE_MSG, LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
+import { PATTERN_LIST_PATHS } from '../../../shared/contracts/pattern-list';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { REVIEW_MSG, REVIEW_PATHS } from '../../../shared/contracts/review';
 import { startJobWorker } from '../../jobs/outbox';
 import { mailJobHandler } from '../../mail/mail-job';
 import { jobs } from '../../db/schema/jobs';
-import { patternRow, seedPattern } from './detail.fixtures';
+import { multipart, patternRow, pdfPart, pngPart, seedFile, seedPattern } from './detail.fixtures';
+import { SIZE_PATHS } from '../../../shared/contracts/sizes';
 
 describe(`review loop (${dbKind})`, () => {
   let t: TestApp;
@@ -98,7 +100,7 @@ describe(`review loop (${dbKind})`, () => {
     });
     expect(rc.statusCode).toBe(200);
     expect(rc.json()).toEqual({
-      data: { ID: p.id, SFCC_Status: 'changes_requested' },
+      data: { ID: p.id, SFCC_Status: 'changes_requested', editStatus: null },
       message: REVIEW_MSG.changesRequested,
     });
     let s = await state(p.id, owner);
@@ -158,6 +160,59 @@ describe(`review loop (${dbKind})`, () => {
     expect(a.total).toBe(6);
   });
 
+  it('addresses a note on a file when the file is replaced or removed, and on a size when it is edited, its PDF replaced or it is deleted', async () => {
+    const p = await seedPattern(t, { sizes: 4 });
+    const hero = await seedFile(t, p.id, 'Main_Hero_Image');
+    const chart = await seedFile(t, p.id, 'Size_Chart');
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+      reason: 'Files and sizes',
+      notes: [
+        { targetType: 'file', targetKey: String(hero.id), text: 'too dark' },
+        { targetType: 'file', targetKey: String(chart.id), text: 'not needed' },
+        { targetType: 'size', targetKey: String(p.sizeIds[0]), text: 'should be S2' },
+        { targetType: 'size', targetKey: String(p.sizeIds[1]), text: 'PDF pages are A3' },
+        { targetType: 'file', targetKey: String(p.pdfFileIds[2]), text: 'remove this size' },
+        { targetType: 'size', targetKey: String(p.sizeIds[3]), text: 'left alone' },
+      ],
+    });
+    expect(rc.statusCode).toBe(200);
+    const addressed = async () =>
+      (await state(p.id, owner)).request.notes.map((n: { text: string; addressed: boolean }) =>
+        n.addressed ? n.text : null,
+      );
+    const send = async (
+      method: 'POST' | 'DELETE',
+      url: string,
+      parts?: Record<string, unknown>,
+    ) => {
+      const body = parts ? await multipart(parts as Parameters<typeof multipart>[0]) : undefined;
+      const r = await t.app.inject({
+        method,
+        url,
+        headers: { ...owner.auth, ...(body?.headers ?? {}) },
+        ...(body ? { payload: body.payload } : {}),
+      });
+      expect(r.statusCode).toBe(200);
+    };
+    await send('POST', PATTERN_DETAIL_PATHS.files(p.id), { Main_Hero_Image: pngPart() });
+    expect(await addressed()).toEqual(['too dark', null, null, null, null, null]);
+    await send('DELETE', PATTERN_DETAIL_PATHS.file(p.id, chart.id));
+    await send('POST', SIZE_PATHS.one(p.sizeIds[0]), {
+      data: JSON.stringify({ pattern_view: 'A', Size: 'S2' }),
+    });
+    await send('POST', SIZE_PATHS.one(p.sizeIds[1]), { pattern_pdf_file: pdfPart('m.pdf') });
+    await send('DELETE', SIZE_PATHS.one(p.sizeIds[2]));
+    expect(await addressed()).toEqual([
+      'too dark',
+      'not needed',
+      'should be S2',
+      'PDF pages are A3',
+      'remove this size',
+      null,
+    ]);
+  });
+
   it('lists what is possible now on an illegal transition (409), and refuses non-admins (403)', async () => {
     const p = await seedPattern(t, { status: 'in_review' });
     const r = await post(LIFECYCLE_PATHS.sendToReview(p.id), admin);
@@ -201,12 +256,113 @@ describe(`review loop (${dbKind})`, () => {
     );
   });
 
+  it('keeps a published pattern published while its edit is reviewed: send, publish the edit; or send it back, resend, unpublish', async () => {
+    const p = await seedPattern(t);
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
+    const detail = async () =>
+      (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(p.id), headers: owner.auth })).json()
+        .data;
+    const listed = async (status: string) =>
+      (
+        await t.app.inject({
+          url: `${PATTERN_LIST_PATHS.list}?status=${status}&search=${p.code}`,
+          headers: admin.auth,
+        })
+      )
+        .json()
+        .data.map((r: { ID: number; SFCC_Status: string; editStatus: string | null }) => [
+          r.ID,
+          r.SFCC_Status,
+          r.editStatus,
+        ]);
+    const inReviewBefore = (
+      await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth })
+    ).json().data.inReview;
+
+    // Edited after publishing: publishing is refused until the edit is sent to review.
+    await editFields(p.id, p.code, owner, { Price: 19 });
+    const refused = await post(LIFECYCLE_PATHS.publish(p.id), admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `${REVIEW_MSG.editedAfterPublishing}. Possible now: Send to review, Unpublish.`,
+    );
+    await t.deps.database.db.delete(jobs);
+    fs.rmSync(outbox(), { recursive: true, force: true });
+    const sent = await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    expect(sent.json()).toEqual({
+      data: { ID: p.id, IS_SFCC_TESTING: true, SFCC_Status: 'published', editStatus: 'in_review' },
+      message: LIFECYCLE_MSG.editReviewed,
+    });
+    expect(await detail()).toMatchObject({
+      SFCC_Status: 'published',
+      editStatus: 'in_review',
+      editedAfter: null,
+    });
+    expect((await patternRow(t, p.id)).publishedAt).not.toBeNull();
+    expect(await listed('in_review')).toEqual([[p.id, 'published', 'in_review']]);
+    expect(await listed('published')).toEqual([[p.id, 'published', 'in_review']]);
+    expect(
+      (await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth })).json().data
+        .inReview,
+    ).toBe(inReviewBefore + 1);
+    await drain();
+    expect(mails().filter((m) => m.includes('sent an edit of'))).toHaveLength(2); // both admins
+    let s = await state(p.id, admin);
+    expect(s.allowedActions).toEqual(['publish', 'requestChanges', 'unpublish']);
+    expect(s.changedSinceReview.changes.map((c: { label: string }) => c.label)).toEqual(['Price']);
+    const again = await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain(LIFECYCLE_MSG.editAlreadyInReview);
+
+    // The admin publishes the edit: published as reviewed, nothing waits.
+    const pub = await post(LIFECYCLE_PATHS.publish(p.id), admin);
+    expect(pub.json().data).toEqual({ ID: p.id, SFCC_Status: 'published', editStatus: null });
+    expect(await detail()).toMatchObject({ Price: 19, editStatus: null, editedAfter: null });
+    expect(await listed('in_review')).toEqual([]);
+
+    // Another edit, sent back with a note: still published; the partner fixes and resends.
+    await editFields(p.id, p.code, owner, { Price: 21 });
+    await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
+    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+      reason: 'Price too high',
+      notes: [{ targetType: 'field', targetKey: 'Price', text: 'keep 19' }],
+    });
+    expect(rc.json()).toEqual({
+      data: { ID: p.id, SFCC_Status: 'published', editStatus: 'changes_requested' },
+      message: REVIEW_MSG.editChangesRequested,
+    });
+    expect(await listed('changes_requested')).toEqual([[p.id, 'published', 'changes_requested']]);
+    expect(await listed('in_review')).toEqual([]);
+    s = await state(p.id, owner);
+    expect(s.allowedActions).toEqual(['sendToReview']);
+    expect(s.request.reason).toBe('Price too high');
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).json().message).toContain(
+      LIFECYCLE_MSG.publishOnlyInReview,
+    );
+    await editFields(p.id, p.code, owner, { Price: 19.5 });
+    expect((await state(p.id, owner)).request.notes[0].addressed).toBe(true);
+    expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), owner)).json().data).toMatchObject({
+      SFCC_Status: 'published',
+      editStatus: 'in_review',
+    });
+    const un = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
+    expect(un.json().data).toEqual({ ID: p.id, SFCC_Status: 'draft', editStatus: null });
+    const a = (await activity(p.id, owner)).json();
+    expect(a.data.slice(0, 4).map((e: { text: string }) => e.text)).toEqual([
+      'Ada (admin) unpublished the pattern: Withdrawn',
+      'Dana (Ditto) sent the pattern to review',
+      'Dana (Ditto) changed Price from 21.00 to 19.50',
+      'Ada (admin) requested changes: Price too high',
+    ]);
+  });
+
   it('unpublishes with a reason back to draft, and tells the brand', async () => {
     const p = await seedPattern(t, { status: 'published' });
     expect((await post(REVIEW_PATHS.unpublish(p.id), admin, {})).statusCode).toBe(400);
     const r = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Wrong season' });
     expect(r.json()).toEqual({
-      data: { ID: p.id, SFCC_Status: 'draft' },
+      data: { ID: p.id, SFCC_Status: 'draft', editStatus: null },
       message: REVIEW_MSG.unpublished,
     });
     const a = (await activity(p.id, owner)).json();

@@ -15,7 +15,7 @@ import { recordActivity } from '../activity';
 import { emitTransitionEvent } from './detail.service';
 import { notifyReview } from '../notifications';
 import { editedAfter, loadPattern } from './detail.service';
-import { allowedActions, refusal } from './transitions';
+import { allowedActions, nextStatus, refusal, reviewTrack } from './transitions';
 import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
 import * as repo from './review.repo';
@@ -39,7 +39,10 @@ const toNote = (n: Extract<NoteRow, { text: string }>): ReviewNote => ({
   addressed: n.addressedAt !== null,
 });
 
-/** in review → changes requested (admins): a reason, and notes each on a field, file or size the pattern has. */
+/**
+ * in review → changes requested (admins): a reason, and notes each on a field, file or size the
+ * pattern has. A published pattern's edit in review is sent back the same way; the pattern stays published.
+ */
 export async function requestChanges(
   deps: AppDeps,
   user: AuthUser,
@@ -63,7 +66,7 @@ export async function requestChanges(
         });
       return { ...n, targetLabel: label };
     });
-    const row = await repo.setStatus(tx, id, { SFCC_Status: 'changes_requested' });
+    const row = await repo.setStatus(tx, id, nextStatus('requestChanges', p));
     await repo.saveSnapshot(tx, id, snap, 'changes_requested');
     const activityId = await recordActivity(tx, user, id, 'changes_requested', {
       reason: input.reason,
@@ -90,12 +93,16 @@ export async function requestChanges(
       kind: 'changes_requested',
       reason: input.reason,
       notes: notes.map((n) => ({ label: n.targetLabel, text: n.text })),
+      publishedEdit: row.editStatus !== null,
     });
-    return { data: row, message: REVIEW_MSG.changesRequested };
+    return {
+      data: row,
+      message: row.editStatus ? REVIEW_MSG.editChangesRequested : REVIEW_MSG.changesRequested,
+    };
   });
 }
 
-/** published → draft (admins), with a reason the brand is told. */
+/** published (an edit waiting or not) → draft (admins), with a reason the brand is told. */
 export async function unpublish(
   deps: AppDeps,
   user: AuthUser,
@@ -104,7 +111,7 @@ export async function unpublish(
 ): Promise<TransitionResponse> {
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'unpublish');
-    const row = await repo.setStatus(tx, id, { SFCC_Status: 'draft', publishedAt: null });
+    const row = await repo.setStatus(tx, id, { ...nextStatus('unpublish', p), publishedAt: null });
     const activityId = await recordActivity(tx, user, id, 'unpublished', { reason: input.reason });
     await emitTransitionEvent(tx, 'unpublish', id);
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
@@ -122,7 +129,7 @@ export async function getReviewState(db: DbOrTx, user: AuthUser, id: number): Pr
   const request = await repo.openRequest(db, id);
   let changedSinceReview: ReviewState['changedSinceReview'] = null;
   let targets: ReviewState['targets'] = [];
-  if (user.role === 'admin' && p.SFCC_Status === 'in_review') {
+  if (user.role === 'admin' && reviewTrack(p) === 'in_review') {
     const [last, now] = [await repo.findSnapshot(db, id), await takeSnapshot(db, p)];
     changedSinceReview = last
       ? {

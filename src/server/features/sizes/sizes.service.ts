@@ -23,7 +23,7 @@ import { patternPreflight, withPreflight } from '../files';
 import { readSizeParts } from './size-parts';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
-import { addressNotesOn } from '../patterns';
+import { addressNotesOn, addressNotesOnDeletedSizes } from '../patterns';
 import * as repo from './sizes.repo';
 
 const label = (s: { pattern_view: string; Size: string }) => `${s.pattern_view} / ${s.Size}`;
@@ -218,6 +218,7 @@ async function deleteWithin(
   for (const s of (await repo.listSizes(tx, patternId)).filter((r) => ids.includes(r.ID)))
     await recordActivity(tx, user, patternId, 'size_deleted', { size: label(s) });
   const keys = (await repo.fileKeysOfSizes(tx, ids)).map((k) => k.storageKey);
+  await addressNotesOnDeletedSizes(tx, user, patternId, ids);
   await repo.deleteSizes(tx, ids);
   await markPatternEdited(tx, patternId);
   return { keys, left: total - ids.length };

@@ -20,6 +20,10 @@ import { ReviewActions } from '../../../features/review/components/review-action
 import { ChangedSincePanel } from '../../../features/review/components/changed-since-panel';
 import { ActivityList } from '../../../features/review/components/activity-list';
 import { NoteCallout, notesByTarget } from '../../../features/review/components/note-callout';
+import { useSizes } from '../../../features/sizes/api/list-sizes';
+import type { ReviewNote } from '../../../../shared/contracts/review';
+import type { Size } from '../../../../shared/contracts/sizes';
+import type { PatternFile } from '../../../../shared/contracts/files';
 
 const TABS = ['pattern', 'activity'] as const;
 const tabClass =
@@ -31,6 +35,8 @@ export function Component() {
   const valid = Number.isInteger(id) && id > 0;
   const pattern = usePattern(id);
   const review = useReview(id);
+  // Shared with the sizes table (same query): which sizes and size PDFs a note can sit beside.
+  const sizes = useSizes(id, pattern.data !== undefined);
   const { isAdmin } = useAuth();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -60,9 +66,24 @@ export function Component() {
   const p = pattern.data;
   const r = review.data;
   const fieldNotes = notesByTarget(r?.request?.notes, 'field');
-  // Size and file notes sit above their table and cards, each naming its size or file.
-  const notesOf = (type: 'size' | 'file') =>
-    (r?.request?.notes ?? []).filter((n) => n.targetType === type);
+  // A file's notes sit in its card, a size's (and its PDF's) under its row; notes on a file or
+  // size the pattern no longer has (replaced, removed, deleted) above the cards or the table.
+  const fileNotes = notesByTarget(r?.request?.notes, 'file');
+  const sizeNotes = notesByTarget(r?.request?.notes, 'size');
+  const sizeRows = sizes.data?.data;
+  const shownFiles = new Set([
+    ...p.files.map((f) => String(f.id)),
+    ...(sizeRows ?? []).flatMap((s) => (s.pdf ? [String(s.pdf.id)] : [])),
+  ]);
+  const shownSizes = new Set((sizeRows ?? []).map((s) => String(s.ID)));
+  const gone = (byTarget: Record<string, ReviewNote[]>, shown: Set<string>) =>
+    sizeRows ? Object.entries(byTarget).flatMap(([k, n]) => (shown.has(k) ? [] : n)) : [];
+  const notesOfSize = (s: Size) => {
+    const n = [...(sizeNotes[s.ID] ?? []), ...((s.pdf && fileNotes[s.pdf.id]) || [])];
+    return n.length ? <NoteCallout notes={n} withLabel /> : null;
+  };
+  const notesOfFile = (f: PatternFile) =>
+    fileNotes[f.id] ? <NoteCallout notes={fileNotes[f.id]!} /> : null;
   const annotations = Object.fromEntries(
     Object.entries(fieldNotes).map(([k, notes]) => [k, <NoteCallout key={k} notes={notes} />]),
   );
@@ -104,11 +125,13 @@ export function Component() {
             </div>
             <SizesTable
               patternId={p.ID}
-              annotation={<NoteCallout notes={notesOf('size')} withLabel />}
+              annotation={<NoteCallout notes={gone(sizeNotes, shownSizes)} withLabel />}
+              sizeNote={notesOfSize}
             />
             <FilesPanel
               pattern={p}
-              annotation={<NoteCallout notes={notesOf('file')} withLabel />}
+              annotation={<NoteCallout notes={gone(fileNotes, shownFiles)} withLabel />}
+              fileNote={notesOfFile}
             />
           </TabPanel>
           <TabPanel>

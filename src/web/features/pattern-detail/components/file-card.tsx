@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FILE_PATHS, type PatternFile } from '../../../../shared/contracts/files';
 import { formatBytes } from '../../../../shared/limits';
 import { downloadFile } from '../../../lib/api-client';
@@ -12,13 +12,15 @@ interface FileCardProps {
   label: string;
   /** Omitted where a file cannot be removed on its own. */
   onRemove?(): void;
+  /** What a reviewer noted about this file, shown beside it. */
+  note?: ReactNode;
 }
 
 const linkButton =
   'rounded px-2 py-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline disabled:opacity-50';
 
-/** One stored file: its thumbnail (a photo, or a PDF's first page, which opens its pages), name and size, download and remove. */
-export function FileCard({ file, label, onRemove }: FileCardProps) {
+/** One stored file: its thumbnail (a photo, or a PDF's first page, which opens its pages), name and size, download and remove, and a reviewer's note on it. */
+export function FileCard({ file, label, onRemove, note }: FileCardProps) {
   const [downloading, setDownloading] = useState(false);
   const isPdf = file.contentType === 'application/pdf';
   const download = async () => {
@@ -38,6 +40,7 @@ export function FileCard({ file, label, onRemove }: FileCardProps) {
         <span className="break-all font-medium">{file.fileName}</span>{' '}
         <span className="whitespace-nowrap text-gray-600">({formatBytes(file.byteSize)})</span>
       </p>
+      {note}
       <FileFindings check={file.check} warnings={file.warnings} />
       <div className="flex flex-wrap gap-1">
         <button

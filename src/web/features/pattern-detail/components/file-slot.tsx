@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   FILE_KIND_RULE,
   FILE_LABELS,
@@ -18,10 +18,12 @@ interface FileSlotProps {
   kind: PatternFileKind;
   files: PatternFile[];
   onRemove(file: PatternFile): void;
+  /** A reviewer's notes on one of these files, shown in its card. */
+  fileNote?(file: PatternFile): ReactNode;
 }
 
 /** One file kind of the pattern: its file(s) with previews, and upload / replace / add. */
-export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
+export function FileSlot({ patternId, kind, files, onRemove, fileNote }: FileSlotProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const save = useSaveFiles(patternId);
@@ -111,7 +113,13 @@ export function FileSlot({ patternId, kind, files, onRemove }: FileSlotProps) {
       {files.length ? (
         <div className={multiple ? 'flex flex-wrap gap-4' : ''}>
           {files.map((f) => (
-            <FileCard key={f.id} file={f} label={label} onRemove={() => onRemove(f)} />
+            <FileCard
+              key={f.id}
+              file={f}
+              label={label}
+              onRemove={() => onRemove(f)}
+              note={fileNote?.(f)}
+            />
           ))}
         </div>
       ) : (

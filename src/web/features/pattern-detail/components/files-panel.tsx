@@ -13,9 +13,13 @@ import { FileSlot } from './file-slot';
 export function FilesPanel({
   pattern,
   annotation,
+  fileNote,
 }: {
   pattern: PatternDetail;
+  /** Above the cards (notes on files the pattern no longer has). */
   annotation?: ReactNode;
+  /** Inside a file's card (a reviewer's notes on that file). */
+  fileNote?(file: PatternFile): ReactNode;
 }) {
   const remove = useRemoveFile(pattern.ID);
   const [removing, setRemoving] = useState<PatternFile>();
@@ -42,6 +46,7 @@ export function FilesPanel({
             kind={kind}
             files={pattern.files.filter((f) => f.kind === kind)}
             onRemove={setRemoving}
+            fileNote={fileNote}
           />
         ))}
       </div>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingList } from './missing-list';
 import { PreflightWarnings } from './preflight-warnings';
 import { formatDate } from '../format';
+import { EditStatusBadge } from '../../../components/edit-status-badge';
 import type { LifecycleAction } from '../../../../shared/contracts/review';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
@@ -77,13 +78,23 @@ export function StatusPanel({
         <h2 id="status-heading" className="text-lg font-bold">
           Status
         </h2>
-        <span
-          className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[s]}`}
-          data-testid="pattern-status"
-        >
-          {STATUS_LABELS[s]}
+        <span className="flex flex-wrap gap-1">
+          <span
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[s]}`}
+            data-testid="pattern-status"
+          >
+            {STATUS_LABELS[s]}
+          </span>
+          <EditStatusBadge editStatus={pattern.editStatus} large />
         </span>
       </div>
+      {pattern.editStatus && (
+        <p className="mt-2 text-sm text-gray-700">
+          {pattern.editStatus === 'in_review'
+            ? 'Its edit waits for review; the storefront keeps the pattern as it was published until the edit is published.'
+            : 'Its edit was sent back with requested changes; the storefront keeps the pattern as it was published.'}
+        </p>
+      )}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">Created</dt>
         <dd>{formatDate(pattern.createdAt)}</dd>

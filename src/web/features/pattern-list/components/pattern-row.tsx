@@ -80,7 +80,7 @@ export function PatternRow({
         {row.Price === null ? <Empty /> : formatPrice(row.Price)}
       </td>
       <td className="px-3 py-2">
-        <StatusBadge status={row.SFCC_Status} />
+        <StatusBadge status={row.SFCC_Status} editStatus={row.editStatus} />
       </td>
       <td className="px-3 py-2 whitespace-nowrap text-gray-800">
         <time dateTime={row.updatedAt} className="flex flex-col leading-tight">

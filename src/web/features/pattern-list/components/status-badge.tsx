@@ -1,4 +1,6 @@
 import { STATUS_LABELS, type PatternStatus } from '../../../../shared/options';
+import type { EditStatus } from '../../../../shared/contracts/lifecycle';
+import { EditStatusBadge } from '../../../components/edit-status-badge';
 
 const styles: Record<PatternStatus, string> = {
   draft: 'bg-gray-100 text-gray-800 ring-gray-300',
@@ -8,12 +10,26 @@ const styles: Record<PatternStatus, string> = {
 };
 
 /** Draft / In review / Changes requested / Published: the text carries the meaning, the colour only helps. */
-export function StatusBadge({ status }: { status: PatternStatus }) {
-  return (
+export function StatusBadge({
+  status,
+  editStatus = null,
+}: {
+  status: PatternStatus;
+  /** A published pattern's waiting edit, as a second badge. */
+  editStatus?: EditStatus | null;
+}) {
+  const main = (
     <span
       className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${styles[status]}`}
     >
       {STATUS_LABELS[status]}
+    </span>
+  );
+  if (!editStatus) return main;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {main}
+      <EditStatusBadge editStatus={editStatus} />
     </span>
   );
 }

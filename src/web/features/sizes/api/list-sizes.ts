@@ -10,6 +10,11 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const listSizes = (patternId: number) => api<SizeListResponse>(SIZE_PATHS.list(patternId));
 
-export function useSizes(patternId: number) {
-  return useQuery({ queryKey: queryKeys.sizes(patternId), queryFn: () => listSizes(patternId) });
+/** `enabled` false waits (the pattern screen asks once the pattern itself has loaded). */
+export function useSizes(patternId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.sizes(patternId),
+    queryFn: () => listSizes(patternId),
+    enabled,
+  });
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -29,6 +29,8 @@ interface SizeRowProps {
   editing: boolean;
   onEdit(editing: boolean): void;
   onDelete(): void;
+  /** A reviewer's notes on this size, in a row of their own right under it. */
+  note?: ReactNode;
 }
 
 const cell = 'px-3 py-2 align-top';
@@ -55,6 +57,7 @@ export function SizeRow({
   editing,
   onEdit,
   onDelete,
+  note,
 }: SizeRowProps) {
   const update = useUpdateSize(patternId);
   const current = useMemo(() => toInput(size), [size]);
@@ -108,103 +111,111 @@ export function SizeRow({
     </div>
   );
 
+  const rowClass = selected ? 'bg-brand-tint' : 'bg-white';
   return (
-    <tr
-      className={`border-t border-gray-200 ${selected ? 'bg-brand-tint' : 'bg-white'}`}
-      data-testid="size-row"
-    >
-      <td className={cell}>
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={(e) => onSelect(e.target.checked)}
-          aria-label={`Select size ${size.Size} (view ${size.pattern_view})`}
-          className="h-4 w-4"
-        />
-      </td>
-      {editing ? (
-        <>
-          <td className={`${cell} ${STICKY_VIEW}`}>{input('pattern_view', true)}</td>
-          <td className={`${cell} ${STICKY_SIZE}`}>{input('Size', true)}</td>
-          <td className={cell}>{input('VariationID')}</td>
-        </>
-      ) : (
-        <>
-          <td className={`${cell} ${STICKY_VIEW}`}>{size.pattern_view}</td>
-          <td className={`${cell} ${STICKY_SIZE} font-semibold`}>
-            <Link
-              to={`/app/show-records/${patternId}/${size.ID}`}
-              className="text-blue-800 underline-offset-2 hover:underline"
-            >
-              {size.Size}
-            </Link>
-          </td>
-          <td className={`${cell} break-all`}>{size.VariationID}</td>
-        </>
-      )}
-      <td className={cell}>
-        {size.pdf ? (
-          <button
-            type="button"
-            className={`${action} break-all text-left`}
-            aria-label={`Download ${size.pdf.fileName}`}
-            onClick={() =>
-              downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) =>
-                toastError(e),
-              )
-            }
-          >
-            {size.pdf.fileName}
-          </button>
-        ) : (
-          <span className="text-red-800">{MSG.patternPdfRequired}</span>
-        )}
-      </td>
-      <td className={`${cell} text-right`}>{size.piecesCount}</td>
-      <td className={`${cell} whitespace-nowrap ${STICKY_ACTIONS}`}>
+    <>
+      <tr className={`border-t border-gray-200 ${rowClass}`} data-testid="size-row">
+        <td className={cell}>
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            aria-label={`Select size ${size.Size} (view ${size.pattern_view})`}
+            className="h-4 w-4"
+          />
+        </td>
         {editing ? (
           <>
-            <button
-              type="button"
-              className={action}
-              onClick={() => void save()}
-              disabled={update.isPending}
-            >
-              {update.isPending ? <Spinner /> : 'Save'}
-            </button>
-            <button type="button" className={action} onClick={cancel} disabled={update.isPending}>
-              Cancel
-            </button>
+            <td className={`${cell} ${STICKY_VIEW}`}>{input('pattern_view', true)}</td>
+            <td className={`${cell} ${STICKY_SIZE}`}>{input('Size', true)}</td>
+            <td className={cell}>{input('VariationID')}</td>
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className={action}
-              onClick={() => onEdit(true)}
-              aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}
-            >
-              Edit
-            </button>
-            {/* On a phone the Size link opens the size; the pinned actions stay narrow. */}
-            <Link
-              to={`/app/show-records/${patternId}/${size.ID}`}
-              className={`${action} max-md:hidden`}
-              aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}
-            >
-              Open
-            </Link>
-            <button
-              type="button"
-              className={`${action} text-red-800`}
-              onClick={onDelete}
-              aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}
-            >
-              Delete
-            </button>
+            <td className={`${cell} ${STICKY_VIEW}`}>{size.pattern_view}</td>
+            <td className={`${cell} ${STICKY_SIZE} font-semibold`}>
+              <Link
+                to={`/app/show-records/${patternId}/${size.ID}`}
+                className="text-blue-800 underline-offset-2 hover:underline"
+              >
+                {size.Size}
+              </Link>
+            </td>
+            <td className={`${cell} break-all`}>{size.VariationID}</td>
           </>
         )}
-      </td>
-    </tr>
+        <td className={cell}>
+          {size.pdf ? (
+            <button
+              type="button"
+              className={`${action} break-all text-left`}
+              aria-label={`Download ${size.pdf.fileName}`}
+              onClick={() =>
+                downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) =>
+                  toastError(e),
+                )
+              }
+            >
+              {size.pdf.fileName}
+            </button>
+          ) : (
+            <span className="text-red-800">{MSG.patternPdfRequired}</span>
+          )}
+        </td>
+        <td className={`${cell} text-right`}>{size.piecesCount}</td>
+        <td className={`${cell} whitespace-nowrap ${STICKY_ACTIONS}`}>
+          {editing ? (
+            <>
+              <button
+                type="button"
+                className={action}
+                onClick={() => void save()}
+                disabled={update.isPending}
+              >
+                {update.isPending ? <Spinner /> : 'Save'}
+              </button>
+              <button type="button" className={action} onClick={cancel} disabled={update.isPending}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className={action}
+                onClick={() => onEdit(true)}
+                aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}
+              >
+                Edit
+              </button>
+              {/* On a phone the Size link opens the size; the pinned actions stay narrow. */}
+              <Link
+                to={`/app/show-records/${patternId}/${size.ID}`}
+                className={`${action} max-md:hidden`}
+                aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}
+              >
+                Open
+              </Link>
+              <button
+                type="button"
+                className={`${action} text-red-800`}
+                onClick={onDelete}
+                aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}
+              >
+                Delete
+              </button>
+            </>
+          )}
+        </td>
+      </tr>
+      {note && (
+        <tr className={rowClass} data-testid="size-note-row">
+          <td colSpan={7} className="px-3 pb-2">
+            {/* Pinned to the visible part of the scrolled table, so a phone reads it whole. */}
+            <div className="sticky left-3 max-w-[calc(100vw-4.5rem)] md:max-w-none">{note}</div>
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

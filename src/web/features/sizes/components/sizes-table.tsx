@@ -20,9 +20,13 @@ const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide te
 export function SizesTable({
   patternId,
   annotation,
+  sizeNote,
 }: {
   patternId: number;
+  /** Above the table (notes on sizes the pattern no longer has). */
   annotation?: ReactNode;
+  /** Right under a size's row (a reviewer's notes on that size or its PDF); null for none. */
+  sizeNote?(size: Size): ReactNode;
 }) {
   const sizes = useSizes(patternId);
   const del = useDeleteSize(patternId);
@@ -155,6 +159,7 @@ export function SizesTable({
                   editing={editing === s.ID}
                   onEdit={(on) => setEditing(on ? s.ID : undefined)}
                   onDelete={() => askDelete(s)}
+                  note={sizeNote?.(s)}
                 />
               ))}
             </tbody>
