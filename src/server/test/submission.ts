@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PATTERN_CREATE_PATH } from '../../shared/contracts/patterns-create';
+import { THUMBNAIL_SIZES } from '../../shared/contracts/preflight';
 import type { TestApp, TestUser } from './helper';
 import { samplePdf, samplePng, SAMPLE_JPEG } from './sample-files';
 
@@ -84,8 +85,14 @@ export function postSubmission(
   });
 }
 
-/** Every object in the disk store (keys relative to DATA_DIR/files), `.part` temporaries included. */
-export function listObjects(t: TestApp): string[] {
+const THUMBNAIL = new RegExp(`\\.(${Object.keys(THUMBNAIL_SIZES).join('|')})\\.webp$`);
+
+/**
+ * Every object in the disk store (keys relative to DATA_DIR/files), `.part` temporaries included.
+ * The preflight's thumbnails of photos and PDFs are left out unless asked for: tests of what a
+ * write stores or cleans up count the files themselves.
+ */
+export function listObjects(t: TestApp, opts: { thumbnails?: boolean } = {}): string[] {
   const root = path.join(t.dataDir, 'files');
   const out: string[] = [];
   const walk = (d: string) => {
@@ -97,7 +104,7 @@ export function listObjects(t: TestApp): string[] {
     }
   };
   walk(root);
-  return out.sort();
+  return (opts.thumbnails ? out : out.filter((k) => !THUMBNAIL.test(k))).sort();
 }
 
 export const readObject = (t: TestApp, key: string) =>

@@ -140,7 +140,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
   });
 
   it('refuses a password-protected or damaged PDF with the message at its field, leaving nothing stored', async () => {
-    const before = listObjects(t);
+    const before = listObjects(t, { thumbnails: true });
     const locked = await submit(
       'PF-LOCK',
       [['A', 'M']],
@@ -162,7 +162,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
     expect(damaged.json().fields).toEqual({
       [sizePdfErrorKey(0)]: 'size12.pdf is damaged and cannot be opened',
     });
-    expect(listObjects(t)).toEqual(before);
+    expect(listObjects(t, { thumbnails: true })).toEqual(before);
   });
 
   it('answers a malicious PDF within its budget and stays healthy', async () => {
@@ -178,7 +178,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
   }, 60_000);
 
   it('cleans photos (orientation, GPS, CMYK), warns about a small hero and serves cached thumbnails', async () => {
-    const webp = () => listObjects(t).filter((k) => k.endsWith('.webp'));
+    const webp = () => listObjects(t, { thumbnails: true }).filter((k) => k.endsWith('.webp'));
     const thumbsBefore = webp();
     const res = await submit(
       'PF-PHOTO',
