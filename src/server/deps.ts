@@ -6,7 +6,6 @@ import type { Env } from './config/env';
 import type { AppDeps } from './context';
 import { migrate, openPglite, openPostgres, type Database } from './db/client';
 import { diskStore } from './storage/disk-store';
-import { s3Store } from './storage/s3-store';
 import { createMailer } from './mail/mailer';
 import { memoryCounter, redisCounter } from './lib/counter';
 import { setPasswordHashCost } from './lib/password';
@@ -25,9 +24,10 @@ export async function createDeps(
       : await openPglite(path.join(env.dataDir, 'db')));
   if (!database && env.DATABASE_URL) await underMigrationLock(env.DATABASE_URL, () => migrate(db));
   else await migrate(db);
+  // The AWS SDK loads only when S3 is configured: it costs about half a second at every start.
   const files =
     env.S3_BUCKET && env.S3_ENDPOINT
-      ? s3Store({
+      ? (await import('./storage/s3-store')).s3Store({
           endpoint: env.S3_ENDPOINT,
           bucket: env.S3_BUCKET,
           region: env.S3_REGION,

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse';
 import {
   IMPORT_COLUMNS,
@@ -37,7 +36,9 @@ function cellText(v: unknown): string {
 
 async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
   // Streaming reader: rows arrive one by one; only the shared strings table is kept (XLSX needs it).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  // Loaded on first use: exceljs costs about half a second at every start otherwise.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   ALLOWED_VALUES_SHEET,
   IMPORT_COLUMNS,
@@ -41,7 +41,9 @@ function allowedLists(brandNames: string[]): [string, readonly string[]][] {
  * file columns), the allowed values on the second.
  */
 export async function templateXlsx(brandNames: string[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs costs about half a second at every start otherwise.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   const sheet = wb.addWorksheet('Patterns', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow(TEMPLATE_HEADERS);
   sheet.getRow(1).font = { bold: true };
