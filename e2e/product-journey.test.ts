@@ -269,7 +269,9 @@ describe('the product journey: a partner submits, an admin reviews and publishes
       await admin.getByRole('heading', { name: fixedName, level: 1 }).waitFor();
       expect(await admin.getByTestId('pattern-status').textContent()).toBe('In review');
 
-      // The instructions PDF shows the first page the server drew; the four photos show as thumbnails, one opens large.
+      // The instructions PDF shows the first page the server drew (loaded once its card is near the
+      // viewport, as a person scrolls to it); the four photos show as thumbnails, one opens large.
+      await admin.getByTestId('file-Instruction_PDF').scrollIntoViewIfNeeded();
       await expect
         .poll(
           () =>
