@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, createUser, dbKind, type TestApp } from '../../test/helper';
 import { withDatabase } from '../../test/global-setup';
 import { runsIn, skipReason } from '../../test/skip';
 import { bundlePortal, startPortal, type PortalProcess } from '../../test/portal-process';
+import { startSmtpReceiver } from '../../test/smtp-receiver';
 import { INTEGRATION_PATHS, type WebhookEventType } from '../../../shared/contracts/integrations';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { seedPattern } from '../patterns/detail.fixtures';
@@ -156,25 +156,11 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
       // The first request is held open (the delivery is in flight when the process dies); later ones succeed.
       const rx = await receiver((n) => (n === 1 ? 'hang' : 200));
       cleanups.push(rx.close);
-      const mails: { to: string[]; raw: string }[] = [];
-      const smtp = new SMTPServer({
-        authOptional: true,
-        secure: false,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, done) {
-          let raw = '';
-          stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-          stream.on('end', () => {
-            mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-            done();
-          });
-        },
-      });
-      await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-      cleanups.push(() => new Promise<void>((r) => smtp.close(() => r())));
+      const smtp = await startSmtpReceiver();
+      const mails = smtp.mails;
+      cleanups.push(smtp.close);
       const env = await envFor(t, {
-        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         JOB_LEASE_MS: '1000',
       });
 

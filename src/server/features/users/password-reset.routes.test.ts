@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpReceiver, type ReceivedMail } from '../../test/smtp-receiver';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { passwordResets } from '../../db/schema/users';
 import { MSG } from '../../../shared/messages';
@@ -209,30 +208,17 @@ describe(`forgot and reset password (${dbKind})`, () => {
 
 describe(`reset mail over SMTP (${dbKind})`, () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  let received: ReceivedMail[] = [];
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      secure: false,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, done) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpReceiver();
+    received = smtp.mails;
+    const port = smtp.port;
     t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the reset link through the SMTP server, and the link works', async () => {
