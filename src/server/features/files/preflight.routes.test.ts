@@ -271,7 +271,9 @@ describe(`upload preflight through the API (${dbKind})`, () => {
       [['A', 'M']],
       [
         ['pattern_pdf_file0', await makePdf([PAGE.a4, PAGE.a0]), 'size-m.pdf', pdf],
-        ['Instruction_PDF', slowToDrawPdf(), 'instructions.pdf', pdf],
+        // 3,000 transparency groups: many times the 3 s drawing budget even on a fast, idle machine
+        // (300 were drawn in time on one).
+        ['Instruction_PDF', slowToDrawPdf(3000), 'instructions.pdf', pdf],
       ],
     );
     expect(res.statusCode).toBe(201);
