@@ -152,8 +152,12 @@ describe('My Patterns list', () => {
 
     const admin = await signedIn(E2E_USERS.admin);
     await search(admin).fill(otherName);
-    await admin.getByRole('link', { name: `${prefix}-OTHER` }).waitFor();
-    expect(await admin.locator('tbody tr').first().textContent()).toContain('Butterick');
+    // The search applied (not the unfiltered list, where other journeys' newer patterns come first).
+    await expect.poll(() => range(admin).textContent()).toBe('Showing 1–1 of 1');
+    const row = admin.locator('tbody tr', {
+      has: admin.getByRole('link', { name: `${prefix}-OTHER` }),
+    });
+    expect(await row.textContent()).toContain('Butterick');
   });
 
   // Skipped: on the shared machine (load 25–37 on 2 cores) this step failed with the search-box fix

@@ -2,7 +2,7 @@
 // end-to-end journeys in Chromium. Its last line counts every test once: "N passed, N failed, N skipped".
 // An API test runs in two projects (api-pglite, api-postgres) and passes only if it passed in each;
 // every skip is listed above the totals with its reason (scripts/tally-reporter.mjs reads them).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,11 +18,6 @@ const skips = []; // [name, reason]
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
-}
-
-function step(name, cmd, args) {
-  if (run(cmd, args) === 0) passed += 1;
-  else failures.push(name);
 }
 
 /** One test's outcome over the projects it ran in: a failure anywhere fails it; a real skip anywhere skips it. */
@@ -77,14 +72,35 @@ function vitestSuite(name, args) {
     failures.push(`${name}: Vitest exited with ${code}`);
 }
 
-if (!only || only === 'typecheck') {
-  console.log('\n== Type check ==');
-  step('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+/** Runs commands side by side (one core each), then prints each one's output under its heading, in order. */
+async function steps(list) {
+  const results = await Promise.all(
+    list.map(
+      ([, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => resolve({ code: code ?? 1, output }));
+        }),
+    ),
+  );
+  list.forEach(([title, , , name], i) => {
+    console.log(`\n== ${title} ==`);
+    process.stdout.write(results[i].output);
+    if (results[i].code === 0) passed += 1;
+    else failures.push(name);
+  });
 }
-if (!only || only === 'lint') {
-  console.log('\n== Lint (npm run lint) ==');
-  step('lint', 'npm', ['run', '--silent', 'lint']);
-}
+
+// The type check and the lint read the same sources and need one core each: side by side.
+await steps(
+  [
+    ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], 'type check'],
+    ['Lint (npm run lint)', 'npm', ['run', '--silent', 'lint'], 'lint'],
+  ].filter(([, , , name]) => !only || only === (name === 'type check' ? 'typecheck' : name)),
+);
 if (!only || only === 'api') {
   const pg = Boolean(process.env.TEST_DATABASE_URL);
   console.log(`\n== API tests (PGlite${pg ? ' and PostgreSQL' : ''}) ==`);
