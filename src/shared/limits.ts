@@ -11,6 +11,8 @@ export const LIMITS = {
   passwordMin: 8,
   passwordMax: 30,
   pageSizes: [10, 25, 50, 100] as const,
+  /** A search's total is exact up to here; past it the list says "10,000+" (docs/decisions/002). */
+  searchCountCap: 10_000,
   toastMs: 5000,
   typeAheadResetMs: 350,
 } as const;

@@ -121,6 +121,11 @@ export type PatternListRow = z.infer<typeof PatternListRowSchema>;
 export const PatternListResponseSchema = z.object({
   data: z.array(PatternListRowSchema),
   totalCountData: z.number(),
+  /**
+   * True when a search matched more than LIMITS.searchCountCap patterns: `totalCountData` is then
+   * the cap, a lower bound ("10,000+"), not the exact count. Absent otherwise.
+   */
+  totalCapped: z.literal(true).optional(),
   page: z.number(),
   pageSize: z.number(),
 });

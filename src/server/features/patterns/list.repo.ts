@@ -11,6 +11,7 @@ import {
   whereOf,
   type ColumnSortKey,
   type ListWhere,
+  orderSql,
   type OrderKey,
   type SortPosition,
 } from './list.query';
@@ -107,10 +108,12 @@ export async function pageIds(
 }
 
 /**
- * A page of a search, with its total, in one statement. The matches are read through the trigram
- * index and sorted (top-N); the `offset 0` fence stops the planner from walking a sort index
- * instead and filtering row by row, which it misjudges for rare terms (a scan of half the table).
- * The cost follows the number of matches, which counting them costs anyway.
+ * A search's page and its total, in one statement. The matches are read through the trigram index
+ * once, at most cap + 1 of them, fenced (`materialized`): left alone, the planner walked a sort
+ * index and filtered row by row for rare terms (98 ms instead of 6 ms at 100,000 rows). Up to the
+ * cap the page is sorted out of those matches and the total is exact. Past it the term is broad
+ * (matches are dense), so the page walks the sort index instead, and the total is the cap, a
+ * lower bound (`capped`). Each branch runs only when its condition holds (a one-time filter).
  */
 export async function searchPage(
   db: DbOrTx,
@@ -118,7 +121,8 @@ export async function searchPage(
   keys: OrderKey[],
   offset: number,
   limit: number,
-): Promise<{ ids: number[]; total?: number }> {
+  cap: number,
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const inner = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -127,13 +131,21 @@ export async function searchPage(
     keys.map((k, i) => sql`${sql.raw(`m.k${i}`)} ${k.dir === 'asc' ? sql`asc` : sql`desc`}`),
     sql`, `,
   );
-  const res = await db.execute<{ id: number; total: number }>(sql`
-    select m.id, count(*) over ()::int as total
-    from (select ${patterns.ID} as id, ${inner} from ${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId} where ${where} offset 0) m
-    order by ${order} offset ${offset} limit ${limit}`);
+  const from = sql`${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId}`;
+  const res = await db.execute<{ id: number | null; n: number }>(sql`
+    with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${where} limit ${cap + 1}),
+      c as (select count(*)::int as n from m)
+    select p.id, c.n from c left join lateral (
+      (select m.id from m where c.n <= ${cap} order by ${order} offset ${offset} limit ${limit})
+      union all
+      (select ${patterns.ID} from ${from} where c.n > ${cap} and ${where}
+        order by ${orderSql(keys)} offset ${offset} limit ${limit})
+    ) p on true`);
+  const n = Number(res.rows[0]?.n ?? 0);
   return {
-    ids: res.rows.map((r) => Number(r.id)),
-    total: res.rows[0] ? Number(res.rows[0].total) : undefined,
+    ids: res.rows.flatMap((r) => (r.id == null ? [] : [Number(r.id)])),
+    total: Math.min(n, cap),
+    capped: n > cap,
   };
 }
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import {
+  brandIdBySlug,
+  createTestApp,
+  createUser,
+  dbKind,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
+import { LIMITS } from '../../../shared/limits';
 import { patterns } from '../../db/schema/patterns';
 import {
   PATTERN_SORT_KEYS,
@@ -293,4 +301,59 @@ describe(`pattern list (${dbKind})`, () => {
       await t.deps.database.db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
     },
   );
+});
+
+describe(`a search past the count cap (${dbKind})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const CAP = LIMITS.searchCountCap;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { role: 'admin', brand: null });
+    const brandId = await brandIdBySlug(t, 'ditto');
+    // CAP + 3 patterns whose names hold "Capword", newest has the highest number.
+    await t.deps.database.db.execute(sql`
+      insert into patterns ("SFCC_Pattern_ID", "Pattern_Name", brand_id, updated_at)
+      select 'CAP-' || lpad(i::text, 6, '0'), 'Capword coat ' || i, ${brandId},
+        timestamptz '2025-01-01' + make_interval(secs => i)
+      from generate_series(1, ${CAP + 3}) i`);
+  });
+  afterAll(() => t.close());
+
+  const search = async (query: Record<string, string | number>) => {
+    const res = await t.app.inject({
+      url: '/api/patterns',
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as PatternListResponse;
+  };
+
+  it('counts up to the cap and says the total is a lower bound; pages past it still answer', async () => {
+    const first = await search({ search: 'capword', pageSize: 25 });
+    expect(first).toMatchObject({ totalCountData: CAP, totalCapped: true });
+    expect(first.data.map((r) => r.SFCC_Pattern_ID)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `CAP-${String(CAP + 3 - i).padStart(6, '0')}`),
+    );
+    // Past the cap: the oldest three, by page number.
+    const past = await search({ search: 'capword', pageSize: 100, page: CAP / 100 + 1 });
+    expect(past.data.map((r) => r.SFCC_Pattern_ID)).toEqual([
+      'CAP-000003',
+      'CAP-000002',
+      'CAP-000001',
+    ]);
+    expect(past.totalCapped).toBe(true);
+    // A narrower search is exact; so is one matching exactly the cap.
+    const narrow = await search({ search: 'capword coat 1000' });
+    expect(narrow.totalCountData).toBe(5); // coat 1000, 10000, 10001, 10002, 10003
+    expect(narrow.totalCapped).toBeUndefined();
+    await t.deps.database.db.execute(
+      sql`delete from patterns where "SFCC_Pattern_ID" in ('CAP-000001', 'CAP-000002', 'CAP-000003')`,
+    );
+    const exact = await search({ search: 'capword' });
+    expect(exact.totalCountData).toBe(CAP);
+    expect(exact.totalCapped).toBeUndefined();
+  });
 });

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../context';
 import { patterns } from '../../db/schema/patterns';
 import { brandScope } from '../../lib/scope';
 import { badRequest } from '../../lib/app-error';
+import { LIMITS } from '../../../shared/limits';
 import { findBrand, resolveBrandRef } from '../brands';
 import type {
   PatternFilter,
@@ -78,17 +79,19 @@ export async function listPatterns(
   const q = await withBrandId(db, user, query);
   const w = scopedWhere(user, q);
   const offset = (q.page - 1) * q.pageSize;
-  const page: { ids: number[]; total: number; rows?: repo.ListRowRecord[] } = w.search
-    ? await searchedPage(db, w, q, offset)
-    : q.sort === 'brand'
-      ? await brandSortedPage(db, w, q.dir, offset, q.pageSize)
-      : await columnSortedPage(db, user, w, q, offset);
+  const page: { ids: number[]; total: number; capped?: boolean; rows?: repo.ListRowRecord[] } =
+    w.search
+      ? await searchedPage(db, w, q, offset)
+      : q.sort === 'brand'
+        ? await brandSortedPage(db, w, q.dir, offset, q.pageSize)
+        : await columnSortedPage(db, user, w, q, offset);
   const total = page.total;
   if (total === 0) await assertBrandFilter(db, user, q);
   const rows = page.rows ?? (await repo.rowsByIds(db, page.ids));
   return {
     data: rows.map((r) => toListRow(r)),
     totalCountData: total,
+    ...(page.capped ? { totalCapped: true } : {}),
     page: q.page,
     pageSize: q.pageSize,
   };
@@ -132,7 +135,10 @@ async function columnSortedPage(
   };
 }
 
-/** A search: matches are few next to the catalogue, so the page and the total come from them at once (anchors are not needed). */
+/**
+ * A search: the page and the total in one statement (anchors are not needed). The total is exact
+ * up to LIMITS.searchCountCap; past it the answer says so (`totalCapped`) instead of counting on.
+ */
 async function searchedPage(
   db: DbOrTx,
   w: ListWhere,
@@ -140,8 +146,14 @@ async function searchedPage(
   offset: number,
 ) {
   const where = whereOf(w)!;
-  const page = await repo.searchPage(db, where, orderKeys(q.sort, q.dir), offset, q.pageSize);
-  return { ids: page.ids, total: page.total ?? (await repo.countRows(db, w)) };
+  return repo.searchPage(
+    db,
+    where,
+    orderKeys(q.sort, q.dir),
+    offset,
+    q.pageSize,
+    LIMITS.searchCountCap,
+  );
 }
 
 /**

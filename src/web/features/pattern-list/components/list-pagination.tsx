@@ -6,29 +6,42 @@ interface ListPaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** `total` is a lower bound: a search matched more than LIMITS.searchCountCap patterns. */
+  capped?: boolean;
   /** Rows on this page, for "Showing 11–20". */
   shown: number;
   onPage(page: number, anchor?: 'next' | 'previous'): void;
   onPageSize(size: number): void;
 }
 
-/** Page numbers around the current one, with the first and last always reachable. */
-function pageWindow(page: number, last: number): (number | 'gap')[] {
-  const around = new Set([1, last, page - 1, page, page + 1].filter((p) => p >= 1 && p <= last));
+/**
+ * Page numbers around the current one, with the first and last always reachable. When the last
+ * page is not known (a capped total), the window ends in a gap after the next page.
+ */
+function pageWindow(page: number, last: number, open: boolean): (number | 'gap')[] {
+  const around = new Set(
+    [1, ...(open ? [] : [last]), page - 1, page, page + 1].filter((p) => p >= 1 && p <= last),
+  );
   const sorted = [...around].sort((a, b) => a - b);
-  return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1] > 1 ? (['gap', p] as const) : [p]));
+  const pages = sorted.flatMap((p, i) =>
+    i > 0 && p - sorted[i - 1] > 1 ? (['gap', p] as const) : [p],
+  );
+  return open ? [...pages, 'gap'] : pages;
 }
 
 export function ListPagination({
   page,
   pageSize,
   total,
+  capped = false,
   shown,
   onPage,
   onPageSize,
 }: ListPaginationProps) {
   const sizeId = useId();
-  const last = Math.max(1, Math.ceil(total / pageSize));
+  // A capped total: more pages than the count shows while this page is full.
+  const open = capped && shown === pageSize;
+  const last = Math.max(1, Math.ceil(total / pageSize), capped ? page : 0, open ? page + 1 : 0);
   const from = total === 0 || shown === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = from === 0 ? 0 : from + shown - 1;
   const btn =
@@ -39,6 +52,11 @@ export function ListPagination({
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-800">
         <p aria-live="polite" data-testid="list-range">
           Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)}
+          {capped && (
+            <>
+              +<span className="text-gray-600"> (narrow the search to count them exactly)</span>
+            </>
+          )}
         </p>
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId}>Rows per page</label>
@@ -65,7 +83,7 @@ export function ListPagination({
         >
           Previous
         </button>
-        {pageWindow(page, last).map((p, i) =>
+        {pageWindow(page, last, open).map((p, i) =>
           p === 'gap' ? (
             <span key={`gap-${i}`} className="px-1 text-gray-500" aria-hidden>
               …

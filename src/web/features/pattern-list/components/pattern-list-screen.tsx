@@ -230,6 +230,7 @@ export function PatternListScreen() {
               page={data.page}
               pageSize={data.pageSize}
               total={data.totalCountData}
+              capped={data.totalCapped}
               shown={data.data.length}
               onPageSize={params.setPageSize}
               onPage={(page, anchor) => {
