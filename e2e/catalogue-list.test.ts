@@ -5,7 +5,7 @@ import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
 import { E2E_USERS, type E2EUser } from './users';
 import { samplePdf } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
-import { skipReason } from '../src/server/test/skip';
+import { SEARCH_DEBOUNCE_MS } from '../src/web/features/pattern-list/components/search-box';
 import { PATTERN_CREATE_PATH } from '../src/shared/contracts/patterns-create';
 
 // Unique to this run: the e2e server is shared by every journey file.
@@ -160,31 +160,36 @@ describe('My Patterns list', () => {
     expect(await row.textContent()).toContain('Butterick');
   });
 
-  // Skipped: on the shared machine (load 25–37 on 2 cores) this step failed with the search-box fix
-  // (still on the list 1.5 s after the click) and its run without the fix never got past seeding,
-  // so it proves nothing yet; its timing (CPU 6×, click 240 ms after typing) needs a quiet machine.
-  it.skip(`opens a pattern clicked right after typing, for an admin with a status filter${skipReason('race step not yet reliable, see comment')}`, async () => {
-    // A pattern clicked right after typing (the search still due) opens, and stays open, for an
-    // admin with a status filter: slowed down (CPU 6×, the pattern's screen slow to load) and
-    // clicked near the end of the search's 300 ms wait, the due search must not win the race.
+  it('opens a pattern clicked right after typing, for an admin with a status filter', async () => {
+    // A pattern clicked while a search is still due (typed less than 300 ms before) opens, and
+    // stays open: the search falls due while the pattern's screen is loading, and must not pull
+    // the user back to the list. The screen's script is held until the search is past due, so the
+    // race is the same on a fast machine and a slow one (no timing guess).
     const admin = await signedIn(E2E_USERS.admin);
     await admin.goto(`/app/show-records?status=draft&search=${word}`);
     await expect.poll(() => range(admin).textContent()).toMatch(/of 31$/);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = false;
     await admin.route(/\/assets\/pattern-detail-[^/]+\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      asked = true;
+      await held;
       await route.continue();
     });
-    const cdp = await admin.context().newCDPSession(admin);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    const [target] = await codes(admin);
-    await search(admin).pressSequentially(' 1');
-    await admin.waitForTimeout(240);
+    const listed = await codes(admin);
+    await search(admin).press('End');
+    await search(admin).pressSequentially(' 1', { delay: 0 });
     await admin.locator('tbody tr').first().locator('td').nth(5).click();
-    await admin.waitForTimeout(1500); // past the search's debounce and the slow screen
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    // Still (or now) on the pattern clicked, not pulled back to the list by the search.
-    expect(new URL(admin.url()).pathname).toMatch(/^\/app\/show-records\/\d+$/);
+    const target = listed[0];
+    await expect.poll(() => asked).toBe(true); // the pattern's screen is on its way
+    await admin.waitForTimeout(SEARCH_DEBOUNCE_MS + 500); // the search falls due meanwhile
+    // The click came first: the search was not applied to the URL (or the click would be undone).
+    expect(new URL(admin.url()).searchParams.get('search')).toBe(word);
+    release();
     await admin.locator('p', { hasText: new RegExp(`^${target} ·`) }).waitFor();
+    await admin.waitForTimeout(SEARCH_DEBOUNCE_MS + 200);
+    // Still on the pattern clicked, not pulled back to the list by the search.
+    expect(new URL(admin.url()).pathname).toMatch(/^\/app\/show-records\/\d+$/);
   }, 90_000);
 
   it('deletes a selection after a confirm naming the count, and downloads the view as CSV', async () => {
