@@ -332,7 +332,14 @@ async function measureSix(targets, reads) {
 /** Resident memory of each target that has a process we can see, in MB. */
 async function idleRss(targets, when) {
   await new Promise((r) => setTimeout(r, 3000)); // idle: no request for a few seconds
-  const parts = targets.filter((t) => t.rss).map((t) => `${t.label} ${t.rss().toFixed(0)}`);
+  const mb = (t) => {
+    try {
+      return t.rss().toFixed(0);
+    } catch {
+      return '? (no such process)';
+    }
+  };
+  const parts = targets.filter((t) => t.rss).map((t) => `${t.label} ${mb(t)}`);
   console.log(`  idle RSS ${when} (MB): ${parts.join(', ')}`);
 }
 
