@@ -12,15 +12,19 @@
 //   --rounds=N          rounds of the six reads (default 3)
 //   --compare=DIR       also run the portal checked out in DIR (e.g. the main branch) on a copy of
 //                       the same data, interleaved, and print new ÷ DIR (before/after)
-//   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md, run interleaved with ours,
-//                       and the ratio ours ÷ Directus printed per read
+//   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/directus-peer.mjs),
+//                       seeded with the same rows, run interleaved with ours, and the ratio
+//                       ours ÷ Directus printed per read; DIRECTUS_DB (its SQLite file) lets the
+//                       bench add the indexes, DIRECTUS_PID lets it print Directus' idle RSS
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { directusPeer, rssMb } from './directus-peer.mjs';
 import { waitUntilHealthy } from './portal-process.mjs';
 import { seed } from './seed-patterns.mjs';
 
@@ -46,8 +50,7 @@ const COMPARE = arg('compare');
 const CONNECTIONS = 10;
 const SIX_REQUESTS = Number(arg('six-requests') || 300);
 const SIX_PG_ROWS = Number(arg('six-pg-rows') || 100_000);
-const DIRECTUS_URL = process.env.DIRECTUS_URL?.replace(/\/$/, '');
-const DIRECTUS_TOKEN = process.env.DIRECTUS_TOKEN;
+const peer = directusPeer(process.env);
 
 const mod = (p) => tsImport(path.join(root, p), import.meta.url);
 const { parseEnv } = await mod('src/server/config/env.ts');
@@ -147,6 +150,7 @@ async function prepare(deps, rows) {
       query: {},
       total: await count(`brand_id = ${ditto.id}`),
       brandId: ditto.id,
+      brandUser: ditto.id, // the peer's user holds a policy that reads this brand only
     },
     {
       name: 'one brand filter',
@@ -181,9 +185,40 @@ const freePort = () =>
     });
   });
 
+const bundles = new Map(); // checkout → its server bundle's entry, or null (no bundler there: tsx)
+process.on('exit', () => {
+  for (const entry of bundles.values())
+    if (entry) fs.rmSync(path.dirname(entry), { recursive: true, force: true });
+});
+
+/**
+ * What `npm start` runs: the checkout's server bundle, built once into its `.test-data` (where
+ * packages resolve from its node_modules), so memory and start-up are those of production.
+ */
+async function serverArgs(dir) {
+  if (!bundles.has(dir)) {
+    const helper = path.join(dir, 'scripts/server-bundle.mjs');
+    let entry = null;
+    if (fs.existsSync(helper)) {
+      const out = path.join(
+        dir,
+        '.test-data',
+        `bench-list-${crypto.randomBytes(4).toString('hex')}`,
+      );
+      await (await import(pathToFileURL(helper).href)).buildServerBundle(out);
+      entry = path.join(out, 'main.js');
+    }
+    bundles.set(dir, entry);
+  }
+  const entry = bundles.get(dir);
+  return entry
+    ? ['--enable-source-maps', entry]
+    : ['--import', 'tsx', path.join(dir, 'src/server/main.ts')];
+}
+
 async function startServer(env, dir = root) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, await serverArgs(dir), {
     cwd: dir,
     env: {
       ...process.env,
@@ -197,7 +232,11 @@ async function startServer(env, dir = root) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(base, { child });
-  return { base, stop: () => new Promise((r) => (child.kill('SIGTERM'), child.on('exit', r))) };
+  return {
+    base,
+    rss: () => rssMb(child.pid),
+    stop: () => new Promise((r) => (child.kill('SIGTERM'), child.on('exit', r))),
+  };
 }
 
 async function call(base, s) {
@@ -213,128 +252,6 @@ async function call(base, s) {
     throw new Error(`${s.name}: total ${body.totalCountData}, expected ${s.total}`);
   if (body.data.length === 0) throw new Error(`${s.name}: empty page`);
   return { ms, body };
-}
-
-/** The same read on the Directus peer (docs/benchmarks.md): items of the `patterns` collection. */
-async function callDirectus(s) {
-  const qs = new URLSearchParams({
-    limit: '25',
-    page: String(s.query.page ?? 1),
-    sort: '-updated_at,-id',
-    meta: 'filter_count',
-    fields:
-      'id,SFCC_Pattern_ID,Pattern_Name,brand_id,Type,Gender,Price,Fabric_type,Is_Printable,SFCC_Status,IS_SFCC_TESTING,updated_at',
-  });
-  if (s.brandId !== undefined) qs.set('filter[brand_id][_eq]', String(s.brandId));
-  if (s.query.search) qs.set('filter[search_text][_icontains]', s.query.search);
-  const t0 = performance.now();
-  const res = await fetch(`${DIRECTUS_URL}/items/patterns?${qs}`, {
-    headers: { authorization: `Bearer ${DIRECTUS_TOKEN}` },
-  });
-  const body = await res.json();
-  const ms = performance.now() - t0;
-  if (res.status !== 200)
-    throw new Error(`Directus ${s.name}: ${res.status} ${JSON.stringify(body)}`);
-  if (body.meta?.filter_count !== s.total && !s.warned) {
-    s.warned = true;
-    console.warn(`  Directus ${s.name}: total ${body.meta?.filter_count}, expected ${s.total}`);
-  }
-  return { ms, body };
-}
-
-const PEER_FIELDS = [
-  ['SFCC_Pattern_ID', 'string'],
-  ['Pattern_Name', 'string'],
-  ['brand_id', 'integer'],
-  ['Type', 'string'],
-  ['Gender', 'string'],
-  ['Price', 'decimal'],
-  ['Fabric_type', 'string'],
-  ['Is_Printable', 'string'],
-  ['SFCC_Status', 'string'],
-  ['IS_SFCC_TESTING', 'boolean'],
-  ['updated_at', 'timestamp'],
-  ['search_text', 'string'],
-];
-
-/**
- * Gives the Directus peer the rows `seed` gave ours (same formulas, same brand ids), through its
- * REST API, when its `patterns` collection is missing or holds another number of rows.
- */
-async function seedPeer(db, rows) {
-  const api = (p, init = {}) =>
-    fetch(`${DIRECTUS_URL}${p}`, {
-      ...init,
-      headers: { authorization: `Bearer ${DIRECTUS_TOKEN}`, 'content-type': 'application/json' },
-    });
-  const have = await api('/items/patterns?limit=0&meta=total_count');
-  if (have.ok && (await have.json()).meta?.total_count === rows) return;
-  if (have.ok) await api('/collections/patterns', { method: 'DELETE' });
-  const created = await api('/collections', {
-    method: 'POST',
-    body: JSON.stringify({
-      collection: 'patterns',
-      schema: {},
-      meta: {},
-      fields: [
-        {
-          field: 'id',
-          type: 'integer',
-          schema: { is_primary_key: true, has_auto_increment: true },
-        },
-        ...PEER_FIELDS.map(([field, type]) => ({ field, type, schema: {} })),
-      ],
-    }),
-  });
-  if (!created.ok) throw new Error(`Directus: cannot create patterns: ${await created.text()}`);
-  const brandIds = (await db.execute(sql`select id from brands order by id`)).rows.map((r) => r.id);
-  const types = [
-    'Women Patterns',
-    'Men Patterns',
-    'Kids Patterns',
-    'Gender Neutral Patterns',
-    'Craft Patterns',
-  ];
-  const genders = [
-    'Women',
-    'Men',
-    'Kids',
-    'Boys',
-    'Girls',
-    'Gender Neutral Kids',
-    'Gender Neutral Adults',
-  ];
-  const fabrics = ['Knit', 'Woven', 'Knit/Woven', 'Other'];
-  const statuses = ['draft', 'draft', 'draft', 'in_review', 'published', 'published'];
-  const now = Date.now();
-  for (let from = 1; from <= rows; from += 1000) {
-    const batch = [];
-    for (let i = from; i < Math.min(rows + 1, from + 1000); i++) {
-      const id = `PP-${String(i).padStart(7, '0')}`;
-      const name = `${ADJ[(i * 7) % 20]} ${NOUN[(i * 13) % 20]} ${i % 9973}`;
-      batch.push({
-        id: i,
-        SFCC_Pattern_ID: id,
-        Pattern_Name: name,
-        brand_id: brandIds[(i * 31) % brandIds.length],
-        Type: types[i % 5],
-        Gender: genders[i % 7],
-        Price: ((i * 7919) % 9000) / 100 + 5,
-        Fabric_type: fabrics[i % 4],
-        Is_Printable: i % 2 === 0 ? 'Yes' : 'No',
-        SFCC_Status: statuses[i % 6],
-        IS_SFCC_TESTING: i % 6 >= 3,
-        updated_at: new Date(now - ((rows - i) * 37 + ((i * 7919) % 37)) * 1000).toISOString(),
-        search_text: `${id} ${name}`,
-      });
-    }
-    const res = await api('/items/patterns', { method: 'POST', body: JSON.stringify(batch) });
-    if (!res.ok) throw new Error(`Directus: seeding failed: ${await res.text()}`);
-    process.stdout.write(
-      `\r  Directus seeded ${Math.min(rows, from + 999).toLocaleString('en-US')}`,
-    );
-  }
-  process.stdout.write('\n  Directus: add the indexes of docs/benchmarks.md, then run again\n');
 }
 
 /** `n` requests, `CONNECTIONS` at a time: req/s and each request's latency under that load. */
@@ -356,7 +273,19 @@ async function underLoad(fn, n) {
  */
 async function measureSix(targets, reads) {
   const acc = targets.map(() => reads.map(() => ({ n: 0, seconds: 0, times: [] })));
-  for (const t of targets) for (const r of reads) for (let i = 0; i < 10; i++) await t.call(r); // warm-up
+  for (const r of reads) {
+    // Comparable reads: every target answers the same page (same rows in the same order).
+    const pages = [];
+    for (const t of targets) {
+      pages.push((await t.call(r)).body.data.map((row) => row.SFCC_Pattern_ID).join(' '));
+      for (let i = 0; i < 10; i++) await t.call(r); // warm-up
+    }
+    for (const [ti, page] of pages.entries())
+      if (page !== pages[0])
+        throw new Error(
+          `${r.name}: ${targets[ti].label} answers another page than ${targets[0].label}: ${page.slice(0, 60)}… vs ${pages[0].slice(0, 60)}…`,
+        );
+  }
   for (let round = 0; round < ROUNDS; round++) {
     process.stdout.write(
       `  round ${round + 1} of ${ROUNDS} (load ${os
@@ -400,24 +329,43 @@ async function measureSix(targets, reads) {
   console.table(table);
 }
 
+/** Resident memory of each target that has a process we can see, in MB. */
+async function idleRss(targets, when) {
+  await new Promise((r) => setTimeout(r, 3000)); // idle: no request for a few seconds
+  const mb = (t) => {
+    try {
+      return t.rss().toFixed(0);
+    } catch {
+      return '? (no such process)';
+    }
+  };
+  const parts = targets.filter((t) => t.rss).map((t) => `${t.label} ${mb(t)}`);
+  console.log(`  idle RSS ${when} (MB): ${parts.join(', ')}`);
+}
+
 /** Ours (and a before checkout, and the Directus peer, when given) on the data in `env`. */
-async function runSix(six, env, copyEnv) {
+async function runSix(six, env, copyEnv, withPeer) {
   const servers = [];
   try {
     const ours = await startServer(env);
     servers.push(ours);
-    const targets = [{ label: 'ours', call: (s) => call(ours.base, s) }];
+    const targets = [{ label: 'ours', call: (s) => call(ours.base, s), rss: ours.rss }];
     if (COMPARE) {
       const before = await startServer(await copyEnv(), path.resolve(COMPARE));
       servers.push(before);
-      targets.push({ label: 'before', call: (s) => call(before.base, s) });
+      targets.push({ label: 'before', call: (s) => call(before.base, s), rss: before.rss });
     }
-    if (DIRECTUS_URL && DIRECTUS_TOKEN) targets.push({ label: 'Directus', call: callDirectus });
+    if (withPeer) targets.push(peer);
+    await idleRss(targets, 'before the run (ours just started on the seeded data)');
     await measureSix(targets, six);
+    await idleRss(targets, 'after the run');
   } finally {
     for (const s of servers) await s.stop();
   }
 }
+
+const brandIds = async (deps) =>
+  (await deps.database.db.execute(sql`select id from brands order by id`)).rows.map((r) => r.id);
 
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -461,15 +409,16 @@ async function benchPglite() {
   try {
     const deps = await createDeps(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silent);
     const { scenarios, six } = await prepare(deps, PGLITE_ROWS);
-    if (DIRECTUS_URL && DIRECTUS_TOKEN) await seedPeer(deps.database.db, PGLITE_ROWS);
+    if (peer) await peer.prepare(PGLITE_ROWS, await brandIds(deps), six);
     await deps.closeAll();
     const copies = [];
-    await runSix(six, { DATA_DIR: dataDir, DATABASE_URL: '' }, async () => {
+    const copyEnv = async () => {
       const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-list-'));
       fs.cpSync(dataDir, copy, { recursive: true });
       copies.push(copy);
       return { DATA_DIR: copy, DATABASE_URL: '' };
-    });
+    };
+    await runSix(six, { DATA_DIR: dataDir, DATABASE_URL: '' }, copyEnv, Boolean(peer));
     for (const c of copies) fs.rmSync(c, { recursive: true, force: true });
     if (SIX_ONLY) return;
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -499,9 +448,13 @@ async function benchPostgres() {
       silent,
     );
     const { scenarios, six } = await prepare(deps, SIX_ONLY ? SIX_PG_ROWS : PG_ROWS);
+    // The peer holds one set of rows: it joins the six reads at their --six size, not at 1,000,000.
+    if (peer && SIX_ONLY) await peer.prepare(SIX_PG_ROWS, await brandIds(deps), six);
+    else if (peer)
+      console.log('  (Directus left out: without --six the six reads run on 1,000,000 rows)');
     await deps.closeAll();
     const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
-    await runSix(six, env, async () => env);
+    await runSix(six, env, async () => env, Boolean(peer && SIX_ONLY));
     if (SIX_ONLY) return;
     const server = await startServer(env);
     try {

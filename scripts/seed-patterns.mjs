@@ -46,6 +46,24 @@ const NOUN = [
   'Pinafore',
   'Camisole',
 ];
+const TYPES = [
+  'Women Patterns',
+  'Men Patterns',
+  'Kids Patterns',
+  'Gender Neutral Patterns',
+  'Craft Patterns',
+];
+const GENDERS = [
+  'Women',
+  'Men',
+  'Kids',
+  'Boys',
+  'Girls',
+  'Gender Neutral Kids',
+  'Gender Neutral Adults',
+];
+const FABRICS = ['Knit', 'Woven', 'Knit/Woven', 'Other'];
+const STATUSES = ['draft', 'draft', 'draft', 'in_review', 'published', 'published'];
 const arr = (a) => `array[${a.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** Inserts `rows` patterns spread over every brand with generate_series; indexes are rebuilt after the load (faster than row by row). */
@@ -65,12 +83,12 @@ export async function seed(db, rows) {
       select 'PP-' || lpad(i::text, 7, '0'),
         (${arr(ADJ)})[1 + (i * 7) % 20] || ' ' || (${arr(NOUN)})[1 + (i * 13) % 20] || ' ' || (i % 9973),
         (array[${brandIds.join(',')}])[1 + (i * 31) % ${brandIds.length}],
-        (${arr(['Women Patterns', 'Men Patterns', 'Kids Patterns', 'Gender Neutral Patterns', 'Craft Patterns'])})[1 + i % 5],
-        (${arr(['Women', 'Men', 'Kids', 'Boys', 'Girls', 'Gender Neutral Kids', 'Gender Neutral Adults'])})[1 + i % 7],
+        (${arr(TYPES)})[1 + i % 5],
+        (${arr(GENDERS)})[1 + i % 7],
         ((i::bigint * 7919) % 9000) / 100.0 + 5,
-        (${arr(['Knit', 'Woven', 'Knit/Woven', 'Other'])})[1 + i % 4],
+        (${arr(FABRICS)})[1 + i % 4],
         case when i % 2 = 0 then 'Yes' else 'No' end,
-        (array['draft','draft','draft','in_review','published','published'])[1 + i % 6],
+        (${arr(STATUSES)})[1 + i % 6],
         i % 6 >= 3,
         now() - make_interval(secs => (${rows} - i) * 37 + (i::bigint * 7919) % 37),
         now() - make_interval(secs => (${rows} - i) * 37)
@@ -84,4 +102,27 @@ export async function seed(db, rows) {
   for (const i of indexes) await db.execute(sql.raw(i.indexdef));
   await db.execute(sql`vacuum analyze`);
   process.stdout.write(' done\n');
+}
+
+/**
+ * Pattern `i` of `rows` as `seed` writes it (the same formulas in JavaScript), for a peer that is
+ * seeded through its own API (the Directus peer of docs/benchmarks.md). `now` is in milliseconds.
+ */
+export function patternRow(i, rows, brandIds, now) {
+  const patternId = `PP-${String(i).padStart(7, '0')}`;
+  const name = `${ADJ[(i * 7) % 20]} ${NOUN[(i * 13) % 20]} ${i % 9973}`;
+  return {
+    id: i,
+    SFCC_Pattern_ID: patternId,
+    Pattern_Name: name,
+    brand_id: brandIds[(i * 31) % brandIds.length],
+    Type: TYPES[i % 5],
+    Gender: GENDERS[i % 7],
+    Price: ((i * 7919) % 9000) / 100 + 5,
+    Fabric_type: FABRICS[i % 4],
+    Is_Printable: i % 2 === 0 ? 'Yes' : 'No',
+    SFCC_Status: STATUSES[i % 6],
+    IS_SFCC_TESTING: i % 6 >= 3,
+    updated_at: new Date(now - ((rows - i) * 37 + ((i * 7919) % 37)) * 1000).toISOString(),
+  };
 }

@@ -1,0 +1,224 @@
+// The Directus peer of docs/benchmarks.md for bench-list.mjs (a helper, not itself a benchmark:
+// bench.mjs runs only bench-*.mjs). Nothing of Directus is a dependency of the portal: the peer runs
+// from its own folder, and this file talks to it over its REST API (and to its SQLite file, with the
+// peer's own sqlite3 module, for what the API cannot do: composite indexes).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { patternRow } from './seed-patterns.mjs';
+
+const FIELDS = [
+  ['SFCC_Pattern_ID', 'string'],
+  ['Pattern_Name', 'string'],
+  ['brand_id', 'integer'],
+  ['Type', 'string'],
+  ['Gender', 'string'],
+  ['Price', 'decimal'],
+  ['Fabric_type', 'string'],
+  ['Is_Printable', 'string'],
+  ['SFCC_Status', 'string'],
+  ['IS_SFCC_TESTING', 'boolean'],
+  ['updated_at', 'timestamp'],
+  // What our search matches: Pattern ID + ' ' + name (`_icontains` is LOWER(search_text) LIKE '%…%').
+  ['search_text', 'string'],
+];
+/** The columns of a list row (ours also joins the brand's name; Directus returns brand_id). */
+const LIST_FIELDS = ['id', ...FIELDS.map(([f]) => f).filter((f) => f !== 'search_text')].join(',');
+
+/**
+ * The indexes of issue 15's measurement ("SQLite, indexed"): the two sorts the reads use. No index
+ * can serve `LIKE '%…%'` in SQLite (a B-tree needs a fixed prefix, and Directus' filters cannot reach
+ * FTS5), so the searches scan, as they did there.
+ */
+const PEER_INDEXES = [
+  'create index if not exists patterns_updated on patterns (updated_at, id)',
+  'create index if not exists patterns_brand_updated on patterns (brand_id, updated_at, id)',
+];
+
+/** The peer given by DIRECTUS_URL + DIRECTUS_TOKEN (+ DIRECTUS_DB, DIRECTUS_PID), or null. */
+export function directusPeer(env) {
+  const url = env.DIRECTUS_URL?.replace(/\/$/, '');
+  const token = env.DIRECTUS_TOKEN;
+  if (!url || !token) return null;
+  const dbFile = env.DIRECTUS_DB;
+  const pid = env.DIRECTUS_PID;
+  const tokens = new Map(); // brand id → the static token of that brand's bench user
+
+  async function api(p, { method = 'GET', body, bearer = token, ok = true } = {}) {
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body && JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (ok && !res.ok)
+      throw new Error(`Directus ${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+
+  const count = async (filter = '') => {
+    const r = await api(`/items/patterns?limit=0&meta=filter_count${filter}`, { ok: false });
+    return r.status === 200 ? r.json.meta.filter_count : null;
+  };
+
+  async function seed(rows, brandIds) {
+    if ((await api('/collections/patterns', { ok: false })).status === 200)
+      await api('/collections/patterns', { method: 'DELETE' });
+    await api('/collections', {
+      method: 'POST',
+      body: {
+        collection: 'patterns',
+        schema: {},
+        // No activity or revision rows for the bench's own inserts (reads are not affected).
+        meta: { accountability: null },
+        fields: [
+          {
+            field: 'id',
+            type: 'integer',
+            schema: { is_primary_key: true, has_auto_increment: true },
+            meta: {},
+          },
+          // A field without `meta` is refused for some types (timestamp) in 11.3.5.
+          ...FIELDS.map(([field, type]) => ({ field, type, schema: {}, meta: {} })),
+        ],
+      },
+    });
+    const now = Date.now();
+    const t0 = performance.now();
+    process.stdout.write('  Directus: seeding through its REST API, 1,000 rows a request:');
+    for (let from = 1; from <= rows; from += 1000) {
+      const batch = [];
+      for (let i = from; i <= Math.min(rows, from + 999); i++) {
+        const row = patternRow(i, rows, brandIds, now);
+        batch.push({ ...row, search_text: `${row.SFCC_Pattern_ID} ${row.Pattern_Name}` });
+      }
+      await api('/items/patterns?fields=id', { method: 'POST', body: batch });
+      if (from % 20_000 === 1 || from + 1000 > rows)
+        process.stdout.write(` ${Math.min(rows, from + 999).toLocaleString('en-US')}`);
+    }
+    console.log(` rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+
+  async function addIndexes() {
+    if (!dbFile) {
+      console.log(
+        '  Directus: indexes not checked (set DIRECTUS_DB to its SQLite file, docs/benchmarks.md)',
+      );
+      return;
+    }
+    if (!fs.existsSync(dbFile)) throw new Error(`DIRECTUS_DB: no file ${dbFile}`);
+    // The peer's own sqlite3 module (node_modules beside its data file), not a dependency of ours.
+    const sqlite3 = createRequire(path.join(path.dirname(path.resolve(dbFile)), 'x.js'))('sqlite3');
+    const db = new sqlite3.Database(dbFile);
+    const run = (q) => new Promise((ok, ko) => db.run(q, (e) => (e ? ko(e) : ok())));
+    const all = (q) => new Promise((ok, ko) => db.all(q, (e, r) => (e ? ko(e) : ok(r))));
+    try {
+      await run('pragma busy_timeout = 10000');
+      for (const q of PEER_INDEXES) await run(q);
+      await run('analyze patterns');
+      const names = (
+        await all(`select name from sqlite_master where tbl_name = 'patterns' and type = 'index'`)
+      ).map((r) => r.name);
+      console.log(`  Directus: indexes on patterns: ${names.join(', ')} (analyzed)`);
+    } finally {
+      await new Promise((r) => db.close(r));
+    }
+  }
+
+  /** A policy that lets a user read one brand's patterns, and a user holding it (static token). */
+  async function brandUser(brandId) {
+    const email = `bench-brand-${brandId}@example.com`;
+    const name = `Bench: brand ${brandId}'s patterns`;
+    const users = await api(`/users?fields=id&filter[email][_eq]=${encodeURIComponent(email)}`);
+    for (const u of users.json.data) await api(`/users/${u.id}`, { method: 'DELETE' });
+    const policies = await api(`/policies?fields=id&filter[name][_eq]=${encodeURIComponent(name)}`);
+    for (const p of policies.json.data) await api(`/policies/${p.id}`, { method: 'DELETE' });
+    const policy = await api('/policies', {
+      method: 'POST',
+      body: {
+        name,
+        icon: 'badge',
+        admin_access: false,
+        app_access: false,
+        permissions: [
+          {
+            collection: 'patterns',
+            action: 'read',
+            fields: ['*'],
+            permissions: { brand_id: { _eq: brandId } },
+          },
+        ],
+      },
+    });
+    const userToken = `bench-brand-${brandId}-${Date.now().toString(36)}`;
+    await api('/users', {
+      method: 'POST',
+      body: {
+        email,
+        password: `Bench-pass-${Date.now()}`,
+        status: 'active',
+        token: userToken,
+        policies: [{ policy: policy.json.data.id }],
+      },
+    });
+    tokens.set(brandId, userToken);
+  }
+
+  return {
+    label: 'Directus',
+    /**
+     * Gives the peer the rows `seed` gave ours when it holds other ones (its total or a brand's count
+     * differs), adds the indexes, and a brand user for the reads that have one (`read.brandUser`).
+     */
+    async prepare(rows, brandIds, reads) {
+      const version = (await api('/server/info')).json.data?.version;
+      console.log(`  Directus ${version ?? '(version hidden)'} at ${url}`);
+      const brandRead = reads.find((r) => r.brandId !== undefined);
+      const same =
+        (await count()) === rows &&
+        (!brandRead ||
+          (await count(`&filter[brand_id][_eq]=${brandRead.brandId}`)) === brandRead.total);
+      if (!same) await seed(rows, brandIds);
+      await addIndexes();
+      for (const r of reads) if (r.brandUser !== undefined) await brandUser(r.brandUser);
+    },
+    /** The same read as ours: a page of 25, newest first (id breaks ties), with its exact count. */
+    async call(s) {
+      const qs = new URLSearchParams({
+        limit: String(s.query.pageSize),
+        page: String(s.query.page ?? 1),
+        sort: '-updated_at,-id',
+        meta: 'filter_count',
+        fields: LIST_FIELDS,
+      });
+      if (s.query.brand !== undefined) qs.set('filter[brand_id][_eq]', String(s.query.brand));
+      if (s.query.search) qs.set('filter[search_text][_icontains]', s.query.search);
+      const bearer = s.brandUser !== undefined ? tokens.get(s.brandUser) : token;
+      const t0 = performance.now();
+      const res = await fetch(`${url}/items/patterns?${qs}`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      const body = await res.json();
+      const ms = performance.now() - t0;
+      if (res.status !== 200)
+        throw new Error(`Directus ${s.name}: ${res.status} ${JSON.stringify(body)}`);
+      if (body.meta?.filter_count !== s.total)
+        throw new Error(
+          `Directus ${s.name}: total ${body.meta?.filter_count}, expected ${s.total}`,
+        );
+      if (body.data.length === 0) throw new Error(`Directus ${s.name}: empty page`);
+      return { ms, body };
+    },
+    /** Directus' resident memory in MB, when DIRECTUS_PID names its process. */
+    rss: pid ? () => rssMb(pid) : undefined,
+  };
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid) {
+  const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) / 1024;
+}
