@@ -69,10 +69,7 @@ describe(`the list's hero thumbnail follows the files (${dbKind})`, () => {
   };
   const changesOf = async (id: number) =>
     (
-      await db()
-        .select({ n: count() })
-        .from(patternChanges)
-        .where(eq(patternChanges.patternId, id))
+      await db().select({ n: count() }).from(patternChanges).where(eq(patternChanges.patternId, id))
     )[0]!.n;
 
   it('is set by the upload, moves to a replacement, stays with other photos, clears when removed', async () => {
@@ -120,12 +117,16 @@ describe(`the list's hero thumbnail follows the files (${dbKind})`, () => {
     expect(await listHero(p.code)).toBeNull();
     const changes = await changesOf(p.id);
 
-    await db().insert(fileChecks).values({ fileId: older.id, check: photoCheck(true) });
+    await db()
+      .insert(fileChecks)
+      .values({ fileId: older.id, check: photoCheck(true) });
     expect(await listHero(p.code)).toBe(older.id);
 
     // A newer main hero whose check made no thumbnails does not take its place; once it has them, it does.
     const newer = await seedFile(t, p.id, 'Main_Hero_Image');
-    await db().insert(fileChecks).values({ fileId: newer.id, check: photoCheck(false) });
+    await db()
+      .insert(fileChecks)
+      .values({ fileId: newer.id, check: photoCheck(false) });
     expect(await listHero(p.code)).toBe(older.id);
     await db()
       .update(fileChecks)
@@ -140,16 +141,16 @@ describe(`the list's hero thumbnail follows the files (${dbKind})`, () => {
     // The thumbnail is not news for integrations: the changes feed got no entry from any of this.
     expect(await changesOf(p.id)).toBe(changes);
     // A real edit still is one.
-    await db().execute(
-      sql`update patterns set "Pattern_Name" = 'Renamed' where "ID" = ${p.id}`,
-    );
+    await db().execute(sql`update patterns set "Pattern_Name" = 'Renamed' where "ID" = ${p.id}`);
     expect(await changesOf(p.id)).toBe(changes + 1);
   });
 
   it('lets a pattern with a main hero be deleted', async () => {
     const p = await seedPattern(t);
     const hero = await seedFile(t, p.id, 'Main_Hero_Image');
-    await db().insert(fileChecks).values({ fileId: hero.id, check: photoCheck(true) });
+    await db()
+      .insert(fileChecks)
+      .values({ fileId: hero.id, check: photoCheck(true) });
     expect((await patternRow(t, p.id)).heroFileId).toBe(hero.id);
     const del = await t.app.inject({
       method: 'DELETE',
@@ -163,7 +164,9 @@ describe(`the list's hero thumbnail follows the files (${dbKind})`, () => {
   it("is filled in for patterns stored before the column (the migration's backfill)", async () => {
     const withHero = await seedPattern(t);
     const hero = await seedFile(t, withHero.id, 'Main_Hero_Image');
-    await db().insert(fileChecks).values({ fileId: hero.id, check: photoCheck(true) });
+    await db()
+      .insert(fileChecks)
+      .values({ fileId: hero.id, check: photoCheck(true) });
     const without = await seedPattern(t);
     await seedFile(t, without.id, 'Hero_Images');
     await db().execute(
