@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
+import { seedHeroFiles } from './seed-patterns.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -39,22 +40,7 @@ try {
       from generate_series(1, ${ROWS}) i`),
   );
   // Every pattern has a main hero with a check (the lookup always finds one), and a PDF (more rows to skip).
-  await db.execute(
-    sql.raw(`insert into pattern_files (pattern_id, kind, storage_key, file_name, content_type, byte_size)
-      select "ID", k, 'patterns/bench/' || "ID" || '-' || k, 'f', 'image/jpeg', 1000 from patterns, unnest(array['Main_Hero_Image','Instruction_PDF']) k`),
-  );
-  // The checks arrive in one statement with the row triggers off, then the hero column is filled
-  // by migration 0010's own backfill (one update instead of 100,000 trigger calls).
-  await db.execute(sql`alter table file_checks disable trigger file_checks_hero`);
-  await db.execute(
-    sql.raw(
-      `insert into file_checks (file_id, "check") select id, '{"type":"image","width":1600,"height":1200,"thumbnails":true}'::jsonb from pattern_files where kind = 'Main_Hero_Image'`,
-    ),
-  );
-  await db.execute(sql`alter table file_checks enable trigger file_checks_hero`);
-  const migration = fs.readFileSync(path.join(root, 'drizzle/0010_hero_file_id.sql'), 'utf8');
-  await db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)));
-  await db.execute(sql`vacuum analyze`);
+  await seedHeroFiles(db);
   console.log(
     `Seeded ${ROWS.toLocaleString('en-US')} patterns, each with a main hero and a PDF, in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
   );
