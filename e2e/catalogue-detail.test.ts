@@ -114,6 +114,8 @@ describe('pattern and size detail', () => {
         timeout: 20_000,
       })
       .toBeGreaterThan(0);
+    // Its medium thumbnail (never larger than the photo, 160 px) loads once the card is near the viewport.
+    await page.getByTestId('file-Main_Hero_Image').scrollIntoViewIfNeeded();
     const thumb = page.getByTestId('file-Main_Hero_Image').getByRole('img');
     await expect
       .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

@@ -93,6 +93,12 @@ describe('upload preflight', () => {
     expect(
       await page.getByTestId('file-Main_Hero_Image').getByTestId('file-findings').textContent(),
     ).toContain('1200×1500 px');
+    // Its card shows the medium thumbnail (960 px on the longest side), not the 1500 px original.
+    await page.getByTestId('file-Main_Hero_Image').scrollIntoViewIfNeeded();
+    const heroCard = page.getByTestId('file-Main_Hero_Image').getByTestId('image-thumb');
+    await heroCard.waitFor();
+    await expect.poll(() => loaded(heroCard)).toBe(true);
+    expect(await heroCard.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(960);
     // The PDF cards show the first page the server drew at upload; it opens the PDF page by page.
     const pdfThumb = page.getByTestId('file-Instruction_PDF').getByTestId('pdf-thumbnail');
     await pdfThumb.waitFor();
@@ -107,6 +113,20 @@ describe('upload preflight', () => {
     await dialog.getByText('Page 1 of 3').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+
+    // The size's row shows its PDF's first page, the small thumbnail the server drew, loaded once
+    // the row is near the viewport; it opens the same page dialog.
+    await page.getByTestId('size-row').first().scrollIntoViewIfNeeded();
+    const sizeThumb = page.getByTestId('size-row').getByTestId('size-pdf-thumbnail');
+    await sizeThumb.waitFor();
+    await expect.poll(() => loaded(sizeThumb)).toBe(true);
+    expect(await sizeThumb.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(320);
+    expect(await sizeThumb.getAttribute('alt')).toBe('First page of size10-a0.pdf');
+    await page.getByRole('button', { name: 'Preview size10-a0.pdf' }).click();
+    const sizeDialog = page.getByRole('dialog', { name: 'size10-a0.pdf' });
+    await sizeDialog.getByText('Page 1 of 2').waitFor();
+    await page.keyboard.press('Escape');
+    await sizeDialog.waitFor({ state: 'detached' });
 
     // The size's PDF card shows its findings and the same warning.
     await page.getByRole('link', { name: 'Open size 10 (view A)' }).click();

@@ -282,6 +282,8 @@ describe('the product journey: a partner submits, an admin reviews and publishes
           { timeout: 30_000 },
         )
         .toBeGreaterThan(0);
+      // Photo cards show their medium thumbnails, each loaded near the viewport: scroll to the last.
+      await admin.getByTestId('file-Hero_Images').last().scrollIntoViewIfNeeded();
       const thumbs = admin.getByTestId('image-thumb');
       await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBe(4);
       for (let i = 0; i < 4; i++)

@@ -12,6 +12,8 @@
 //   --rounds=N          rounds of the six reads (default 3)
 //   --compare=DIR       also run the portal checked out in DIR (e.g. the main branch) on a copy of
 //                       the same data, interleaved, and print new ÷ DIR (before/after)
+//   --heroes            every pattern also gets a main hero photo with its check and a PDF (rows
+//                       only): the list's hero thumbnail then always has one to read (issue 17)
 //   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/directus-peer.mjs),
 //                       seeded with the same rows, run interleaved with ours, and the ratio
 //                       ours ÷ Directus printed per read; DIRECTUS_DB (its SQLite file) lets the
@@ -26,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { directusPeer, rssMb } from './directus-peer.mjs';
 import { waitUntilHealthy } from './portal-process.mjs';
-import { seed } from './seed-patterns.mjs';
+import { seed, seedHeroFiles } from './seed-patterns.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const arg = (name) =>
@@ -67,6 +69,7 @@ async function prepare(deps, rows) {
   await seedBrands(db);
   const t0 = performance.now();
   await seed(db, rows);
+  if (process.argv.includes('--heroes')) await seedHeroFiles(db);
   console.log(`  seed + indexes + vacuum: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const [ditto] = (await db.execute(sql`select id from brands where slug = 'ditto'`)).rows;
   const mk = async (role, brandId) => {

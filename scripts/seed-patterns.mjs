@@ -126,3 +126,38 @@ export function patternRow(i, rows, brandIds, now) {
     updated_at: new Date(now - ((rows - i) * 37 + ((i * 7919) % 37)) * 1000).toISOString(),
   };
 }
+
+/**
+ * Gives every pattern a main hero photo with its check (thumbnails made) and an instructions PDF,
+ * as rows only (no stored object): what the list's hero thumbnail reads. The checks go in with the
+ * row triggers off, then the pattern rows' hero column is filled as migration 0010 fills it (one
+ * update instead of a trigger call per file), when the schema has it.
+ */
+export async function seedHeroFiles(db) {
+  await db.execute(
+    sql.raw(`insert into pattern_files (pattern_id, kind, storage_key, file_name, content_type, byte_size)
+      select "ID", k, 'patterns/bench/' || "ID" || '-' || k, 'f',
+        case when k = 'Main_Hero_Image' then 'image/jpeg' else 'application/pdf' end, 1000
+      from patterns, unnest(array['Main_Hero_Image','Instruction_PDF']) k`),
+  );
+  await db.execute(sql`alter table file_checks disable trigger user`);
+  await db.execute(
+    sql.raw(`insert into file_checks (file_id, "check")
+      select id, '{"type":"image","width":1600,"height":1200,"rotated":false,"metadataRemoved":false,"convertedFromCmyk":false,"thumbnails":true}'::jsonb
+      from pattern_files where kind = 'Main_Hero_Image'`),
+  );
+  await db.execute(sql`alter table file_checks enable trigger user`);
+  const column = await db.execute(
+    sql`select 1 from information_schema.columns where table_name = 'patterns' and column_name = 'hero_file_id'`,
+  );
+  if (column.rows.length)
+    await db.execute(
+      sql.raw(`update patterns p set hero_file_id = h.id from (
+        select distinct on (f.pattern_id) f.pattern_id, f.id from pattern_files f
+        inner join file_checks c on c.file_id = f.id
+        where f.kind = 'Main_Hero_Image' and (c."check" ->> 'thumbnails') = 'true'
+        order by f.pattern_id, f.id desc) h
+      where p."ID" = h.pattern_id`),
+    );
+  await db.execute(sql`vacuum analyze`);
+}

@@ -294,6 +294,33 @@ export function slowToDrawPdf(groups = 300): Buffer {
 }
 
 /**
+ * A Letter page covered by one grey image (value 90) of `side`×`side` px. `data: 'whole'` writes
+ * all its pixels (deflated: a few KB per megapixel); `'claimed'` writes 4 KB and lets the header
+ * claim the rest (an image bomb: a reader that trusts the header decodes side² pixels). With
+ * `softMask` the image is 10×10 px and its soft mask (transparency) is the one of `side`×`side`.
+ */
+export function imagePdf(
+  side: number,
+  opts: { data?: 'whole' | 'claimed'; softMask?: boolean } = {},
+): Buffer {
+  const deflated = (bytes: number) =>
+    zlib.deflateSync(Buffer.alloc(opts.data === 'whole' ? bytes : Math.min(bytes, 4096), 90));
+  const page = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</XObject<</Im 5 0 R>>>>>>',
+    { dict: '<<>>', stream: Buffer.from('q 612 0 0 792 0 0 cm /Im Do Q') },
+  ];
+  const image = (w: number, extra = '', cs = 'DeviceRGB', comps = 3) => ({
+    dict: `<</Type/XObject/Subtype/Image/Width ${w}/Height ${w}/ColorSpace/${cs}/BitsPerComponent 8/Filter/FlateDecode${extra}>>`,
+    stream: deflated(w * w * comps),
+  });
+  if (opts.softMask)
+    return rawPdf([...page, image(10, '/SMask 6 0 R'), image(side, '', 'DeviceGray', 1)]);
+  return rawPdf([...page, image(side)]);
+}
+
+/**
  * A photo made by sharp: a gradient (so it does not compress to nothing), as JPEG unless `png`.
  * `cmyk` writes a CMYK JPEG; `orientation` sets the EXIF tag (6 = turned 90° clockwise to view);
  * `gps` adds a GPS position and a camera model.

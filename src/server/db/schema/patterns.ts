@@ -49,6 +49,12 @@ export const patterns = pgTable(
      * pattern is not published). See transitions.ts.
      */
     editStatus: text('edit_status', { enum: ['in_review', 'changes_requested'] }),
+    /**
+     * The list's thumbnail: the newest Main_Hero_Image whose check made thumbnails, kept by
+     * triggers on pattern_files and file_checks (migration 0010), so a page of the list reads it
+     * from the row instead of looking it up per row. Not a foreign key: the triggers clear it.
+     */
+    heroFileId: integer('hero_file_id'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   damagedPdf,
   encryptedPdf,
+  imagePdf,
   makePdf,
   manyPagesPdf,
   nestedPdf,
@@ -105,5 +106,50 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
     expect(performance.now() - t0).toBeLessThan(PDF_BUDGET.hardMs);
     expect(checkOf(slow)).toMatchObject({ pageCount: 1, incomplete: null });
     expect('firstPage' in slow && slow.firstPage).toBeFalsy();
+  }, 60_000);
+
+  it('decodes no image for the facts, and none over the cap for the thumbnail; a soft-mask bomb is stopped by the memory watch', async () => {
+    /** The call's answer, how long it took and how far the process' resident memory rose. */
+    const measured = async (pdf: Buffer) => {
+      const start = process.memoryUsage.rss();
+      let peak = start;
+      const poll = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+      const t0 = performance.now();
+      const r = await readPdfFacts(pdf, {}, { firstPage: true });
+      clearInterval(poll);
+      return { r, ms: performance.now() - t0, riseMb: (peak - start) / 2 ** 20 };
+    };
+    /** Share of the drawn page's pixels that are the image's grey (90), not the white page. */
+    const grey = (r: PdfFactsResult) => {
+      if (!('firstPage' in r) || !r.firstPage) throw new Error('no first page');
+      const px = r.firstPage.data;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i]! < 128) n++;
+      return n / (px.length / 4);
+    };
+    await readPdfFacts(await makePdf([PAGE.letter]), {}, { firstPage: true }); // the worker started
+
+    // An image under the cap is drawn (it covers the page).
+    const normal = await measured(imagePdf(2000, { data: 'whole' }));
+    expect(checkOf(normal.r)).toMatchObject({ pageCount: 1, incomplete: null });
+    expect(grey(normal.r)).toBeGreaterThan(0.9);
+
+    // 700 bytes claiming 12,000 px square (432 MB of pixels): no fact needs it, and the thumbnail
+    // leaves it out. Before the cap this took 6.5 s and 1.3 GB.
+    const bomb = await measured(imagePdf(12_000));
+    expect(checkOf(bomb.r)).toMatchObject({ pageCount: 1, incomplete: null });
+    expect(grey(bomb.r)).toBe(0);
+    expect(bomb.ms).toBeLessThan(PDF_BUDGET.renderMs);
+    expect(bomb.riseMb).toBeLessThan(200);
+
+    // pdf.js checks an image's size, not its soft mask's: that one is decoded until the process
+    // has grown by the memory budget, then the worker is stopped; the facts stay, no thumbnail.
+    const mask = await measured(imagePdf(12_000, { softMask: true }));
+    expect(checkOf(mask.r)).toMatchObject({ pageCount: 1, incomplete: null });
+    expect('firstPage' in mask.r && mask.r.firstPage).toBeFalsy();
+    expect(mask.ms).toBeLessThan(PDF_BUDGET.hardMs);
+    expect(mask.riseMb).toBeLessThan(PDF_BUDGET.memoryMb + 150);
+    // The next file gets a fresh worker.
+    expect(names(await readPdfFacts(await makePdf([PAGE.a4])))).toEqual(['A4×1']);
   }, 60_000);
 });

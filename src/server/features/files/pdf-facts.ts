@@ -16,21 +16,35 @@ export interface PdfBudget {
   softMs: number;
   hardMs: number;
   heapMb: number;
+  /**
+   * How much the process' resident memory may grow while one file is checked before its worker is
+   * stopped (as when it runs out of heap): decoded images and streams and the canvas live outside
+   * the bounded heap (an image's soft mask, for one, is decoded at whatever size it claims).
+   */
+  memoryMb: number;
   maxPagesRead: number;
   fontPagesRead: number;
   /** Drawing the first page for its thumbnails: at most this long after the facts (then no thumbnail). */
   renderMs: number;
   /** Longest side of the drawn first page, px (the medium thumbnail's size). */
   renderEdge: number;
+  /**
+   * Largest image (width × height as its header claims) decoded while drawing the first page; a
+   * larger one is left out of the thumbnail. Decoded pixels are not in the worker's bounded heap.
+   * The facts decode no image at all.
+   */
+  renderImagePixels: number;
 }
 export const PDF_BUDGET: Readonly<PdfBudget> = {
   softMs: 8_000,
   hardMs: 15_000,
   heapMb: 256,
+  memoryMb: 512,
   maxPagesRead: 2_000,
   fontPagesRead: 100,
   renderMs: 3_000,
   renderEdge: THUMBNAIL_SIZES.medium,
+  renderImagePixels: 16_000_000, // a US Letter or A4 page scanned at 300 dpi is 8.4–8.7 Mpx
 };
 
 /** The first page drawn on white: RGBA pixels, `width`×`height`. */
@@ -123,6 +137,7 @@ let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 const IDLE_MS = 60_000;
+const MEMORY_POLL_MS = 25;
 
 function startWorker(heapMb: number): Worker {
   const w = new Worker(WORKER_URL, {
@@ -152,6 +167,7 @@ function checkInWorker(data: Uint8Array, b: PdfBudget, draw: boolean): Promise<P
     let found: PdfFactsResult | undefined;
     const finish = (r: PdfFactsResult, keep: boolean) => {
       clearTimeout(timer);
+      clearInterval(watch);
       w.off('message', onMessage).off('error', onError).off('exit', onExit);
       if (!keep) {
         if (worker === w) worker = undefined;
@@ -178,6 +194,13 @@ function checkInWorker(data: Uint8Array, b: PdfBudget, draw: boolean): Promise<P
       );
     const onExit = () => finish(found ?? { check: unfinished('memory') }, false);
     const timer = setTimeout(() => finish(found ?? { check: unfinished('time') }, false), b.hardMs);
+    // The worker's pixels are not in its heap limit: watch the process instead (a decoding loop
+    // fills its buffer over seconds, so a poll stops it soon after it crosses the line).
+    const rssAtStart = process.memoryUsage.rss();
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - rssAtStart > b.memoryMb * 1024 * 1024)
+        finish(found ?? { check: unfinished('memory') }, false);
+    }, MEMORY_POLL_MS);
     w.on('message', onMessage).on('error', onError).on('exit', onExit);
     const copy = new Uint8Array(data); // its own buffer, so that it can be moved to the worker
     w.postMessage(
@@ -186,7 +209,9 @@ function checkInWorker(data: Uint8Array, b: PdfBudget, draw: boolean): Promise<P
         maxPagesRead: b.maxPagesRead,
         fontPagesRead: b.fontPagesRead,
         softBudgetMs: b.softMs,
-        thumbnail: draw ? { edge: b.renderEdge, budgetMs: b.renderMs } : undefined,
+        thumbnail: draw
+          ? { edge: b.renderEdge, budgetMs: b.renderMs, maxImagePixels: b.renderImagePixels }
+          : undefined,
       },
       [copy.buffer],
     );

@@ -38,6 +38,10 @@ async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
     useSystemFonts: false,
     verbosity: 0,
     stopAtErrors: false,
+    // No fact is read from an image: reading a page's fonts (its operator list) would otherwise
+    // decode every image on it, at the size its header claims (a 700-byte PDF claiming 12,000 px
+    // square took 1.3 GB outside the worker's heap limit). 0 skips each image before decoding.
+    maxImageSize: 0,
   });
   let doc;
   try {
@@ -108,7 +112,7 @@ async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
  * standard fonts: the facts' document must not have them, or a font that is not embedded would
  * look embedded (pdf.js marks only a font without any file as missing).
  */
-async function firstPage({ data, edge, budgetMs }) {
+async function firstPage({ data, edge, budgetMs, maxImagePixels }) {
   const started = performance.now();
   const task = getDocument({
     data,
@@ -117,6 +121,9 @@ async function firstPage({ data, edge, budgetMs }) {
     useSystemFonts: false,
     verbosity: 0,
     stopAtErrors: false,
+    // An image larger than this is left out of the thumbnail instead of being decoded (its pixels
+    // live outside the worker's heap limit); the browser's preview still draws it.
+    maxImageSize: maxImagePixels,
     ...RESOURCES,
   });
   const overBudget = () => performance.now() - started > budgetMs;

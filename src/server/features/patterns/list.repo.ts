@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patternFiles, patterns } from '../../db/schema/patterns';
-import { fileChecks } from '../../db/schema/preflight';
+import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
@@ -181,19 +180,17 @@ const listColumns = {
 };
 
 /**
- * The main hero photo with a thumbnail, per row: one probe of the pattern_files index for each of
- * the page's rows (at most 100), so the list's cost does not grow with the catalogue.
+ * A list row: its columns and the main hero photo with thumbnails, kept on the row by triggers
+ * (migration 0010), so a page of 100 rows reads it with them instead of probing pattern_files and
+ * file_checks per row.
  */
-const heroFileId = () =>
-  sql<
-    number | null
-  >`(select f.id from ${patternFiles} f inner join ${fileChecks} c on c.file_id = f.id where f.pattern_id = ${patterns.ID} and f.kind = 'Main_Hero_Image' order by f.id desc limit 1)`;
+const listRowColumns = { ...listColumns, heroFileId: patterns.heroFileId };
 
 /** The page's rows with their brand name (one join, no query per row), in the order of `ids`. */
 export async function rowsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ ...listColumns, heroFileId: heroFileId() })
+    .select(listRowColumns)
     .from(patterns)
     .innerJoin(brands, eq(brands.id, patterns.brandId))
     .where(inArray(patterns.ID, ids));
@@ -232,7 +229,7 @@ export async function pageRows(
     .offset(offset)
     .limit(limit);
   const found = await db
-    .select({ ...listColumns, heroFileId: heroFileId(), total, version })
+    .select({ ...listRowColumns, total, version })
     .from(patterns)
     .innerJoin(brands, eq(brands.id, patterns.brandId))
     .where(inArray(patterns.ID, ids))

@@ -10,6 +10,7 @@ import { PatternHeader } from '../../../features/pattern-detail/components/patte
 import { StatusPanel } from '../../../features/pattern-detail/components/status-panel';
 import { PatternDetailsSection } from '../../../features/pattern-detail/components/pattern-details-section';
 import { FilesPanel } from '../../../features/pattern-detail/components/files-panel';
+import { PdfThumb } from '../../../features/pattern-detail/components/pdf-thumb';
 import { NotFoundState } from '../../../features/pattern-detail/components/not-found-state';
 import { LoadErrorState } from '../../../features/pattern-detail/components/load-error-state';
 import { SizesTable } from '../../../features/sizes/components/sizes-table';
@@ -127,6 +128,7 @@ export function Component() {
               patternId={p.ID}
               annotation={<NoteCallout notes={gone(sizeNotes, shownSizes)} withLabel />}
               sizeNote={notesOfSize}
+              pdfThumb={(pdf) => <PdfThumb file={pdf} compact />}
             />
             <FilesPanel
               pattern={p}

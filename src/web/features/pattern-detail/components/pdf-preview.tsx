@@ -22,12 +22,18 @@ interface PdfPreviewProps {
   fileName: string;
   /** CSS width the page is drawn at; the canvas uses the screen's pixel ratio for sharp text. */
   width?: number;
+  /**
+   * In a dialog: at most `width`, but no wider than the space it is given (a phone) and no taller
+   * than the dialog can show with the page buttons under it, so a whole page is seen at once.
+   */
+  fit?: boolean;
 }
 
 /** Renders a stored PDF in the page (first page, then page by page), fetched with the session's token. */
-export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
+export function PdfPreview({ fileId, fileName, width = 320, fit = false }: PdfPreviewProps) {
   const blob = useFileBlob(fileId);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const figureRef = useRef<HTMLElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy>();
   const [pageNo, setPageNo] = useState(1);
   const [error, setError] = useState<string>();
@@ -66,7 +72,14 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
       if (cancelled || !canvasRef.current) return;
       const base = page.getViewport({ scale: 1 });
       const ratio = window.devicePixelRatio || 1;
-      const viewport = page.getViewport({ scale: (width / base.width) * ratio });
+      let scale = width / base.width;
+      if (fit) {
+        const room = figureRef.current?.clientWidth || width;
+        // The dialog is at most 92vh: its title, padding and the page buttons take about 160 px.
+        const high = Math.max(240, window.innerHeight * 0.92 - 160);
+        scale = Math.min(Math.min(width, room) / base.width, high / base.height);
+      }
+      const viewport = page.getViewport({ scale: scale * ratio });
       const canvas = canvasRef.current;
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
@@ -86,7 +99,7 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, pageNo, width]);
+  }, [doc, pageNo, width, fit]);
 
   if (blob.error || error) {
     return (
@@ -97,7 +110,7 @@ export function PdfPreview({ fileId, fileName, width = 320 }: PdfPreviewProps) {
   }
   const pages = doc?.numPages ?? 0;
   return (
-    <figure className="flex flex-col items-center gap-2">
+    <figure ref={figureRef} className="flex flex-col items-center gap-2">
       <div
         className="relative max-w-full overflow-auto rounded border border-gray-200 bg-white"
         style={{ minHeight: 120, minWidth: Math.min(width, 200) }}

@@ -31,6 +31,8 @@ interface SizeRowProps {
   onDelete(): void;
   /** A reviewer's notes on this size, in a row of their own right under it. */
   note?: ReactNode;
+  /** The PDF's first page, beside its name. */
+  pdfThumb?: ReactNode;
 }
 
 const cell = 'px-3 py-2 align-top';
@@ -58,6 +60,7 @@ export function SizeRow({
   onEdit,
   onDelete,
   note,
+  pdfThumb,
 }: SizeRowProps) {
   const update = useUpdateSize(patternId);
   const current = useMemo(() => toInput(size), [size]);
@@ -141,71 +144,84 @@ export function SizeRow({
                 {size.Size}
               </Link>
             </td>
-            <td className={`${cell} break-all`}>{size.VariationID}</td>
+            <td className={`${cell} min-w-36 break-all`}>{size.VariationID}</td>
           </>
         )}
         <td className={cell}>
           {size.pdf ? (
-            <button
-              type="button"
-              className={`${action} break-all text-left`}
-              aria-label={`Download ${size.pdf.fileName}`}
-              onClick={() =>
-                downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) =>
-                  toastError(e),
-                )
-              }
-            >
-              {size.pdf.fileName}
-            </button>
+            <div className="flex items-start gap-2">
+              {pdfThumb}
+              {/* At least 10rem for the name: on a phone the table scrolls instead of wrapping it letter by letter. */}
+              <button
+                type="button"
+                className={`${action} min-w-40 break-all text-left`}
+                aria-label={`Download ${size.pdf.fileName}`}
+                onClick={() =>
+                  downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) =>
+                    toastError(e),
+                  )
+                }
+              >
+                {size.pdf.fileName}
+              </button>
+            </div>
           ) : (
             <span className="text-red-800">{MSG.patternPdfRequired}</span>
           )}
         </td>
         <td className={`${cell} text-right`}>{size.piecesCount}</td>
         <td className={`${cell} whitespace-nowrap ${STICKY_ACTIONS}`}>
-          {editing ? (
-            <>
-              <button
-                type="button"
-                className={action}
-                onClick={() => void save()}
-                disabled={update.isPending}
-              >
-                {update.isPending ? <Spinner /> : 'Save'}
-              </button>
-              <button type="button" className={action} onClick={cancel} disabled={update.isPending}>
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className={action}
-                onClick={() => onEdit(true)}
-                aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}
-              >
-                Edit
-              </button>
-              {/* On a phone the Size link opens the size; the pinned actions stay narrow. */}
-              <Link
-                to={`/app/show-records/${patternId}/${size.ID}`}
-                className={`${action} max-md:hidden`}
-                aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}
-              >
-                Open
-              </Link>
-              <button
-                type="button"
-                className={`${action} text-red-800`}
-                onClick={onDelete}
-                aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}
-              >
-                Delete
-              </button>
-            </>
-          )}
+          {/* On a phone the pinned actions stand one above the other (the row is as tall as the
+              PDF's thumbnail anyway), leaving more of the scrolled columns in view. */}
+          <div className="flex max-md:flex-col max-md:items-start">
+            {editing ? (
+              <>
+                <button
+                  type="button"
+                  className={action}
+                  onClick={() => void save()}
+                  disabled={update.isPending}
+                >
+                  {update.isPending ? <Spinner /> : 'Save'}
+                </button>
+                <button
+                  type="button"
+                  className={action}
+                  onClick={cancel}
+                  disabled={update.isPending}
+                >
+                  Cancel
+                </button>
+              </>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className={action}
+                  onClick={() => onEdit(true)}
+                  aria-label={`Edit size ${size.Size} (view ${size.pattern_view})`}
+                >
+                  Edit
+                </button>
+                {/* On a phone the Size link opens the size; the pinned actions stay narrow. */}
+                <Link
+                  to={`/app/show-records/${patternId}/${size.ID}`}
+                  className={`${action} max-md:hidden`}
+                  aria-label={`Open size ${size.Size} (view ${size.pattern_view})`}
+                >
+                  Open
+                </Link>
+                <button
+                  type="button"
+                  className={`${action} text-red-800`}
+                  onClick={onDelete}
+                  aria-label={`Delete size ${size.Size} (view ${size.pattern_view})`}
+                >
+                  Delete
+                </button>
+              </>
+            )}
+          </div>
         </td>
       </tr>
       {note && (

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
 import { SIZE_MSG, type Size } from '../../../../shared/contracts/sizes';
+import type { PatternFile } from '../../../../shared/contracts/files';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -21,12 +22,15 @@ export function SizesTable({
   patternId,
   annotation,
   sizeNote,
+  pdfThumb,
 }: {
   patternId: number;
   /** Above the table (notes on sizes the pattern no longer has). */
   annotation?: ReactNode;
   /** Right under a size's row (a reviewer's notes on that size or its PDF); null for none. */
   sizeNote?(size: Size): ReactNode;
+  /** Beside a size's PDF: its first page (composed by the route, from the pattern-detail feature). */
+  pdfThumb?(pdf: PatternFile): ReactNode;
 }) {
   const sizes = useSizes(patternId);
   const del = useDeleteSize(patternId);
@@ -110,7 +114,9 @@ export function SizesTable({
           No sizes yet. A pattern needs at least one size with its PDF.
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+        // On a phone the pinned columns cover the scrolled ones' edges: the scroll padding keeps a
+        // control reached with Tab out from under them (View and Size 10rem, the actions 6rem).
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm max-md:scroll-pl-40 max-md:scroll-pr-24">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">Sizes of this pattern</caption>
             <thead>
@@ -160,6 +166,7 @@ export function SizesTable({
                   onEdit={(on) => setEditing(on ? s.ID : undefined)}
                   onDelete={() => askDelete(s)}
                   note={sizeNote?.(s)}
+                  pdfThumb={s.pdf && pdfThumb?.(s.pdf)}
                 />
               ))}
             </tbody>
