@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** Writes `main.js` (with its source map) and the PDF preflight's worker into `outDir`. */
+/** Writes `main.js` (with its source map) and the worker threads' files into `outDir`. */
 export async function buildServerBundle(outDir) {
   await esbuild({
     entryPoints: [path.join(root, 'src/server/main.ts')],
@@ -19,9 +19,10 @@ export async function buildServerBundle(outDir) {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // The PDF preflight's worker runs as its own file next to the bundle (pdf-facts.ts resolves it there).
-  fs.copyFileSync(
-    path.join(root, 'src/server/features/files/pdf-facts.worker.mjs'),
-    path.join(outDir, 'pdf-facts.worker.mjs'),
-  );
+  // The workers run as their own files next to the bundle (pdf-facts.ts, pglite-bridge.ts resolve them there).
+  for (const worker of ['features/files/pdf-facts.worker.mjs', 'db/pglite.worker.mjs'])
+    fs.copyFileSync(
+      path.join(root, 'src/server', worker),
+      path.join(outDir, path.basename(worker)),
+    );
 }

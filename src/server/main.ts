@@ -6,6 +6,7 @@ import { createLogger } from './lib/logger';
 import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations';
 import { mailJobHandler } from './mail/mail-job';
+import { startIdleCollector } from './lib/idle-gc';
 
 async function main() {
   let env;
@@ -32,6 +33,9 @@ async function main() {
     pollMs: env.JOB_POLL_MS,
     leaseMs: env.JOB_LEASE_MS,
   });
+
+  // Memory a burst of requests left behind goes back to the system once the process is idle.
+  const stopIdleCollector = startIdleCollector({ alsoCollect: deps.database.collectGarbage });
 
   const url = `${env.publicUrl}/app/`;
   const lines = [
@@ -60,6 +64,7 @@ async function main() {
     const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
     reaper.unref();
     try {
+      stopIdleCollector();
       await app.close(); // stops accepting, waits for in-flight requests
       await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
       await deps.closeAll();

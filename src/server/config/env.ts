@@ -14,6 +14,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** The embedded database's page cache (PostgreSQL shared_buffers), held in memory from start. */
+  PGLITE_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(32),
+  /** `off`: the embedded database runs on the main thread instead of a worker thread. */
+  PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

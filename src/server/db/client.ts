@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { startPgliteWorker } from './pglite-bridge';
+import { rawClient, type RawClient } from './pglite-raw';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +58,9 @@ export interface Database {
     onMessage: (payload: string) => void,
     onState: ListenState,
   ): Promise<() => Promise<void>>;
-  /** Raw PGlite handle, when embedded (tests clone it). */
+  /** A full garbage collection in the database's own thread, when it has one (lib/idle-gc.ts). */
+  collectGarbage?(): Promise<void>;
+  /** The PGlite itself, when embedded in this thread (the tests' set-up dumps it). Only for that: every statement goes through `db`. */
   pglite?: PGlite;
 }
 
@@ -73,31 +75,84 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
+export interface PgliteOptions {
+  /**
+   * In a worker thread (the server: the database's work runs beside HTTP, JSON and Zod), or in
+   * this thread (tests, which open many small databases from an in-memory copy).
+   */
+  inWorker?: boolean;
+  /** PostgreSQL's page cache (shared_buffers), MB: PGlite takes all of it in memory at start. */
+  cacheMb?: number;
+}
+
+/** The embedded database's page cache when not configured (PGLITE_CACHE_MB): docs/configuration.md. */
+export const DEFAULT_PGLITE_CACHE_MB = 32;
+
+/** PGlite's own start parameters, with our page cache. */
+function pgliteStartParams(cacheMb = DEFAULT_PGLITE_CACHE_MB): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheMb}MB`];
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   loadDataDir?: Blob,
+  opts: PgliteOptions = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the pattern list's search (migration 0001).
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema });
+  const startParams = pgliteStartParams(opts.cacheMb);
+  let client: RawClient;
+  let pglite: PGlite | undefined;
+  let collectGarbage: (() => Promise<void>) | undefined;
+  if (opts.inWorker) {
+    if (!dataDir || loadDataDir) throw new Error('a PGlite worker opens a data directory');
+    const worker = await startPgliteWorker({ dataDir, startParams });
+    client = await rawClient(worker.execRaw, worker.close);
+    collectGarbage = worker.collectGarbage;
+  } else {
+    // pg_trgm backs the pattern list's search (migration 0001).
+    const pg = (pglite = await PGlite.create({
+      dataDir,
+      loadDataDir,
+      extensions: { pg_trgm },
+      startParams,
+    }));
+    client = await rawClient(
+      async (message) => {
+        const chunks: Uint8Array[] = [];
+        await pg.execProtocolRawStream(message, {
+          onRawData: (c) => chunks.push(c.slice()), // a view into the database's memory
+        });
+        return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      },
+      () => pg.close(),
+    );
+  }
   return {
-    db,
+    // Drizzle's pglite driver calls query and transaction, which the raw client answers as PGlite would.
+    db: drizzlePglite({ client: client as unknown as PGlite, schema }),
     kind: 'pglite',
-    pglite: client,
+    pglite,
+    collectGarbage,
     close: () => client.close(),
     async listen(channel, onMessage, onState) {
       const unlisten = await client.listen(channel, onMessage);
-      onState(true); // one process, one backend: nothing can be missed
+      onState(true); // one backend, which hands a notification over before its statement resolves
       return async () => {
         onState(false);
-        if (!client.closed) await unlisten();
+        await unlisten();
       };
     },
   };
 }
 
+/** node-postgres loads when PostgreSQL is configured (about 6 MB a portal on PGlite never holds). */
+const loadPg = async () => (await import('pg')).default;
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const [pg, { drizzle: drizzlePg }] = await Promise.all([
+    loadPg(),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => undefined); // a dropped idle client is replaced on next use
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -126,6 +181,7 @@ async function listenPostgres(
     c.end().catch(() => undefined);
     if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
   };
+  const pg = await loadPg();
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
@@ -157,5 +213,8 @@ async function listenPostgres(
 export async function migrate(database: Database): Promise<void> {
   const folder = migrationsFolder();
   if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder: folder });
-  else await migratePg(database.db as never, { migrationsFolder: folder });
+  else {
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+    await migratePg(database.db as never, { migrationsFolder: folder });
+  }
 }

@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { FileStore } from './file-store';
 
@@ -17,16 +10,33 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
+type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-storage');
+let loading: Promise<Sdk> | undefined;
+/**
+ * The AWS SDK loads on first use (about half a second and 10 MB), imported here rather than at the
+ * top: the server bundle inlines this module, and a package it imports at the top would load at
+ * every start, S3 or not.
+ */
+const loadSdk = () =>
+  (loading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([s3, storage]) => ({ ...s3, ...storage }),
+  ));
+
 export function s3Store(s: S3Settings): FileStore {
-  const client = new S3Client({
-    endpoint: s.endpoint,
-    region: s.region,
-    forcePathStyle: true,
-    credentials:
-      s.accessKeyId && s.secretAccessKey
-        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
-        : undefined,
-  });
+  let connecting: Promise<{ aws: Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= loadSdk().then((aws) => ({
+      aws,
+      client: new aws.S3Client({
+        endpoint: s.endpoint,
+        region: s.region,
+        forcePathStyle: true,
+        credentials:
+          s.accessKeyId && s.secretAccessKey
+            ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+            : undefined,
+      }),
+    })));
   return {
     kind: 's3',
     async put(key, body, contentType) {
@@ -35,7 +45,8 @@ export function s3Store(s: S3Settings): FileStore {
       let bodyError: unknown;
       body.once('error', (err) => (bodyError = err));
       try {
-        await new Upload({
+        const { aws, client } = await connect();
+        await new aws.Upload({
           client,
           params: { Bucket: s.bucket, Key: key, Body: body, ContentType: contentType },
           queueSize: 2,
@@ -47,23 +58,31 @@ export function s3Store(s: S3Settings): FileStore {
       }
     },
     async get(key) {
-      const out = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
+      const { aws, client } = await connect();
+      const out = await client.send(new aws.GetObjectCommand({ Bucket: s.bucket, Key: key }));
       return out.Body as Readable;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+      const { aws, client } = await connect();
+      await client.send(new aws.DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
     },
     async exists(key) {
-      return client.send(new HeadObjectCommand({ Bucket: s.bucket, Key: key })).then(
+      const { aws, client } = await connect();
+      return client.send(new aws.HeadObjectCommand({ Bucket: s.bucket, Key: key })).then(
         () => true,
         () => false,
       );
     },
     async *list(prefix) {
+      const { aws, client } = await connect();
       let token: string | undefined;
       do {
         const out = await client.send(
-          new ListObjectsV2Command({ Bucket: s.bucket, Prefix: prefix, ContinuationToken: token }),
+          new aws.ListObjectsV2Command({
+            Bucket: s.bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+          }),
         );
         for (const o of out.Contents ?? [])
           if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };

@@ -1,9 +1,13 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import {
   THUMBNAIL_SIZES,
   type ImageCheck,
   type ThumbnailSize,
 } from '../../../shared/contracts/preflight';
+
+let loading: Promise<typeof import('sharp')> | undefined;
+/** sharp (libvips) loads with the first picture: about 20 MB and 150 ms that a process receiving none never pays. */
+const loadSharp = async () => (await (loading ??= import('sharp'))).default;
 
 /** A photo larger than this many pixels is not decoded (a decompression bomb); 100 MP is far above any camera's JPEG. */
 export const MAX_PHOTO_PIXELS = 100_000_000;
@@ -25,6 +29,7 @@ export async function checkPhoto(
   input: Buffer,
   format: 'jpeg' | 'png',
 ): Promise<PhotoResult | undefined> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
@@ -85,6 +90,7 @@ export async function pageThumbnails(page: {
   height: number;
   data: Uint8Array;
 }): Promise<Record<ThumbnailSize, Buffer> | undefined> {
+  const sharp = await loadSharp();
   const raw = { width: page.width, height: page.height, channels: 4 as const };
   try {
     const sizes = Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[];

@@ -26,8 +26,12 @@ interface Anchors {
   version: string;
   readAt: number;
   step: number;
-  /** keys[k] is the row at 0-based position (k + 1) * step - 1. */
-  keys: SortPosition[];
+  /**
+   * keys[k] is the row at 0-based position (k + 1) * step - 1. A promise, so that requests asking
+   * while the anchors are read wait for that one read instead of each starting their own (with the
+   * database on its own thread, the requests that arrive meanwhile are parsed and would all read).
+   */
+  keys: Promise<SortPosition[]>;
 }
 
 const cache = new Map<string, Anchors>();
@@ -55,14 +59,22 @@ export async function anchorFor(
   const key = `${scopeKey}|${sort}|${dir}`;
   let a = cache.get(key);
   if (!a || a.version !== version || a.step !== step || Date.now() - a.readAt > ANCHORS.maxAgeMs) {
-    a = { version, readAt: Date.now(), step, keys: await readAnchors(db, where, sort, dir, step) };
+    const read: Anchors = {
+      version,
+      readAt: Date.now(),
+      step,
+      keys: readAnchors(db, where, sort, dir, step),
+    };
+    a = read;
     cache.delete(key);
     if (cache.size >= ANCHORS.maxScopes) cache.delete(cache.keys().next().value!);
     cache.set(key, a);
+    read.keys.catch(() => cache.get(key) === read && cache.delete(key)); // the next request reads again
   }
-  const from = a.keys[Math.min(k, a.keys.length - 1)];
+  const keys = await a.keys;
+  const from = keys[Math.min(k, keys.length - 1)];
   if (!from) return undefined;
-  const at = (Math.min(k, a.keys.length - 1) + 1) * step; // rows up to and including the anchor
+  const at = (Math.min(k, keys.length - 1) + 1) * step; // rows up to and including the anchor
   return { from, skip: offset - at };
 }
 

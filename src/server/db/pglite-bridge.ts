@@ -1,0 +1,84 @@
+import { Worker } from 'node:worker_threads';
+import type { ExecRaw } from './pglite-raw';
+
+/**
+ * PGlite in a worker thread (pglite.worker.mjs), seen from the main thread as one function: wire
+ * protocol bytes in, the reply's bytes out (pglite-raw.ts writes and reads them). The database's
+ * WebAssembly runs on the worker; a round trip costs the main thread a message each way, the reply
+ * moved, not copied.
+ */
+export interface PgliteWorker {
+  execRaw: ExecRaw;
+  /** A full garbage collection in the worker (lib/idle-gc.ts). */
+  collectGarbage(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Reply = { id: number; reply?: Uint8Array; error?: string };
+
+const WORKER_URL = new URL('./pglite.worker.mjs', import.meta.url);
+
+export async function startPgliteWorker(opts: {
+  dataDir: string;
+  startParams: string[];
+}): Promise<PgliteWorker> {
+  // A small young generation: the worker allocates little that lives (replies are moved out), and
+  // a large one stays resident after a burst (about 20 MB; docs/benchmarks.md, memory).
+  const worker = new Worker(WORKER_URL, {
+    workerData: opts,
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
+  const pending = new Map<number, { resolve(r: Uint8Array): void; reject(e: Error): void }>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  // The worker keeps the process alive only while a request waits for it (as an in-process PGlite would).
+  worker.unref();
+  const settle = (id: number) => {
+    const p = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return p;
+  };
+  worker.on('message', (m: Reply) => {
+    const p = settle(m.id);
+    if (m.error !== undefined) p?.reject(new Error(m.error));
+    else p?.resolve(m.reply ?? new Uint8Array(0));
+  });
+  const stop = (err: Error) => {
+    stopped ??= err;
+    for (const id of [...pending.keys()]) settle(id)?.reject(stopped);
+  };
+  worker.on('error', (err) => stop(new Error(`the embedded database stopped: ${err.message}`)));
+  worker.on('exit', () => stop(new Error('the embedded database stopped')));
+
+  const call = (m: { op: 'open' | 'gc' | 'close' } | { op: 'raw'; message: Uint8Array }) => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    if (pending.size === 0) worker.ref();
+    return new Promise<Uint8Array>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      if (m.op !== 'raw') worker.postMessage({ ...m, id });
+      else {
+        // Its own buffer, moved: a Buffer may be a slice of a shared pool, which would be copied whole.
+        const message = new Uint8Array(m.message);
+        worker.postMessage({ op: 'raw', id, message }, [message.buffer]);
+      }
+    });
+  };
+
+  try {
+    await call({ op: 'open' });
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  return {
+    execRaw: (message) => call({ op: 'raw', message }),
+    collectGarbage: async () => void (await call({ op: 'gc' })),
+    async close() {
+      await call({ op: 'close' }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}

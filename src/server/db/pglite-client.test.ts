@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { openPglite, type Database } from './client';
+import { dbKind } from '../test/helper';
+import { runsIn } from '../test/skip';
+
+/**
+ * The embedded database's client (pglite-raw.ts: PGlite's raw protocol, in this thread or in a
+ * worker thread) must answer exactly as PGlite's own client does: the same values, the same
+ * errors, the same order, the same transactions and notifications.
+ */
+describe.skipIf(dbKind !== 'pglite')(
+  `PGlite client, raw protocol${runsIn('api-pglite', dbKind === 'pglite')}`,
+  () => {
+    const dirs: string[] = [];
+    const dataDir = () => {
+      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-pglite-client-'));
+      dirs.push(d);
+      return d;
+    };
+    afterAll(() => {
+      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    });
+
+    const sample = `select 1::int4 as i, 9007199254740993::int8 as big, 42::int8 as small,
+      1.50::numeric(10,2) as price, true as yes, null::text as nothing, 'né'::text as t,
+      '{"a":[1,2]}'::jsonb as j, '2024-05-01 10:00:00+00'::timestamptz as at,
+      array[1,2,3]::int4[] as ints, array['a','b c']::text[] as texts, '\\x0102'::bytea as bin,
+      $1::timestamptz as param_at, $2::jsonb as param_json, $3::int4[] as param_ints,
+      $4::bool as param_bool, $5::text as param_text`;
+    const params = [new Date('2024-01-02T03:04:05Z'), { k: 'v' }, [4, 5], false, 'x'];
+    // drizzle's parsers: dates and intervals (and their arrays) stay as PostgreSQL wrote them.
+    const asText = (v: string) => v;
+    const drizzleParsers = { 1114: asText, 1184: asText, 1186: asText, 1082: asText };
+
+    let reference: PGlite;
+    beforeAll(async () => {
+      reference = await PGlite.create({ extensions: { pg_trgm } });
+    });
+    afterAll(() => reference.close());
+
+    for (const inWorker of [false, true]) {
+      describe(inWorker ? 'in a worker thread' : 'in this thread', () => {
+        let database: Database;
+        beforeAll(async () => {
+          database = await openPglite(dataDir(), undefined, { inWorker });
+          await database.db.execute(
+            sql.raw(`create table t (id int primary key, name text constraint t_name_key unique)`),
+          );
+        });
+        afterAll(() => database.close());
+        const client = () => database.db.$client;
+
+        it('answers with the values and result shape of PGlite itself', async () => {
+          for (const options of [
+            { rowMode: 'array' as const, parsers: drizzleParsers },
+            { rowMode: 'object' as const },
+          ]) {
+            const ours = await client().query(sample, params, options);
+            const theirs = await reference.query(sample, params, options);
+            expect(ours.rows).toEqual(theirs.rows);
+            expect(ours.fields).toEqual(theirs.fields);
+            expect(ours.affectedRows).toBe(theirs.affectedRows);
+          }
+          const [row] = (await client().query<Record<string, unknown>>(sample, params)).rows;
+          expect(row).toMatchObject({ i: 1, small: 42, price: '1.50', yes: true, nothing: null });
+          expect(row.big).toBe(9007199254740993n);
+          expect(row.ints).toEqual([1, 2, 3]);
+          expect(row.param_ints).toEqual([4, 5]);
+          expect(row.param_json).toEqual({ k: 'v' });
+        });
+
+        it('counts affected rows and runs several statements as PGlite does', async () => {
+          const ins = await client().query(`insert into t values (1, 'a'), (2, 'b')`);
+          expect(ins.affectedRows).toBe(2);
+          const many = await client().exec(`select 1 as one; update t set name = name; select 2`);
+          expect(many.map((r) => r.rows)).toEqual([[{ one: 1 }], [], [{ '?column?': 2 }]]);
+          expect(many[1].affectedRows).toBe(2);
+        });
+
+        it('throws PostgreSQL errors with their code and constraint, and goes on after them', async () => {
+          const err = await client()
+            .query(`insert into t values (3, $1)`, ['a'])
+            .catch((e: unknown) => e);
+          expect(err).toMatchObject({ code: '23505', constraint: 't_name_key' });
+          await expect(client().query('select nope from t')).rejects.toMatchObject({
+            code: '42703',
+          });
+          expect((await client().query('select count(*)::int as n from t')).rows).toEqual([
+            { n: 2 },
+          ]);
+        });
+
+        it('keeps other statements out of an open transaction, and rolls back on error', async () => {
+          const order: string[] = [];
+          let release!: () => void;
+          const held = new Promise<void>((r) => (release = r));
+          const tx = client().transaction(async (t) => {
+            await t.query(`insert into t values (10, 'in tx')`);
+            order.push('tx wrote');
+            await held;
+            order.push('tx ends');
+          });
+          await new Promise((r) => setTimeout(r, 20));
+          // Asked while the transaction is open: answered after it, and sees its row.
+          const outside = client()
+            .query<{ n: number }>(`select count(*)::int as n from t where id = 10`)
+            .then((r) => (order.push('outside'), r.rows[0].n));
+          await new Promise((r) => setTimeout(r, 20));
+          release();
+          await tx;
+          expect(await outside).toBe(1);
+          expect(order).toEqual(['tx wrote', 'tx ends', 'outside']);
+
+          await expect(
+            client().transaction(async (t) => {
+              await t.query(`insert into t values (11, 'rolled back')`);
+              throw new Error('no');
+            }),
+          ).rejects.toThrow('no');
+          expect((await client().query(`select id from t where id = 11`)).rows).toEqual([]);
+        });
+
+        it('hands a notification to its listener before the statement that sent it resolves', async () => {
+          const heard: string[] = [];
+          const stop = await database.listen(
+            'ppp_test',
+            (p) => heard.push(p),
+            () => undefined,
+          );
+          await client().query(`select pg_notify('ppp_test', 'one')`);
+          expect(heard).toEqual(['one']);
+          await client().transaction(async (t) => {
+            await t.query(`select pg_notify('ppp_test', 'two')`);
+            expect(heard).toEqual(['one']); // not before the commit
+          });
+          expect(heard).toEqual(['one', 'two']);
+          await stop();
+          await client().query(`select pg_notify('ppp_test', 'three')`);
+          expect(heard).toEqual(['one', 'two']);
+        });
+      });
+    }
+
+    it('keeps its data when reopened, in a worker after this thread', async () => {
+      const dir = dataDir();
+      const first = await openPglite(dir);
+      await first.db.execute(sql`create table kept (v text)`);
+      await first.db.execute(sql`insert into kept values ('still here')`);
+      await first.close();
+      const second = await openPglite(dir, undefined, { inWorker: true });
+      expect((await second.db.execute(sql`select v from kept`)).rows).toEqual([
+        { v: 'still here' },
+      ]);
+      await second.close();
+    });
+  },
+);

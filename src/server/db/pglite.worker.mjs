@@ -1,0 +1,65 @@
+// The embedded database (PGlite) in a worker thread, so that its WebAssembly runs beside the main
+// thread (HTTP, JSON, Zod, and reading the database's replies: pglite-raw.ts) instead of in turn
+// with it. It only carries wire-protocol bytes: each message is one round trip (Parse … Sync, or a
+// simple Query) whose reply goes back whole, in the order asked. pglite-bridge.ts is the other end.
+// Plain JavaScript so that it runs as is under vitest, tsx and the bundle (scripts/server-bundle.mjs
+// copies it next to the server bundle).
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const { dataDir, startParams } = workerData;
+const opened = PGlite.create({ dataDir, extensions: { pg_trgm }, startParams });
+opened.catch(() => undefined); // reported to the first request
+
+/** One round trip: the reply's bytes, in one buffer of their own (moved, not copied, to the main thread). */
+async function roundTrip(pg, message) {
+  const chunks = [];
+  let length = 0;
+  await pg.execProtocolRawStream(message, {
+    onRawData: (c) => {
+      chunks.push(c.slice()); // a view into the database's memory: copied before the next write
+      length += c.length;
+    },
+  });
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) out.set(c, (at += c.length) - c.length);
+  return out;
+}
+
+let gc;
+/** A full collection of this thread's heap, asked by the main thread's idle collector (lib/idle-gc.ts). */
+function collectGarbage() {
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('gc');
+  }
+  gc();
+  gc();
+}
+
+// Requests are handled one after another (the database serves one statement at a time anyway).
+let queue = Promise.resolve();
+parentPort.on('message', (m) => {
+  queue = queue.then(async () => {
+    try {
+      const pg = await opened;
+      if (m.op === 'raw') {
+        const reply = await roundTrip(pg, m.message);
+        parentPort.postMessage({ id: m.id, reply }, [reply.buffer]);
+      } else if (m.op === 'gc') {
+        collectGarbage();
+        parentPort.postMessage({ id: m.id });
+      } else if (m.op === 'close') {
+        await pg.close();
+        parentPort.postMessage({ id: m.id });
+      } else parentPort.postMessage({ id: m.id }); // 'open'
+    } catch (err) {
+      parentPort.postMessage({ id: m.id, error: String(err?.message ?? err) });
+    }
+  });
+});
