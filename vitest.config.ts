@@ -28,10 +28,9 @@ const web = {
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Each API test file has its own database copy (src/server/test/helper.ts), so files run side by
-    // side: three workers keep both cores busy while PostgreSQL files wait on the server (Vitest's
-    // default on two cores is one worker: 491 s for the API suite against 343 s with three).
-    maxWorkers: 3,
+    // One API file at a time: with three side by side (343 s instead of 491 s) the changes feed's
+    // "over 5,000 changes" test failed once on PostgreSQL under load; raise this once it is sturdy.
+    maxWorkers: 1,
     // Test places in the source let scripts/test.mjs count a test that runs in both projects once.
     includeTaskLocation: true,
     projects: [
