@@ -126,6 +126,25 @@ describe.skipIf(dbKind !== 'pglite')(
           expect((await client().query(`select id from t where id = 11`)).rows).toEqual([]);
         });
 
+        it('prepares a repeated statement once, through its generic plan and a change of its table', async () => {
+          await client().query(`create table prep (id int primary key, v int)`);
+          await client().query(`insert into prep select g, g * 10 from generate_series(1, 50) g`);
+          const text = 'select id, v from prep where id = $1';
+          for (let i = 1; i <= 12; i++)
+            expect((await client().query(text, [i])).rows).toEqual([{ id: i, v: i * 10 }]);
+          const held = await client().query(
+            `select count(*)::int as n, bool_or(generic_plans > 0) as generic
+             from pg_prepared_statements where statement = $1`,
+            [text],
+          );
+          expect(held.rows).toEqual([{ n: 1, generic: true }]);
+          // The table changes shape under the prepared statement: prepared again, answered right.
+          await client().query(`alter table prep alter column v type text using v::text`);
+          expect((await client().query(text, [3])).rows).toEqual([{ id: 3, v: '30' }]);
+          await expect(client().query(text, ['x'])).rejects.toMatchObject({ code: '22P02' });
+          expect((await client().query(text, [4])).rows).toEqual([{ id: 4, v: '40' }]);
+        });
+
         it('hands a notification to its listener before the statement that sent it resolves', async () => {
           const heard: string[] = [];
           const stop = await database.listen(

@@ -51,8 +51,18 @@ export interface RawClient extends Queryable {
 type Parse = (value: string, typeId?: number) => unknown;
 type Serialize = (value: unknown) => string;
 
-/** Statement texts whose parameter types are remembered (drizzle writes a few hundred at most). */
-const MAX_DESCRIBED = 2000;
+/** Named statements kept prepared (drizzle writes a few hundred distinct texts; a list page's filters and sorts make more). */
+const MAX_PREPARED = 1000;
+
+/** What is prepared under a name: queries and writes (drizzle's select, insert, update, delete, with). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+interface Statement {
+  /** '' for a statement that is not kept (parsed again on each run). */
+  name: string;
+  /** Its parameters' types, as PostgreSQL inferred them. */
+  oids: number[];
+}
 
 export async function rawClient(
   execRaw: ExecRaw,
@@ -64,7 +74,8 @@ export async function rawClient(
   };
   const parser = new Parser();
   const listeners = new Map<string, Set<(payload: string) => void>>();
-  const paramTypes = new Map<string, number[]>();
+  const statements = new Map<string, Statement>();
+  let nextStatement = 1;
   let closed = false;
 
   /** One round trip: the messages, then the replies in order (a notification is handed to its listeners here). */
@@ -90,42 +101,71 @@ export async function rawClient(
     return err;
   };
 
-  async function describeParams(sql: string): Promise<number[]> {
-    let known = paramTypes.get(sql);
-    if (known) return known;
-    const replies = await roundTrip(
-      Buffer.concat([
-        serialize.parse({ text: sql }),
-        serialize.describe({ type: 'S' }),
-        serialize.sync(),
-      ]),
+  /**
+   * Statements drizzle sends again and again (a list page, a session check) are prepared once,
+   * under a name of their own: later runs send only Bind and Execute, so the database neither
+   * parses nor analyses the text again, and once PostgreSQL judges a generic plan as good as the
+   * custom ones (after five runs, plan_cache_mode auto) it stops planning too — planning in PGlite
+   * also asks the file system for every table's and index's size. The Parse also tells the
+   * parameters' types, which pick the serializers. At most MAX_PREPARED are kept, the least
+   * recently used closed first. Other statements (DDL and the like) are parsed again on each run;
+   * their parameters' types are remembered all the same.
+   */
+  async function prepared(sql: string): Promise<Statement> {
+    const known = statements.get(sql);
+    if (known) {
+      statements.delete(sql); // most recently used last
+      statements.set(sql, known);
+      return known;
+    }
+    const name = PREPARABLE.test(sql) ? `ppp_${nextStatement++}` : '';
+    const messages: Uint8Array[] = [];
+    if (statements.size >= MAX_PREPARED) {
+      const [oldSql, old] = statements.entries().next().value!;
+      statements.delete(oldSql);
+      if (old.name) messages.push(serialize.close({ type: 'S', name: old.name }));
+    }
+    messages.push(
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
     );
+    const replies = await roundTrip(Buffer.concat(messages));
     const err = failure(replies, sql);
     if (err) throw err;
-    known = (replies.find((m) => m.name === 'parameterDescription') as ParameterDescriptionMessage)
-      .dataTypeIDs;
-    if (paramTypes.size >= MAX_DESCRIBED) paramTypes.clear();
-    paramTypes.set(sql, known);
-    return known;
+    const oids = (
+      replies.find((m) => m.name === 'parameterDescription') as ParameterDescriptionMessage
+    ).dataTypeIDs;
+    const statement = { name, oids };
+    statements.set(sql, statement);
+    return statement;
   }
 
   async function runQuery<T>(sql: string, params: unknown[] = [], o: QueryOptions = {}) {
-    const oids = params.length ? await describeParams(sql) : [];
+    const statement = params.length > 0 || PREPARABLE.test(sql) ? await prepared(sql) : undefined;
+    const oids = statement?.oids ?? [];
     const values = params.map((p, i) => {
       if (p === null || p === undefined) return null;
       const s = serializers[oids[i]];
       return s ? s(p) : String(p);
     });
+    const name = statement?.name ?? '';
     const replies = await roundTrip(
       Buffer.concat([
-        serialize.parse({ text: sql }),
-        serialize.bind({ values }),
+        ...(name ? [] : [serialize.parse({ text: sql })]),
+        serialize.bind({ statement: name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ]),
     );
     const err = failure(replies, sql, params);
+    if (err && name && err.code === '0A000' && /cached plan/.test(err.message)) {
+      // A table it reads changed shape under it (DDL): prepared again from its text.
+      statements.delete(sql);
+      await roundTrip(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+      return runQuery<T>(sql, params, o);
+    }
     if (err) throw err;
     return resultsOf(replies, o)[0] as Results<T>;
   }
@@ -140,30 +180,43 @@ export async function rawClient(
   /** PGlite's result shape (parseResults): one per statement, its rows parsed by type. */
   function resultsOf(messages: BackendMessage[], o: QueryOptions): Results[] {
     const all = o.parsers ? { ...parsers, ...o.parsers } : parsers;
+    const asArray = o.rowMode === 'array';
     const out: Results[] = [];
-    let current: { rows: unknown[]; fields: { name: string; dataTypeID: number }[] } = {
-      rows: [],
-      fields: [],
-    };
+    let rows: unknown[] = [];
+    let fields: { name: string; dataTypeID: number }[] = [];
+    // Per column, resolved once per result: its name, type and parser.
+    let names: string[] = [];
+    let typeIds: number[] = [];
+    let parse: (Parse | undefined)[] = [];
     let affectedRows = 0;
     for (const m of messages) {
       if (m.name === 'rowDescription') {
-        current.fields = (m as RowDescriptionMessage).fields.map((f) => ({
+        fields = (m as RowDescriptionMessage).fields.map((f) => ({
           name: f.name,
           dataTypeID: f.dataTypeID,
         }));
+        names = fields.map((f) => f.name);
+        typeIds = fields.map((f) => f.dataTypeID);
+        parse = typeIds.map((t) => all[t]);
       } else if (m.name === 'dataRow') {
-        const { fields } = current;
-        const values = (m as DataRowMessage).fields.map((v, i) => {
-          if (v === null) return null;
-          const p = all[fields[i].dataTypeID];
-          return p ? p(v, fields[i].dataTypeID) : v;
-        });
-        current.rows.push(
-          o.rowMode === 'array'
-            ? values
-            : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])),
-        );
+        const raw = (m as DataRowMessage).fields;
+        if (asArray) {
+          const values = new Array<unknown>(raw.length);
+          for (let i = 0; i < raw.length; i++) {
+            const v = raw[i];
+            const p = parse[i];
+            values[i] = v === null ? null : p ? p(v, typeIds[i]) : v;
+          }
+          rows.push(values);
+        } else {
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < raw.length; i++) {
+            const v = raw[i];
+            const p = parse[i];
+            row[names[i]] = v === null ? null : p ? p(v, typeIds[i]) : v;
+          }
+          rows.push(row);
+        }
       } else if (m.name === 'commandComplete') {
         const words = (m as CommandCompleteMessage).text.split(' ');
         const command = words[0];
@@ -171,12 +224,14 @@ export async function rawClient(
         if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command))
           affectedRows += count;
         out.push({
-          ...current,
+          rows,
+          fields,
           command,
           affectedRows,
           ...(Number.isNaN(count) ? {} : { rowCount: count }),
         } as Results);
-        current = { rows: [], fields: [] };
+        rows = [];
+        fields = [];
       }
     }
     if (out.length === 0) out.push({ affectedRows: 0, rows: [], fields: [] });

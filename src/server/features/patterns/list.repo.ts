@@ -5,6 +5,7 @@ import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
+  inlineCount,
   keyText,
   isReviewFilter,
   whereOf,
@@ -101,8 +102,8 @@ export async function pageIds(
     .from(patterns)
     .where(where)
     .orderBy(order)
-    .offset(offset)
-    .limit(limit);
+    .offset(inlineCount(offset))
+    .limit(inlineCount(limit));
   return rows.map((r) => r.id);
 }
 
@@ -226,8 +227,8 @@ export async function pageRows(
     .from(patterns)
     .where(where)
     .orderBy(order)
-    .offset(offset)
-    .limit(limit);
+    .offset(inlineCount(offset))
+    .limit(inlineCount(limit));
   const found = await db
     .select({ ...listRowColumns, total, version })
     .from(patterns)
