@@ -6,9 +6,11 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
  * Gives memory back once the process falls idle. V8 collects its old generation only when it grows
  * past a limit that starts far above what the portal keeps alive, so after a burst of requests
  * 50–140 MB of garbage stays resident for as long as the process then idles (it allocates too
- * little to reach the limit). Every `everyMs` this looks at the heap: when it grew by more than
- * `growthMb` since the last collection (committed pages, garbage included) and the event loop was
- * idle over the whole period, one full collection runs here (and in the database's worker thread). It costs tens of milliseconds, which
+ * little to reach the limit). Every `everyMs` this looks at the heap and at the process's resident
+ * memory: when either grew by more than `growthMb` since the last collection (committed pages,
+ * garbage included; resident memory also sees the database's worker thread, whose heap this
+ * thread's statistics leave out) and the event loop was idle over the whole period, one full
+ * collection runs here (and in the database's worker thread). It costs tens of milliseconds, which
  * a request arriving at that moment waits for; a busy process is never collected here.
  */
 export function startIdleCollector(opts: {
@@ -22,15 +24,22 @@ export function startIdleCollector(opts: {
   // The heap's size (committed, garbage or not) after the last collection: growth past it is what
   // a collection may give back. None yet: the first idle moment also returns start-up's garbage.
   let baseline = 0;
+  let rssBaseline = 0;
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
-    if (busy > 0.02 || v8.getHeapStatistics().total_heap_size < baseline + growth) return;
+    if (busy > 0.02) return;
+    const heapGrew = v8.getHeapStatistics().total_heap_size >= baseline + growth;
+    if (!heapGrew && process.memoryUsage.rss() < rssBaseline + growth) return;
     collectGarbage();
     baseline = v8.getHeapStatistics().total_heap_size;
-    void opts.alsoCollect?.().catch(() => undefined);
+    void (opts.alsoCollect?.() ?? Promise.resolve())
+      .catch(() => undefined)
+      .finally(() => {
+        rssBaseline = process.memoryUsage.rss();
+      });
     last = performance.eventLoopUtilization(); // the collection itself is not activity
   }, everyMs);
   timer.unref();
