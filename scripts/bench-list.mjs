@@ -14,6 +14,8 @@
 //                       the same data, interleaved, and print new ÷ DIR (before/after)
 //   --heroes            every pattern also gets a main hero photo with its check and a PDF (rows
 //                       only): the list's hero thumbnail then always has one to read (issue 17)
+//   --profile=DIR       the portal processes write V8 CPU profiles into DIR (every thread, read
+//                       with `node scripts/profile-summary.mjs DIR`): where a request's CPU goes
 //   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/directus-peer.mjs),
 //                       seeded with the same rows, run interleaved with ours, and the ratio
 //                       ours ÷ Directus printed per read; DIRECTUS_DB (its SQLite file) lets the
@@ -26,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { directusPeer, rssMb } from './directus-peer.mjs';
+import { cpuMs, directusPeer, pidsNamed, rssMb } from './directus-peer.mjs';
 import { waitUntilHealthy } from './portal-process.mjs';
 import { seed, seedHeroFiles } from './seed-patterns.mjs';
 
@@ -49,6 +51,7 @@ const CONCURRENCY = 8;
 const SIX_ONLY = process.argv.includes('--six');
 const ROUNDS = Number(arg('rounds') || 3);
 const COMPARE = arg('compare');
+const PROFILE = arg('profile');
 const CONNECTIONS = 10;
 const SIX_REQUESTS = Number(arg('six-requests') || 300);
 const SIX_PG_ROWS = Number(arg('six-pg-rows') || 100_000);
@@ -214,8 +217,9 @@ async function serverArgs(dir) {
     bundles.set(dir, entry);
   }
   const entry = bundles.get(dir);
+  const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [];
   return entry
-    ? ['--enable-source-maps', entry]
+    ? [...profile, '--enable-source-maps', entry]
     : ['--import', 'tsx', path.join(dir, 'src/server/main.ts')];
 }
 
@@ -238,6 +242,7 @@ async function startServer(env, dir = root) {
   return {
     base,
     rss: () => rssMb(child.pid),
+    cpu: () => cpuMs([child.pid]),
     stop: () => new Promise((r) => (child.kill('SIGTERM'), child.on('exit', r))),
   };
 }
@@ -275,7 +280,9 @@ async function underLoad(fn, n) {
  * interleaved rounds (the order of targets alternates); prints req/s, p50, p99 and the ratios.
  */
 async function measureSix(targets, reads) {
-  const acc = targets.map(() => reads.map(() => ({ n: 0, seconds: 0, times: [] })));
+  const acc = targets.map(() =>
+    reads.map(() => ({ n: 0, seconds: 0, times: [], cpu: 0, db: 0, client: 0 })),
+  );
   for (const r of reads) {
     // Comparable reads: every target answers the same page (same rows in the same order).
     const pages = [];
@@ -299,8 +306,14 @@ async function measureSix(targets, reads) {
     for (const [ri, r] of reads.entries()) {
       const order = round % 2 ? [...targets.keys()].reverse() : [...targets.keys()];
       for (const ti of order) {
-        const m = await underLoad(() => targets[ti].call(r), SIX_REQUESTS);
+        const t = targets[ti];
+        const before = { cpu: t.cpu?.(), db: t.dbCpu?.(), client: process.cpuUsage() };
+        const m = await underLoad(() => t.call(r), SIX_REQUESTS);
         const a = acc[ti][ri];
+        a.cpu += (t.cpu?.() ?? 0) - (before.cpu ?? 0);
+        a.db += (t.dbCpu?.() ?? 0) - (before.db ?? 0);
+        const c = process.cpuUsage(before.client);
+        a.client += (c.user + c.system) / 1000;
         a.n += SIX_REQUESTS;
         a.seconds += m.seconds;
         a.times.push(...m.times);
@@ -330,6 +343,23 @@ async function measureSix(targets, reads) {
       .join(' ')}`,
   );
   console.table(table);
+  // Where the machine's two cores went: CPU per request of each side (10 ms ticks, summed over
+  // every round). The load client runs on the same cores and its share caps every target alike.
+  console.log(
+    `  CPU per request (ms): the server process (with its threads${targets.some((t) => t.dbCpu) ? "; PostgreSQL's backends apart" : ''}) and this load client`,
+  );
+  console.table(
+    reads.map((r, ri) => {
+      const row = { read: r.name };
+      for (const [ti, t] of targets.entries()) {
+        const a = acc[ti][ri];
+        if (t.cpu) row[`${t.label} server`] = (a.cpu / a.n).toFixed(2);
+        if (t.dbCpu) row[`${t.label} PostgreSQL`] = (a.db / a.n).toFixed(2);
+        row[`client for ${t.label}`] = (a.client / a.n).toFixed(2);
+      }
+      return row;
+    }),
+  );
 }
 
 /** Resident memory of each target that has a process we can see, in MB. */
@@ -352,11 +382,20 @@ async function runSix(six, env, copyEnv, withPeer) {
   try {
     const ours = await startServer(env);
     servers.push(ours);
-    const targets = [{ label: 'ours', call: (s) => call(ours.base, s), rss: ours.rss }];
+    const dbCpu = env.DATABASE_URL ? () => cpuMs(pidsNamed('postgres')) : undefined;
+    const targets = [
+      { label: 'ours', call: (s) => call(ours.base, s), rss: ours.rss, cpu: ours.cpu, dbCpu },
+    ];
     if (COMPARE) {
       const before = await startServer(await copyEnv(), path.resolve(COMPARE));
       servers.push(before);
-      targets.push({ label: 'before', call: (s) => call(before.base, s), rss: before.rss });
+      targets.push({
+        label: 'before',
+        call: (s) => call(before.base, s),
+        rss: before.rss,
+        cpu: before.cpu,
+        dbCpu,
+      });
     }
     if (withPeer) targets.push(peer);
     await idleRss(targets, 'before the run (ours just started on the seeded data)');

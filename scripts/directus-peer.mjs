@@ -214,7 +214,39 @@ export function directusPeer(env) {
     },
     /** Directus' resident memory in MB, when DIRECTUS_PID names its process. */
     rss: pid ? () => rssMb(pid) : undefined,
+    /** CPU time Directus has used, in ms (its SQLite runs inside it), when DIRECTUS_PID is set. */
+    cpu: pid ? () => cpuMs([pid]) : undefined,
   };
+}
+
+/** CPU time (user + system, every thread) the processes have used so far, in ms (Linux). */
+export function cpuMs(pids) {
+  const tick = 10; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(f[11]) + Number(f[12])) * tick; // utime, stime (fields 14, 15)
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+/** The PIDs of every process whose command is `comm` (e.g. PostgreSQL's backends). */
+export function pidsNamed(comm) {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** Resident memory of a process in MB (Linux). */

@@ -1,6 +1,10 @@
 // Shared by the benchmarks (not itself a benchmark: bench.mjs runs only bench-*.mjs): the
 // deterministic patterns bench-list.mjs and bench-first-row.mjs measure against.
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { tsImport } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 const ADJ = [
   'Summer',
@@ -46,23 +50,12 @@ const NOUN = [
   'Pinafore',
   'Camisole',
 ];
-const TYPES = [
-  'Women Patterns',
-  'Men Patterns',
-  'Kids Patterns',
-  'Gender Neutral Patterns',
-  'Craft Patterns',
-];
-const GENDERS = [
-  'Women',
-  'Men',
-  'Kids',
-  'Boys',
-  'Girls',
-  'Gender Neutral Kids',
-  'Gender Neutral Adults',
-];
-const FABRICS = ['Knit', 'Woven', 'Knit/Woven', 'Other'];
+// The option lists themselves (one source with the app), so the seeded rows stay valid values.
+const {
+  PATTERN_TYPES: TYPES,
+  GENDERS,
+  FABRIC_TYPES: FABRICS,
+} = await tsImport(path.join(root, 'src/shared/options.ts'), import.meta.url);
 const STATUSES = ['draft', 'draft', 'draft', 'in_review', 'published', 'published'];
 const arr = (a) => `array[${a.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
