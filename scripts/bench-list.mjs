@@ -29,7 +29,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { cpuMs, directusPeer, pidsNamed, rssMb } from './directus-peer.mjs';
-import { waitUntilHealthy } from './portal-process.mjs';
+import { getJson, waitUntilHealthy } from './portal-process.mjs';
 import { seed, seedHeroFiles } from './seed-patterns.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -250,12 +250,11 @@ async function startServer(env, dir = root) {
 async function call(base, s) {
   const qs = new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]));
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/patterns?${qs}`, {
-    headers: { authorization: `Bearer ${s.token}` },
+  const { status, body } = await getJson(`${base}/api/patterns?${qs}`, {
+    authorization: `Bearer ${s.token}`,
   });
-  const body = await res.json();
   const ms = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${JSON.stringify(body)}`);
+  if (status !== 200) throw new Error(`${s.name}: ${status} ${JSON.stringify(body)}`);
   if (body.totalCountData !== s.total)
     throw new Error(`${s.name}: total ${body.totalCountData}, expected ${s.total}`);
   if (body.data.length === 0) throw new Error(`${s.name}: empty page`);

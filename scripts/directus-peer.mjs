@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { getJson } from './portal-process.mjs';
 import { patternRow } from './seed-patterns.mjs';
 
 const FIELDS = [
@@ -198,13 +199,11 @@ export function directusPeer(env) {
       if (s.query.search) qs.set('filter[search_text][_icontains]', s.query.search);
       const bearer = s.brandUser !== undefined ? tokens.get(s.brandUser) : token;
       const t0 = performance.now();
-      const res = await fetch(`${url}/items/patterns?${qs}`, {
-        headers: { authorization: `Bearer ${bearer}` },
+      const { status, body } = await getJson(`${url}/items/patterns?${qs}`, {
+        authorization: `Bearer ${bearer}`,
       });
-      const body = await res.json();
       const ms = performance.now() - t0;
-      if (res.status !== 200)
-        throw new Error(`Directus ${s.name}: ${res.status} ${JSON.stringify(body)}`);
+      if (status !== 200) throw new Error(`Directus ${s.name}: ${status} ${JSON.stringify(body)}`);
       if (body.meta?.filter_count !== s.total)
         throw new Error(
           `Directus ${s.name}: total ${body.meta?.filter_count}, expected ${s.total}`,

@@ -4,3 +4,8 @@ export function waitUntilHealthy(
   base: string,
   opts?: { child?: ChildProcess; timeoutMs?: number; pollMs?: number },
 ): Promise<void>;
+
+export function getJson(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<{ status: number; body: any }>;

@@ -1,4 +1,5 @@
 // Shared by the benchmarks (not itself a benchmark: bench.mjs runs only bench-*.mjs).
+import http from 'node:http';
 
 /**
  * Resolves once the portal at `base` answers /api/health; rejects if `child` exits first or the
@@ -16,4 +17,32 @@ export async function waitUntilHealthy(base, { child, timeoutMs = 120_000, pollM
     if (Date.now() > deadline) throw new Error(`the portal did not start in ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+const agents = new Map();
+/**
+ * GET `url` and read its JSON over a kept-alive connection (Node's http with a pool per origin):
+ * what the load benchmarks send. fetch costs its caller about 0.7 ms of CPU per request on these
+ * machines, which the client takes from the same two cores as the server it measures; this costs
+ * a fraction of it (docs/benchmarks.md). Resolves with the status and the parsed body.
+ */
+export function getJson(url, headers = {}) {
+  const u = new URL(url);
+  let agent = agents.get(u.origin);
+  if (!agent) agents.set(u.origin, (agent = new http.Agent({ keepAlive: true, maxSockets: 64 })));
+  return new Promise((resolve, reject) => {
+    const req = http.get(u, { agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) });
+        } catch (err) {
+          reject(err);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }
