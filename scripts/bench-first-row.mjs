@@ -152,6 +152,33 @@ async function loadOnce(browser, portal) {
   // LCP settles on the first paints; give it a moment past the row before reading it.
   await page.waitForTimeout(500);
   const probe = await page.evaluate(() => window.__probe);
+  // Where the time went before the row: the page, its last script, the list call, the document's
+  // scripts run (DOMContentLoaded ends once every module script has run).
+  const timeline = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource');
+    const js = res.filter((e) => new URL(e.name).pathname.endsWith('.js'));
+    const list = res.find((e) => new URL(e.name).pathname === '/api/patterns');
+    return {
+      html: nav.responseEnd,
+      scripts: Math.max(...js.map((e) => e.responseEnd)),
+      listStart: list?.startTime ?? NaN,
+      listEnd: list?.responseEnd ?? NaN,
+      dcl: nav.domContentLoadedEventEnd,
+      late: js
+        .filter((e) => e.startTime > nav.domContentLoadedEventEnd - 50)
+        .map(
+          (e) =>
+            `${new URL(e.name).pathname.split('/').pop()}@${e.startTime.toFixed(0)}–${e.responseEnd.toFixed(0)}`,
+        ),
+      api: res
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map(
+          (e) =>
+            `${new URL(e.name).pathname}@${e.startTime.toFixed(0)}–${e.responseEnd.toFixed(0)}`,
+        ),
+    };
+  });
   // The scripts that had arrived by the time the row was painted.
   const scripts = await page.evaluate(
     (until) =>
@@ -169,7 +196,14 @@ async function loadOnce(browser, portal) {
     gzip += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
     wire += s.wire;
   }
-  return { firstRow: probe.firstRow, lcp: probe.lcp, scripts: scripts.length, gzip, wire };
+  return {
+    firstRow: probe.firstRow,
+    lcp: probe.lcp,
+    scripts: scripts.length,
+    gzip,
+    wire,
+    timeline,
+  };
 }
 
 const median = (xs) => {
@@ -208,6 +242,14 @@ try {
     console.log(
       `  scripts before the first row: ${last.scripts}, ${kb(last.gzip)} gzip -9, ${kb(last.wire)} on the wire`,
     );
+    const t = (k) => median(r.map((x) => x.timeline[k])).toFixed(0);
+    console.log(
+      `  timeline (median ms): page ${t('html')}, last script arrived ${t('scripts')}, list call ${t('listStart')}–${t('listEnd')}, scripts run (DOMContentLoaded) ${t('dcl')}`,
+    );
+    console.log(
+      `  last run, scripts asked after DOMContentLoaded: ${last.timeline.late.join(' ')}`,
+    );
+    console.log(`  last run, API calls: ${last.timeline.api.join(' ')}`);
   }
   console.log(
     `\nLoad at end: ${os
