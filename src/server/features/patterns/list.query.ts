@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
 import { brands } from '../../db/schema/brands';
 import type {
@@ -57,21 +57,48 @@ export function searchCondition(term: string): SQL {
 export const isReviewFilter = (s: ListWhere['status']): s is 'in_review' | 'changes_requested' =>
   s === 'in_review' || s === 'changes_requested';
 
-function statusCondition(s: NonNullable<ListWhere['status']>): SQL | undefined {
-  if (!isReviewFilter(s)) return eq(patterns.SFCC_Status, s);
-  return or(eq(patterns.SFCC_Status, s), eq(patterns.editStatus, s));
+/**
+ * How a filter's value enters the SQL: as itself (a parameter of this statement), or as a named
+ * placeholder, for a statement built once per shape and run with the values (list.repo.ts
+ * `firstPageRows`).
+ */
+export type FilterValue = <V>(name: keyof ListWhere, value: V) => V | Placeholder;
+export const asValue: FilterValue = (_name, value) => value;
+export const asPlaceholder: FilterValue = (name) => sql.placeholder(name);
+
+function statusCondition(
+  s: NonNullable<ListWhere['status']>,
+  v: FilterValue = asValue,
+): SQL | undefined {
+  if (!isReviewFilter(s)) return eq(patterns.SFCC_Status, v('status', s));
+  return or(eq(patterns.SFCC_Status, v('status', s)), eq(patterns.editStatus, v('status', s)));
 }
 
-export function whereOf(w: ListWhere): SQL | undefined {
+export function whereOf(w: ListWhere, v: FilterValue = asValue): SQL | undefined {
   return and(
-    w.brandId !== undefined ? eq(patterns.brandId, w.brandId) : undefined,
-    w.status ? statusCondition(w.status) : undefined,
-    w.type ? eq(patterns.Type, w.type) : undefined,
-    w.fabric ? eq(patterns.Fabric_type, w.fabric) : undefined,
-    w.printable ? eq(patterns.Is_Printable, w.printable) : undefined,
+    w.brandId !== undefined ? eq(patterns.brandId, v('brandId', w.brandId)) : undefined,
+    w.status ? statusCondition(w.status, v) : undefined,
+    w.type ? eq(patterns.Type, v('type', w.type)) : undefined,
+    w.fabric ? eq(patterns.Fabric_type, v('fabric', w.fabric)) : undefined,
+    w.printable ? eq(patterns.Is_Printable, v('printable', w.printable)) : undefined,
     w.search ? searchCondition(w.search) : undefined,
   );
 }
+
+/** The filters' values by name, for a statement built with `asPlaceholder`. */
+export const filterValues = (w: Omit<ListWhere, 'search'>): Record<string, unknown> => ({
+  brandId: w.brandId,
+  status: w.status,
+  type: w.type,
+  fabric: w.fabric,
+  printable: w.printable,
+});
+
+/** Which filters are set (not their values): statements built with placeholders differ only by this. */
+export const filterShape = (w: Omit<ListWhere, 'search'>): string =>
+  [w.brandId !== undefined, w.status, w.type, w.fabric, w.printable]
+    .map((x, i) => (i === 1 && x && isReviewFilter(x as ListWhere['status']) ? 'r' : x ? '1' : '0'))
+    .join('');
 
 /** Sort keys ordered by one patterns column (brand sorts by name through brand segments instead). */
 export type ColumnSortKey = Exclude<PatternSortKey, 'brand'>;

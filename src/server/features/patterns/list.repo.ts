@@ -5,8 +5,14 @@ import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
+  asPlaceholder,
+  asValue,
+  filterShape,
+  filterValues,
   inlineCount,
   keyText,
+  orderOf,
+  type FilterValue,
   isReviewFilter,
   whereOf,
   type ColumnSortKey,
@@ -38,13 +44,13 @@ export async function countWithVersion(
  */
 export const countableFromTable = (w: ListWhere) => !w.search && !isReviewFilter(w.status);
 
-function countWhere(w: Omit<ListWhere, 'search'>): SQL | undefined {
+function countWhere(w: Omit<ListWhere, 'search'>, v: FilterValue = asValue): SQL | undefined {
   return and(
-    w.brandId !== undefined ? eq(patternCounts.brandId, w.brandId) : undefined,
-    w.status ? eq(patternCounts.status, w.status) : undefined,
-    w.type ? eq(patternCounts.type, w.type) : undefined,
-    w.fabric ? eq(patternCounts.fabric, w.fabric) : undefined,
-    w.printable ? eq(patternCounts.printable, w.printable) : undefined,
+    w.brandId !== undefined ? eq(patternCounts.brandId, v('brandId', w.brandId)) : undefined,
+    w.status ? eq(patternCounts.status, v('status', w.status)) : undefined,
+    w.type ? eq(patternCounts.type, v('type', w.type)) : undefined,
+    w.fabric ? eq(patternCounts.fabric, v('fabric', w.fabric)) : undefined,
+    w.printable ? eq(patternCounts.printable, v('printable', w.printable)) : undefined,
   );
 }
 
@@ -213,9 +219,28 @@ export async function pageRows(
   offset: number,
   limit: number,
   counted?: Omit<ListWhere, 'search'>,
-): Promise<{ rows: ListRowRecord[]; total?: number; version?: string }> {
+): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  const cw = counted && countWhere(counted);
+  return readPageRows(
+    await pageRowsQuery(db, where, order, offset, limit, counted && countWhere(counted), !!counted),
+  );
+}
+
+interface PageRows {
+  rows: ListRowRecord[];
+  total?: number;
+  version?: string;
+}
+
+function pageRowsQuery(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL,
+  offset: number,
+  limit: number,
+  cw: SQL | undefined,
+  counted: boolean,
+) {
   const total = counted
     ? sql<number>`(select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${cw ? sql`where ${cw}` : sql``})`
     : sql<null>`null`;
@@ -229,18 +254,70 @@ export async function pageRows(
     .orderBy(order)
     .offset(inlineCount(offset))
     .limit(inlineCount(limit));
-  const found = await db
+  return db
     .select({ ...listRowColumns, total, version })
     .from(patterns)
     .innerJoin(brands, eq(brands.id, patterns.brandId))
     .where(inArray(patterns.ID, ids))
     .orderBy(order);
+}
+
+type FoundRow = ListRowRecord & { total: number | null; version: string | null };
+
+function readPageRows(found: FoundRow[]): PageRows {
   const first = found[0];
   return {
     rows: found.map(({ total: _t, version: _v, ...row }) => row),
     total: first?.total == null ? undefined : Number(first.total),
     version: first?.version == null ? undefined : String(first.version),
   };
+}
+
+/** Built first-page statements by database and shape (filters set, order, offset, size). */
+const firstPages = new WeakMap<
+  object,
+  Map<string, { execute(v: Record<string, unknown>): Promise<FoundRow[]> }>
+>();
+const MAX_FIRST_PAGE_SHAPES = 500;
+
+/**
+ * `pageRows` with its total, for the first pages of a column sort without a search: the statement
+ * is built once per shape — which filters are set, the order, the offset and the page size — with
+ * the filters' values as placeholders, and then run with the values. drizzle no longer builds the
+ * SQL on every request (about 0.15 ms of CPU for this statement), and on PostgreSQL the statement
+ * is prepared once per connection under its name. Inside a transaction it is built as usual.
+ */
+export async function firstPageRows(
+  db: DbOrTx,
+  w: Omit<ListWhere, 'search'>,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  offset: number,
+  limit: number,
+): Promise<PageRows> {
+  if (limit <= 0) return { rows: [] };
+  if (!('$client' in db)) return pageRows(db, whereOf(w), orderOf(sort, dir), offset, limit, w);
+  let shapes = firstPages.get(db);
+  if (!shapes) firstPages.set(db, (shapes = new Map()));
+  const key = `${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`;
+  let statement = shapes.get(key);
+  if (!statement) {
+    if (shapes.size >= MAX_FIRST_PAGE_SHAPES) shapes.delete(shapes.keys().next().value!);
+    const query = pageRowsQuery(
+      db,
+      whereOf(w, asPlaceholder),
+      orderOf(sort, dir),
+      offset,
+      limit,
+      countWhere(w, asPlaceholder),
+      true,
+    );
+    // One name per shape, the same in every process: a statement built again after being dropped
+    // from this map reuses the name (and the text) PostgreSQL already holds.
+    statement = query.prepare(`list_first_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
+    shapes.set(key, statement);
+  }
+  return readPageRows(await statement.execute(filterValues(w)));
 }
 
 const exportColumns = {

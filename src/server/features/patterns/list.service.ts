@@ -111,7 +111,7 @@ async function columnSortedPage(
   const fromTable = repo.countableFromTable(w);
   if (fromTable && q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
-    const first = await repo.pageRows(db, where, orderOf(sort, q.dir), offset, q.pageSize, w);
+    const first = await repo.firstPageRows(db, w, sort, q.dir, offset, q.pageSize);
     if (first.total !== undefined) return { ids: [], rows: first.rows, total: first.total };
   }
   const counted = await repo.countWithVersion(db, w);
