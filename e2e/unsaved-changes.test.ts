@@ -119,11 +119,20 @@ describe('unsaved changes', () => {
     await page.goto(`/app/show-records/${pattern.id}/${pattern.sizeIds[1]}`);
     const form = page.getByRole('form', { name: 'Size fields' });
     await form.getByLabel('Design ID').fill('D-2');
+    // The size's re-read after saving is held until the user has left: saved means clean at once,
+    // not once that read is back (on a loaded machine it came back after the click, which asked).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/sizes/${pattern.sizeIds[1]}`, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
     await form.getByRole('button', { name: 'Save size' }).click();
     await page.getByText('Successfully Update Record').first().waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'My Patterns' }).click();
-    await page.waitForURL('**/app/show-records');
+    await page.waitForURL('**/app/show-records', { timeout: 10_000 });
     expect(await leaveDialog(page).count()).toBe(0);
+    release();
   });
 
   it('the piece dialog asks before Escape or Cancel throw away what was typed', async () => {

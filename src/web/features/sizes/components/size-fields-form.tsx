@@ -65,6 +65,7 @@ export function SizeFieldsForm({ size }: { size: Size }) {
     handleSubmit,
     setError,
     reset,
+    getValues,
     formState: { errors, isDirty },
   } = useForm<SizeFieldsInput, unknown, SizeFields>({
     resolver: zodResolver(SizeFieldsSchema),
@@ -77,6 +78,9 @@ export function SizeFieldsForm({ size }: { size: Size }) {
     async (data) => {
       try {
         const res = await update.mutateAsync({ sizeId: size.ID, data });
+        // Saved: nothing is unsaved any more, before the size is read again (leaving right after
+        // the toast asked "leave without saving?" until that read came back).
+        reset(getValues());
         toast.success(res.message || MSG.sizeUpdated);
       } catch (err) {
         reportFormError(err, setError, {
