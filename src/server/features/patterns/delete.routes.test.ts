@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { DELETE_MSG } from '../../../shared/contracts/pattern-list';
-import { seedList, type ListSeed } from './list.fixtures';
+import { twoBrandList, type ListSeed } from './list.fixtures';
 
 describe(`pattern delete (${dbKind})`, () => {
   let t: TestApp;
@@ -16,11 +16,7 @@ describe(`pattern delete (${dbKind})`, () => {
   let butterick: ListSeed[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t, { role: 'admin', brand: null });
-    partner = await createUser(t, { brand: 'ditto' });
-    ditto = await seedList(t, 'ditto', 'DEL', 24, 'Ditto');
-    butterick = await seedList(t, 'butterick', 'OTH', 8, 'Butterick');
+    ({ t, admin, partner, ditto, butterick } = await twoBrandList(['DEL', 24], ['OTH', 8]));
   });
   afterAll(() => t.close());
 

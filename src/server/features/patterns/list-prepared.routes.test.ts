@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { runsIn } from '../../test/skip';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
-import { seedList, type ListSeed } from './list.fixtures';
+import { twoBrandList, type ListSeed } from './list.fixtures';
 
 /**
  * A list's first pages run one statement built once per shape (list.repo.ts `firstPageRows`: the
@@ -20,11 +20,7 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
   let butterick: ListSeed[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await createUser(t, { role: 'admin', brand: null });
-    partner = await createUser(t, { brand: 'ditto' });
-    ditto = await seedList(t, 'ditto', 'DIT', 30, 'Ditto');
-    butterick = await seedList(t, 'butterick', 'BUT', 12, 'Butterick');
+    ({ t, admin, partner, ditto, butterick } = await twoBrandList(['DIT', 30], ['BUT', 12]));
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { patterns } from '../../db/schema/patterns';
-import { brandIdBySlug, type TestApp } from '../../test/helper';
+import { brandIdBySlug, createTestApp, createUser, type TestApp } from '../../test/helper';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, type PatternStatus } from '../../../shared/options';
 import type { PatternListRow } from '../../../shared/contracts/pattern-list';
 
@@ -107,3 +107,18 @@ export function expectedOrder(rows: ListSeed[], sort: string, dir: 'asc' | 'desc
 }
 
 export const idsOf = (rows: Pick<PatternListRow, 'ID'>[]) => rows.map((r) => r.ID);
+
+/**
+ * The two-brand world of the list tests: an app, an admin, a Ditto partner, and Ditto's and
+ * Butterick's patterns (codes and counts given).
+ */
+export async function twoBrandList(ditto: [string, number], butterick: [string, number]) {
+  const t = await createTestApp();
+  return {
+    t,
+    admin: await createUser(t, { role: 'admin', brand: null }),
+    partner: await createUser(t, { brand: 'ditto' }),
+    ditto: await seedList(t, 'ditto', ditto[0], ditto[1], 'Ditto'),
+    butterick: await seedList(t, 'butterick', butterick[0], butterick[1], 'Butterick'),
+  };
+}
