@@ -96,9 +96,13 @@ export const filterValues = (w: Omit<ListWhere, 'search'>): Record<string, unkno
 
 /** Which filters are set (not their values): statements built with placeholders differ only by this. */
 export const filterShape = (w: Omit<ListWhere, 'search'>): string =>
-  [w.brandId !== undefined, w.status, w.type, w.fabric, w.printable]
-    .map((x, i) => (i === 1 && x && isReviewFilter(x as ListWhere['status']) ? 'r' : x ? '1' : '0'))
-    .join('');
+  [
+    w.brandId !== undefined ? 'b' : '',
+    w.status ? (isReviewFilter(w.status) ? 'r' : 's') : '',
+    w.type ? 't' : '',
+    w.fabric ? 'f' : '',
+    w.printable ? 'p' : '',
+  ].join('');
 
 /** Sort keys ordered by one patterns column (brand sorts by name through brand segments instead). */
 export type ColumnSortKey = Exclude<PatternSortKey, 'brand'>;

@@ -222,7 +222,7 @@ export async function pageRows(
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
   return readPageRows(
-    await pageRowsQuery(db, where, order, offset, limit, counted && countWhere(counted), !!counted),
+    await pageRowsQuery(db, where, order, offset, limit, counted && { where: countWhere(counted) }),
   );
 }
 
@@ -238,9 +238,10 @@ function pageRowsQuery(
   order: SQL,
   offset: number,
   limit: number,
-  cw: SQL | undefined,
-  counted: boolean,
+  /** The total's filter, when the total is read with the page. */
+  counted?: { where: SQL | undefined },
 ) {
+  const cw = counted?.where;
   const total = counted
     ? sql<number>`(select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${cw ? sql`where ${cw}` : sql``})`
     : sql<null>`null`;
@@ -303,15 +304,9 @@ export async function firstPageRows(
   let statement = shapes.get(key);
   if (!statement) {
     if (shapes.size >= MAX_FIRST_PAGE_SHAPES) shapes.delete(shapes.keys().next().value!);
-    const query = pageRowsQuery(
-      db,
-      whereOf(w, asPlaceholder),
-      orderOf(sort, dir),
-      offset,
-      limit,
-      countWhere(w, asPlaceholder),
-      true,
-    );
+    const query = pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
+      where: countWhere(w, asPlaceholder),
+    });
     // One name per shape, the same in every process: a statement built again after being dropped
     // from this map reuses the name (and the text) PostgreSQL already holds.
     statement = query.prepare(`list_first_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
