@@ -87,6 +87,49 @@ describe('My Patterns list', () => {
     return page;
   };
 
+  it("a first load asks for its page before the app's script has run, once, and shows that answer", async () => {
+    const page = await pages.open();
+    await signIn(page, E2E_USERS.partner);
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && url.pathname === '/api/patterns') lists.push(url.search);
+    });
+    // The app's main script is held back: only the small boot script (web/boot.ts) can run.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const entry = /\/app\/assets\/index-[^/]+\.js$/;
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const query = `?search=${word}&sort=Pattern_Name&dir=asc`;
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/patterns', {
+      timeout: 10_000,
+    });
+    await page.goto(`/app/show-records${query}`, { waitUntil: 'commit' });
+    expect(new URL((await asked).url()).search).toBe(query);
+    release(); // later requests for it pass at once
+
+    // The answer the app shows is that request's: names A to Z, so the ten Camp Shirts first.
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 30');
+    const campShirts = Array.from({ length: SEEDED }, (_, i) => i + 1)
+      .filter((i) => i % 3 === 1)
+      .map((i) => `${prefix}-${String(i).padStart(2, '0')}`);
+    expect((await codes(page)).sort()).toEqual(campShirts.sort());
+    expect(lists).toEqual([query]);
+
+    // A query string the server refuses (an edited link): the app drops the bad value and asks
+    // again itself; no error, still signed in.
+    lists.length = 0;
+    await page.goto(`/app/show-records?search=${word}&page=abc`);
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 30');
+    expect(lists[0]).toBe(`?search=${word}&page=abc`);
+    expect(lists.slice(1)).toEqual([expect.stringContaining(`search=${word}`)]);
+    expect(lists[1]).not.toContain('abc');
+    await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
+  });
+
   it('finds a pattern by typing part of its name, sorts, pages, and keeps the view on reload and back', async () => {
     const page = await signedIn(E2E_USERS.partner);
 

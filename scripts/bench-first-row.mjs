@@ -27,6 +27,7 @@ const arg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.l
 const RUNS = Number(arg('runs') || 7);
 const ROWS = Number(arg('rows') || 100_000);
 const CPU = Number(arg('cpu') || 4);
+const PROFILE = arg('profile') ? path.resolve(arg('profile')) : null;
 const others = args.filter((a) => a.startsWith('--against=')).map((a) => path.resolve(a.slice(10)));
 
 await buildAll({ quiet: true, ifNeeded: true });
@@ -136,7 +137,7 @@ const pageProbe = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 })()`;
 
-async function loadOnce(browser, portal) {
+async function loadOnce(browser, portal, profileTo) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(pageProbe);
   const page = await context.newPage();
@@ -144,11 +145,20 @@ async function loadOnce(browser, portal) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  if (profileTo) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${portal.base}/app/show-records`);
   await page.waitForFunction(() => window.__probe.firstRow > 0, null, {
     timeout: 60_000,
     polling: 50,
   });
+  if (profileTo) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(profileTo, JSON.stringify(profile));
+  }
   // LCP settles on the first paints; give it a moment past the row before reading it.
   await page.waitForTimeout(500);
   const probe = await page.evaluate(() => window.__probe);
@@ -206,6 +216,34 @@ async function loadOnce(browser, portal) {
   };
 }
 
+/** A page's CPU profile, read: busy time, and self time by script file and by function. */
+function summarizeProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  );
+  const byFile = new Map();
+  const byFn = new Map();
+  let busy = 0;
+  for (const [id, us] of self) {
+    const { callFrame: f } = byId.get(id);
+    if (f.functionName === '(idle)') continue;
+    busy += us;
+    const file = f.url ? f.url.split('/').pop().split('?')[0] : f.functionName;
+    byFile.set(file, (byFile.get(file) ?? 0) + us);
+    const fn = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + us);
+  }
+  const top = (m, n) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `    ${(us / 1000).toFixed(1).padStart(7)} ms  ${k}`)
+      .join('\n');
+  return `  profile (one more load, profiled; CPU ${CPU}× slower): busy ${(busy / 1000).toFixed(0)} ms\n  by script:\n${top(byFile, 12)}\n  by function:\n${top(byFn, 15)}`;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -229,6 +267,15 @@ try {
   for (const p of portals) await loadOnce(browser, p); // one unmeasured load each (the browser itself warm)
   for (let run = 0; run < RUNS; run++)
     for (const p of portals) p.results.push(await loadOnce(browser, p));
+  // One more load each, profiled (the profiler's own cost makes it slower: not counted above).
+  if (PROFILE) {
+    fs.mkdirSync(PROFILE, { recursive: true });
+    for (const [i, p] of portals.entries()) {
+      const file = path.join(PROFILE, `first-row-${i}.cpuprofile`);
+      await loadOnce(browser, p, file);
+      p.profile = summarizeProfile(JSON.parse(fs.readFileSync(file, 'utf8')));
+    }
+  }
   for (const p of portals) {
     const r = p.results;
     const last = r[r.length - 1];
@@ -250,6 +297,7 @@ try {
       `  last run, scripts asked after DOMContentLoaded: ${last.timeline.late.join(' ')}`,
     );
     console.log(`  last run, API calls: ${last.timeline.api.join(' ')}`);
+    if (p.profile) console.log(p.profile);
   }
   console.log(
     `\nLoad at end: ${os

@@ -1,12 +1,14 @@
-import { z } from 'zod';
+// Zod's mini build: the web client reads every error body with this schema, and the full Zod would
+// be the largest script of a first load (issue 15, first row on screen). The same schema, tree-shaken.
+import * as z from 'zod/mini';
 
 /** The one error body every failed API call answers (DESIGN.md, "Errors, end to end"). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  isRedirected: z.literal(true).optional(),
-  retryAfterSeconds: z.number().optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
+  isRedirected: z.optional(z.literal(true)),
+  retryAfterSeconds: z.optional(z.number()),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -8,14 +8,8 @@ import { EditStatusSchema } from './lifecycle';
  * My Patterns (/app/show-records): the list call, its CSV export and pattern deletion.
  * The list's query string is also the screen's URL state, so one schema parses both.
  */
-export const PATTERN_LIST_PATHS = {
-  list: '/api/patterns',
-  exportCsv: '/api/patterns/export.csv',
-  /** DELETE one pattern. */
-  item: (id: number | string) => `/api/patterns/${id}`,
-  /** DELETE with a JSON body `{ ids }`: bulk delete. */
-  bulkDelete: '/api/patterns',
-} as const;
+// The paths live in a file without Zod: the page's first script (web/boot.ts) needs them alone.
+export { PATTERN_LIST_PATHS } from './pattern-list-paths';
 
 export const PATTERN_LIST_ROUTES = {
   list: '/api/patterns',

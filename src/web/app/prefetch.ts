@@ -1,11 +1,8 @@
 import { prefetchPatternList } from '../features/pattern-list/api/get-patterns';
-
-/** The list screen's path: its route (router.tsx) prefetches the same way on every navigation to it. */
-export const PATTERN_LIST_PATH = '/app/show-records';
+import { PATTERN_LIST_PATH } from './paths';
 
 /**
- * Imported first by main.tsx, so it runs before React, the router and the layout are evaluated: on
- * a first load of My Patterns the list request leaves at once, in parallel with the rest of the
- * script and the screen's own chunk (issue 15, first row on screen).
+ * Imported first by main.tsx: on a first load of My Patterns the list's query is set up before
+ * React renders, taking over the request boot.ts started (or sending it, if boot.ts did not run).
  */
 if (window.location.pathname === PATTERN_LIST_PATH) prefetchPatternList(window.location.search);

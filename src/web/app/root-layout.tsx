@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
-import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
+import { LazyNewsletterForm } from '../features/newsletter/components/lazy-newsletter-form';
 import { subscribeToNewsletter } from '../features/newsletter/api/subscribe';
 import { useSiteConfig } from '../features/site/api/get-site-config';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt';
@@ -23,7 +23,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer
-        newsletter={<NewsletterForm onSubscribe={subscribeToNewsletter} />}
+        newsletter={<LazyNewsletterForm onSubscribe={subscribeToNewsletter} />}
         instagramUrl={site?.instagramUrl}
       />
       {navigation.state === 'loading' && <LoadingOverlay />}

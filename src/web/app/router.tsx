@@ -5,7 +5,7 @@ import { RequireAdmin, RequireUser } from '../components/route-guards';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk-load';
 import { prefetchPatternList } from '../features/pattern-list/api/get-patterns';
-import { PATTERN_LIST_PATH } from './prefetch';
+import { PATTERN_LIST_PATH } from './paths';
 
 /**
  * Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx), with its

@@ -1,5 +1,5 @@
 import { ErrorBodySchema, type ErrorBody } from '../../shared/errors';
-import { clearSession, sessionToken } from './session';
+import { authHeaders, clearSession } from './session';
 
 /** A failed call: the server's error body, typed. `fields` land under inputs; `message` in a toast. */
 export class ApiError extends Error {
@@ -33,11 +33,6 @@ export function onSessionEnded(listener: Listener): () => void {
     queueMicrotask(listener);
   }
   return () => sessionEndedListeners.delete(listener);
-}
-
-function authHeaders(): Record<string, string> {
-  const token = sessionToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
 /** Shown only in logs and tests; the screens use their fallback text instead (hasServerMessage). */

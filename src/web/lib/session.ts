@@ -30,3 +30,9 @@ export function clearSession(): void {
 export function sessionToken(): string | undefined {
   return readSession()?.token;
 }
+
+/** The header that signs a request in, when there is a session. */
+export function authHeaders(): Record<string, string> {
+  const token = sessionToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}

@@ -5,6 +5,7 @@ import {
   type PatternListResponse,
 } from '../../../../shared/contracts/pattern-list';
 import { api } from '../../../lib/api-client';
+import { takeEarlyGet } from '../../../lib/early-fetch';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionToken } from '../../../lib/session';
@@ -35,5 +36,16 @@ export function usePatternList(query: PatternListQuery) {
  */
 export function prefetchPatternList(search: string): void {
   if (!sessionToken()) return;
-  void queryClient.prefetchQuery(patternListQuery(parseListParams(new URLSearchParams(search))));
+  const query = patternListQuery(parseListParams(new URLSearchParams(search)));
+  // The request boot.ts sent with this very query string, if it did: the server read it with the
+  // same schema, so its answer is this page's (a refused one is asked again, normally).
+  const early = takeEarlyGet<PatternListResponse>(PATTERN_LIST_PATHS.list + search);
+  void queryClient.prefetchQuery(
+    early
+      ? {
+          ...query,
+          queryFn: async (ctx) => (await early) ?? query.queryFn!(ctx),
+        }
+      : query,
+  );
 }
