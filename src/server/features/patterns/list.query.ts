@@ -38,19 +38,20 @@ export function inlineCount(n: number): number {
   return sql.raw(String(n)) as unknown as number;
 }
 
-/** The searched text; the trigram index is built on exactly this expression. */
-export const searchText = sql`(${patterns.SFCC_Pattern_ID} || ' ' || ${patterns.Pattern_Name})`;
+/** The searched text, lowercased (a generated column with its trigram index). */
+const searchText = patterns.searchText;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Case-insensitive substring of Pattern ID or name. A trigram index cannot narrow one or two
- * characters, so such short terms match the start of the Pattern ID or of a word of the name.
+ * Case-insensitive substring of Pattern ID or name: the term lowercased as the column is, by the
+ * database (the same `lower()`). A trigram index cannot narrow one or two characters, so such
+ * short terms match the start of the Pattern ID or of a word of the name.
  */
 export function searchCondition(term: string): SQL {
   const t = escapeLike(term);
-  if (term.length >= 3) return sql`${searchText} ILIKE ${`%${t}%`}`;
-  return sql`(${searchText} ILIKE ${`${t}%`} OR ${searchText} ILIKE ${`% ${t}%`})`;
+  if (term.length >= 3) return sql`${searchText} LIKE lower(${`%${t}%`})`;
+  return sql`(${searchText} LIKE lower(${`${t}%`}) OR ${searchText} LIKE lower(${`% ${t}%`}))`;
 }
 
 /** In review / Changes requested: also the published patterns whose edit is in that state (PRODUCT.md). */

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { dbKind, type TestApp, type TestUser } from '../../test/helper';
+import { patterns } from '../../db/schema/patterns';
+import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
+import { searchCondition } from './list.query';
+import { twoBrandList, type ListSeed } from './list.fixtures';
+
+/**
+ * The search matches a stored, lowercased copy of Pattern ID and name (`patterns.search_text`, a
+ * generated column with the trigram index) with LIKE: a search no longer folds the case of every
+ * candidate row (issue 15). The copy must follow every rename, and the search stay case-blind.
+ */
+describe(`pattern list search on the stored lowercased text (${dbKind})`, () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let ditto: ListSeed[];
+
+  beforeAll(async () => {
+    ({ t, admin, ditto } = await twoBrandList(['SRCH', 16], ['SRB', 4]));
+  });
+  afterAll(() => t.close());
+
+  const search = async (term: string) => {
+    const res = await t.app.inject({
+      url: '/api/patterns',
+      query: { search: term, pageSize: '100' },
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as PatternListResponse).data.map((r) => r.SFCC_Pattern_ID);
+  };
+
+  it('is case-blind both ways and follows a rename at once', async () => {
+    const jackets = ditto
+      .filter((r) => /jacket/i.test(r.Pattern_Name))
+      .map((r) => r.SFCC_Pattern_ID);
+    expect(jackets.length).toBeGreaterThan(0);
+    for (const term of ['jacket', 'JACKET', 'jAcKeT'])
+      expect((await search(term)).sort()).toEqual(jackets.sort());
+    expect(await search('srch-001')).toEqual(['SRCH-001']);
+
+    const [first] = ditto;
+    await t.deps.database.db
+      .update(patterns)
+      .set({ Pattern_Name: 'Quilted GILET Mk2' })
+      .where(eq(patterns.ID, first!.ID));
+    expect(await search('quilted gilet')).toEqual([first!.SFCC_Pattern_ID]);
+    expect(await search('QUILTED')).toEqual([first!.SFCC_Pattern_ID]);
+    const [row] = await t.deps.database.db
+      .select({ text: patterns.searchText })
+      .from(patterns)
+      .where(eq(patterns.ID, first!.ID));
+    expect(row!.text).toBe(`${first!.SFCC_Pattern_ID} Quilted GILET Mk2`.toLowerCase());
+  });
+
+  it('reads candidates through the trigram index on the stored text, with no per-row case folding', async () => {
+    const db = t.deps.database.db;
+    const plan = await db.transaction(async (tx) => {
+      // A few rows would be read whole; the plan with the index is what a large list gets.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = await tx.execute(
+        sql`explain select ${patterns.ID} from ${patterns} where ${searchCondition('jacket')}`,
+      );
+      return res.rows.map((r) => String(Object.values(r)[0])).join('\n');
+    });
+    expect(plan).toContain('patterns_search_text_trgm_idx');
+    expect(plan).not.toMatch(/~~\*/); // ILIKE
+  });
+});
