@@ -79,6 +79,26 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     expect(anchorLists()).toBe(17); // 4 sorts × 2 directions × 2 scopes, and the filter: all anchored
   });
 
+  it('reads a far page with its anchors held in one statement: rows, total and list version', async () => {
+    const query = { sort: 'updatedAt', dir: 'desc', pageSize: 10 };
+    await page(admin, { ...query, page: 3 }); // reads the anchors
+    // Every statement drizzle sends, from here on (its logger, on this app's database).
+    const session = (t.deps.database.db as unknown as { session: { logger: object } }).session;
+    const sent: string[] = [];
+    const quiet = session.logger;
+    session.logger = { logQuery: (q: string) => sent.push(q) };
+    try {
+      const got = await page(admin, { ...query, page: 4 });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('pattern_list_version');
+      expect(idsOf(got.data)).toEqual(
+        await pageIds(t.deps.database.db, undefined, orderOf('updatedAt', 'desc'), 30, 10),
+      );
+    } finally {
+      session.logger = quiet;
+    }
+  });
+
   it('reads the anchors again after a write (the list version moved)', async () => {
     await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
     // Move an old pattern to the top and delete one: every later position shifts.

@@ -78,6 +78,28 @@ export async function anchorFor(
   return { from, skip: offset - at };
 }
 
+/**
+ * The anchor for `offset` from anchors already held (none are read), with the list version they
+ * were read at: the caller reads the page and the current version in one statement, and uses the
+ * page only if the version is still that one (a write in between sends it the usual way).
+ */
+export async function heldAnchorFor(
+  scopeKey: string,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  offset: number,
+): Promise<{ from: SortPosition; skip: number; version: string } | undefined> {
+  const step = ANCHORS.step;
+  const k = Math.floor(offset / step) - 1;
+  const a = cache.get(`${scopeKey}|${sort}|${dir}`);
+  if (k < 0 || !a || a.step !== step || Date.now() - a.readAt > ANCHORS.maxAgeMs) return undefined;
+  const keys = await a.keys.catch(() => []);
+  // Past the last anchor the total may have changed: only an anchor that exists is used.
+  const from = keys[k];
+  if (!from) return undefined;
+  return { from, skip: offset - (k + 1) * step, version: a.version };
+}
+
 async function readAnchors(
   db: DbOrTx,
   where: SQL | undefined,

@@ -24,7 +24,7 @@ import {
   type SortPosition,
 } from './list.query';
 import * as repo from './list.repo';
-import { ANCHORS, anchorFor, anchorsApply } from './list-anchors';
+import { ANCHORS, anchorFor, anchorsApply, heldAnchorFor } from './list-anchors';
 import { toListRow } from './pattern-shape';
 
 /**
@@ -113,6 +113,24 @@ async function columnSortedPage(
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
     const first = await repo.firstPageRows(db, w, sort, q.dir, offset, q.pageSize);
     if (first.total !== undefined) return { ids: [], rows: first.rows, total: first.total };
+  }
+  if (fromTable && q.after === undefined && q.before === undefined && anchorsApply(sort)) {
+    // A far page number with its anchors held: the page, its total and the list version in one
+    // statement; the page stands if the anchors are of that version (else the usual way below).
+    const held = await heldAnchorFor(JSON.stringify(w), sort, q.dir, offset);
+    if (held) {
+      const [range] = rangesAfter(sort, q.dir, held.from);
+      const far = await repo.pageRows(
+        db,
+        and(where, range.where),
+        range.order,
+        held.skip,
+        q.pageSize,
+        w,
+      );
+      if (far.version === held.version && far.total !== undefined && offset < far.total)
+        return { ids: [], rows: far.rows, total: far.total };
+    }
   }
   const counted = await repo.countWithVersion(db, w);
   const version = counted.version;
