@@ -1,23 +1,35 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { NewsletterFields } from './newsletter-fields';
 
-// The working form brings React Hook Form and Zod: not part of a first load (issue 15, first row
-// on screen). It is fetched once the page is idle; until then its look stands in, disabled.
+// The working form brings React Hook Form: not part of a first load (issue 15, first row on
+// screen). It is fetched once the page has loaded and is idle; until then its look stands in,
+// disabled (the footer is below the fold on every screen).
 const loadForm = () => import('./newsletter-form');
 const NewsletterForm = lazy(() => loadForm().then((m) => ({ default: m.NewsletterForm })));
 
-const whenIdle = (run: () => void): (() => void) => {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
+/** Runs `run` once the page has loaded and then been idle: never in the way of the screen's own first paint. */
+const afterLoadWhenIdle = (run: () => void): (() => void) => {
+  let cancel = () => {};
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(run, 500);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
   }
-  const id = setTimeout(run, 1000);
-  return () => clearTimeout(id);
+  return () => cancel();
 };
 
 /** The footer's newsletter box, its script loaded when the page is idle (NewsletterForm's props). */
 export function LazyNewsletterForm(props: React.ComponentProps<typeof NewsletterForm>) {
-  useEffect(() => whenIdle(() => void loadForm()), []);
+  useEffect(() => afterLoadWhenIdle(() => void loadForm()), []);
   return (
     <Suspense fallback={<NewsletterFields waiting />}>
       <NewsletterForm {...props} />
