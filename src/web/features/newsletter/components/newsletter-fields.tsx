@@ -42,7 +42,8 @@ export function NewsletterFields({
         <button
           type="submit"
           disabled={submitting || waiting}
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-60"
+          // Waiting for its script it keeps its look (no dimmed flash on a first load), only not yet clickable.
+          className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark ${waiting ? 'cursor-progress' : 'disabled:cursor-not-allowed disabled:opacity-60'}`}
         >
           {submitting && <Spinner />}
           Subscribe
