@@ -9,6 +9,10 @@
 //   node scripts/bench-first-row.mjs [--runs=N] [--rows=N] [--cpu=N] [--against=DIR]...
 //   --against=DIR: another built checkout (its dist/server and dist/web, e.g. the main branch's)
 //   measured in the same rounds, interleaved, on a copy of the same data: before/after figures.
+//   --profile=DIR: one more load each with the CPU profiler on (DIR/first-row-N.cpuprofile), and
+//   its busy time by script and by function printed. --trace=DIR: one more load each recorded as
+//   a Chrome trace (DIR/first-row-N.trace.json, for DevTools' Performance panel): module
+//   evaluation, render slices, style and layout on the page's main thread.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +32,7 @@ const RUNS = Number(arg('runs') || 7);
 const ROWS = Number(arg('rows') || 100_000);
 const CPU = Number(arg('cpu') || 4);
 const PROFILE = arg('profile') ? path.resolve(arg('profile')) : null;
+const TRACE = arg('trace') ? path.resolve(arg('trace')) : null;
 const others = args.filter((a) => a.startsWith('--against=')).map((a) => path.resolve(a.slice(10)));
 
 await buildAll({ quiet: true, ifNeeded: true });
@@ -137,7 +142,7 @@ const pageProbe = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 })()`;
 
-async function loadOnce(browser, portal, profileTo) {
+async function loadOnce(browser, portal, profileTo, traceTo) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(pageProbe);
   const page = await context.newPage();
@@ -145,6 +150,8 @@ async function loadOnce(browser, portal, profileTo) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  if (traceTo)
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute'] });
   if (profileTo) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -155,6 +162,7 @@ async function loadOnce(browser, portal, profileTo) {
     timeout: 60_000,
     polling: 50,
   });
+  if (traceTo) fs.writeFileSync(traceTo, await browser.stopTracing());
   if (profileTo) {
     const { profile } = await cdp.send('Profiler.stop');
     fs.writeFileSync(profileTo, JSON.stringify(profile));
@@ -274,6 +282,15 @@ try {
       const file = path.join(PROFILE, `first-row-${i}.cpuprofile`);
       await loadOnce(browser, p, file);
       p.profile = summarizeProfile(JSON.parse(fs.readFileSync(file, 'utf8')));
+    }
+  }
+  // And one traced load each: a Chrome trace (open it in DevTools' Performance panel).
+  if (TRACE) {
+    fs.mkdirSync(TRACE, { recursive: true });
+    for (const [i, p] of portals.entries()) {
+      const file = path.join(TRACE, `first-row-${i}.trace.json`);
+      await loadOnce(browser, p, null, file);
+      console.log(`trace of ${p.name}: ${file}`);
     }
   }
   for (const p of portals) {
