@@ -67,20 +67,10 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     }
   }
 
-  it('equals OFFSET on every page, for each anchored sort, admin and brand user', async () => {
-    for (const sort of ['updatedAt', 'SFCC_Pattern_ID', 'Pattern_Name', 'status'] as const)
-      for (const dir of ['asc', 'desc'] as const) {
-        await everyPageMatchesOffset(admin, {}, sort, dir);
-        await everyPageMatchesOffset(partner, { brandId: dittoId }, sort, dir);
-      }
-    await everyPageMatchesOffset(admin, { status: 'draft' }, 'updatedAt', 'desc', {
-      status: 'draft',
-    });
-    expect(anchorLists()).toBe(17); // 4 sorts × 2 directions × 2 scopes, and the filter: all anchored
-  });
-
   it('reads a far page with its anchors held in one statement: rows, total and list version', async () => {
     const query = { sort: 'updatedAt', dir: 'desc', pageSize: 10 };
+    // First in this file: no far page of this shape has been read yet, so its statement (built
+    // once per shape, list.repo.ts farPageRows) is built here, under the logger below.
     await page(admin, { ...query, page: 3 }); // reads the anchors
     // Every statement drizzle sends, from here on (its logger, on this app's database).
     const session = (t.deps.database.db as unknown as { session: { logger: object } }).session;
@@ -97,6 +87,18 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     } finally {
       session.logger = quiet;
     }
+  });
+
+  it('equals OFFSET on every page, for each anchored sort, admin and brand user', async () => {
+    for (const sort of ['updatedAt', 'SFCC_Pattern_ID', 'Pattern_Name', 'status'] as const)
+      for (const dir of ['asc', 'desc'] as const) {
+        await everyPageMatchesOffset(admin, {}, sort, dir);
+        await everyPageMatchesOffset(partner, { brandId: dittoId }, sort, dir);
+      }
+    await everyPageMatchesOffset(admin, { status: 'draft' }, 'updatedAt', 'desc', {
+      status: 'draft',
+    });
+    expect(anchorLists()).toBe(17); // 4 sorts × 2 directions × 2 scopes, and the filter: all anchored
   });
 
   it('reads the anchors again after a write (the list version moved)', async () => {

@@ -180,7 +180,7 @@ export interface SortPosition {
   id: number;
 }
 
-const castKey = (c: SortColumn, key: string) =>
+const castKey = (c: SortColumn, key: string | Placeholder) =>
   c.cast === 'numeric'
     ? sql`cast(${key} as numeric)`
     : c.cast === 'timestamptz'
@@ -201,20 +201,41 @@ export function rangesAfter(
   const order = orderOf(sort, dir);
   const byId = dir === 'asc' ? sql`${patterns.ID} > ${from.id}` : sql`${patterns.ID} < ${from.id}`;
   const idOrder = sql`${patterns.ID} ${d(dir)}`;
-  const cmp = dir === 'asc' ? sql`>` : sql`<`;
   if (from.key === null) {
     // Only nullable columns have empty keys.
     const nulls = { where: sql`${c.expr} is null and ${byId}`, order: idOrder };
     return dir === 'asc' ? [nulls] : [nulls, { where: sql`${c.expr} is not null`, order }];
   }
-  const key = castKey(c, from.key);
-  const values = c.unique
-    ? { where: sql`${c.expr} ${cmp} ${key}`, order }
-    : { where: sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${from.id}::int)`, order };
+  const values = keyRange(sort, dir, from.key, from.id);
   return c.nullable && dir === 'asc'
     ? [values, { where: sql`${c.expr} is null`, order: idOrder }]
     : [values];
 }
+
+/** The rows after a non-empty key (and ID) in the order: one index range. */
+function keyRange(
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  keyValue: string | Placeholder,
+  id: number | Placeholder,
+): { where: SQL; order: SQL } {
+  const c = SORT_COLUMNS[sort];
+  const cmp = dir === 'asc' ? sql`>` : sql`<`;
+  const key = castKey(c, keyValue);
+  return c.unique
+    ? { where: sql`${c.expr} ${cmp} ${key}`, order: orderOf(sort, dir) }
+    : {
+        where: sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${id}::int)`,
+        order: orderOf(sort, dir),
+      };
+}
+
+/**
+ * `rangesAfter` for a sort whose key is never empty (the anchored sorts), with the key and the ID
+ * as the placeholders `anchorKey` and `anchorId`: for a statement built once per shape.
+ */
+export const anchorRange = (sort: ColumnSortKey, dir: SortDirection) =>
+  keyRange(sort, dir, sql.placeholder('anchorKey'), sql.placeholder('anchorId'));
 
 /** Within-brand keyset (brand sort export): after (updated_at, ID) in newest-first order. */
 export function segmentAfter(from: SortPosition): SQL {

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
+  anchorRange,
   asPlaceholder,
   asValue,
   filterShape,
@@ -18,6 +19,7 @@ import {
   type ColumnSortKey,
   type ListWhere,
   orderSql,
+  rangesAfter,
   type OrderKey,
   type SortPosition,
 } from './list.query';
@@ -274,12 +276,27 @@ function readPageRows(found: FoundRow[]): PageRows {
   };
 }
 
-/** Built first-page statements by database and shape (filters set, order, offset, size). */
-const firstPages = new WeakMap<
-  object,
-  Map<string, { execute(v: Record<string, unknown>): Promise<FoundRow[]> }>
->();
-const MAX_FIRST_PAGE_SHAPES = 500;
+type BuiltPage = { execute(v: Record<string, unknown>): Promise<FoundRow[]> };
+/** Built page statements by database and shape (first or far page, filters set, order, offset, size). */
+const builtPages = new WeakMap<object, Map<string, BuiltPage>>();
+const MAX_PAGE_SHAPES = 500;
+
+/**
+ * The statement of `key`, built by `build` on first use and then kept (at most MAX_PAGE_SHAPES per
+ * database, the oldest dropped). One name per shape, the same in every process: a statement built
+ * again after being dropped reuses the name (and the text) PostgreSQL already holds.
+ */
+function builtPage(db: Db, key: string, build: () => ReturnType<typeof pageRowsQuery>): BuiltPage {
+  let shapes = builtPages.get(db);
+  if (!shapes) builtPages.set(db, (shapes = new Map()));
+  let statement = shapes.get(key);
+  if (!statement) {
+    if (shapes.size >= MAX_PAGE_SHAPES) shapes.delete(shapes.keys().next().value!);
+    statement = build().prepare(`list_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
+    shapes.set(key, statement);
+  }
+  return statement;
+}
 
 /**
  * `pageRows` with its total, for the first pages of a column sort without a search: the statement
@@ -298,21 +315,50 @@ export async function firstPageRows(
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
   if (!('$client' in db)) return pageRows(db, whereOf(w), orderOf(sort, dir), offset, limit, w);
-  let shapes = firstPages.get(db);
-  if (!shapes) firstPages.set(db, (shapes = new Map()));
-  const key = `${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`;
-  let statement = shapes.get(key);
-  if (!statement) {
-    if (shapes.size >= MAX_FIRST_PAGE_SHAPES) shapes.delete(shapes.keys().next().value!);
-    const query = pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
+  const statement = builtPage(db, `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`, () =>
+    pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
       where: countWhere(w, asPlaceholder),
-    });
-    // One name per shape, the same in every process: a statement built again after being dropped
-    // from this map reuses the name (and the text) PostgreSQL already holds.
-    statement = query.prepare(`list_first_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
-    shapes.set(key, statement);
-  }
+    }),
+  );
   return readPageRows(await statement.execute(filterValues(w)));
+}
+
+/**
+ * A far page read from a held anchor (list-anchors.ts `heldAnchorFor`) with its total and the
+ * list version, built once per shape as first pages are: the anchor's key and ID are placeholders,
+ * the rows to skip after it (a few values per page size) part of the shape. For a sort whose key
+ * is never empty (the anchored sorts).
+ */
+export async function farPageRows(
+  db: DbOrTx,
+  w: Omit<ListWhere, 'search'>,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  from: SortPosition,
+  skip: number,
+  limit: number,
+): Promise<PageRows> {
+  if (limit <= 0) return { rows: [] };
+  if (!('$client' in db)) {
+    const [range] = rangesAfter(sort, dir, from);
+    return pageRows(db, and(whereOf(w), range!.where), range!.order, skip, limit, w);
+  }
+  const statement = builtPage(db, `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`, () => {
+    const range = anchorRange(sort, dir);
+    return pageRowsQuery(
+      db,
+      and(whereOf(w, asPlaceholder), range.where),
+      range.order,
+      skip,
+      limit,
+      {
+        where: countWhere(w, asPlaceholder),
+      },
+    );
+  });
+  return readPageRows(
+    await statement.execute({ ...filterValues(w), anchorKey: from.key, anchorId: from.id }),
+  );
 }
 
 const exportColumns = {

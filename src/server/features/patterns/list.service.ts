@@ -119,15 +119,7 @@ async function columnSortedPage(
     // statement; the page stands if the anchors are of that version (else the usual way below).
     const held = await heldAnchorFor(JSON.stringify(w), sort, q.dir, offset);
     if (held) {
-      const [range] = rangesAfter(sort, q.dir, held.from);
-      const far = await repo.pageRows(
-        db,
-        and(where, range.where),
-        range.order,
-        held.skip,
-        q.pageSize,
-        w,
-      );
+      const far = await repo.farPageRows(db, w, sort, q.dir, held.from, held.skip, q.pageSize);
       if (far.version === held.version && far.total !== undefined && offset < far.total)
         return { ids: [], rows: far.rows, total: far.total };
     }
