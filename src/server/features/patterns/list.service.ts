@@ -163,6 +163,7 @@ async function searchedPage(
     offset,
     q.pageSize,
     LIMITS.searchCountCap,
+    q.sort === 'brand',
   );
 }
 
