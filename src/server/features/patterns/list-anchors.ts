@@ -43,6 +43,10 @@ export function anchorsApply(sort: ColumnSortKey): boolean {
   return !SORT_COLUMNS[sort].nullable;
 }
 
+/** Anchors still usable: read with today's step, within `maxAgeMs` (the version is the caller's to compare). */
+const fresh = (a: Anchors | undefined): a is Anchors =>
+  a !== undefined && a.step === ANCHORS.step && Date.now() - a.readAt <= ANCHORS.maxAgeMs;
+
 /** The anchor at or before position `offset - 1`, and how many rows after it to skip; undefined near the start. */
 export async function anchorFor(
   db: DbOrTx,
@@ -58,7 +62,7 @@ export async function anchorFor(
   if (k < 0) return undefined;
   const key = `${scopeKey}|${sort}|${dir}`;
   let a = cache.get(key);
-  if (!a || a.version !== version || a.step !== step || Date.now() - a.readAt > ANCHORS.maxAgeMs) {
+  if (!fresh(a) || a.version !== version) {
     const read: Anchors = {
       version,
       readAt: Date.now(),
@@ -92,7 +96,7 @@ export async function heldAnchorFor(
   const step = ANCHORS.step;
   const k = Math.floor(offset / step) - 1;
   const a = cache.get(`${scopeKey}|${sort}|${dir}`);
-  if (k < 0 || !a || a.step !== step || Date.now() - a.readAt > ANCHORS.maxAgeMs) return undefined;
+  if (k < 0 || !fresh(a)) return undefined;
   const keys = await a.keys.catch(() => []);
   // Past the last anchor the total may have changed: only an anchor that exists is used.
   const from = keys[k];

@@ -222,12 +222,10 @@ function keyRange(
   const c = SORT_COLUMNS[sort];
   const cmp = dir === 'asc' ? sql`>` : sql`<`;
   const key = castKey(c, keyValue);
-  return c.unique
-    ? { where: sql`${c.expr} ${cmp} ${key}`, order: orderOf(sort, dir) }
-    : {
-        where: sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${id}::int)`,
-        order: orderOf(sort, dir),
-      };
+  const where = c.unique
+    ? sql`${c.expr} ${cmp} ${key}`
+    : sql`(${c.expr}, ${patterns.ID}) ${cmp} (${key}, ${id}::int)`;
+  return { where, order: orderOf(sort, dir) };
 }
 
 /**
