@@ -14,6 +14,9 @@
 //                       the same data, interleaved, and print new ÷ DIR (before/after)
 //   --heroes            every pattern also gets a main hero photo with its check and a PDF (rows
 //                       only): the list's hero thumbnail then always has one to read (issue 17)
+//   --warm-up=N         requests per read and target under load before the rounds (200)
+//   --reads=1,2,6       only these of the six reads (1-based, in the table's order), e.g. to
+//                       profile the plain reads alone
 //   --profile=DIR       the portal processes write V8 CPU profiles into DIR (every thread, read
 //                       with `node scripts/profile-summary.mjs DIR`): where a request's CPU goes
 //   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/directus-peer.mjs),
@@ -54,7 +57,11 @@ const COMPARE = arg('compare');
 const PROFILE = arg('profile');
 const CONNECTIONS = 10;
 const SIX_REQUESTS = Number(arg('six-requests') || 300);
+const WARM_UP = Number(arg('warm-up') || 200);
 const SIX_PG_ROWS = Number(arg('six-pg-rows') || 100_000);
+const READS = arg('reads')
+  ?.split(',')
+  .map((n) => Number(n) - 1);
 const peer = directusPeer(process.env);
 
 const mod = (p) => tsImport(path.join(root, p), import.meta.url);
@@ -180,7 +187,7 @@ async function prepare(deps, rows) {
     { name: 'page 2000 by number', token: admin, query: { page: 2000 }, total },
   ];
   for (const r of six) r.query.pageSize = 25;
-  return { scenarios, six };
+  return { scenarios, six: READS ? six.filter((_, i) => READS.includes(i)) : six };
 }
 
 const freePort = () =>
@@ -287,7 +294,10 @@ async function measureSix(targets, reads) {
     const pages = [];
     for (const t of targets) {
       pages.push((await t.call(r)).body.data.map((row) => row.SFCC_Pattern_ID).join(' '));
-      for (let i = 0; i < 10; i++) await t.call(r); // warm-up
+      // Warm-up under the same load as the rounds: with ten calls only, the first read measured
+      // still paid for the JIT's work (the server's and PGlite's WebAssembly tiers), about 40 %
+      // more CPU a request than in later rounds.
+      await underLoad(() => t.call(r), WARM_UP);
     }
     for (const [ti, page] of pages.entries())
       if (page !== pages[0])

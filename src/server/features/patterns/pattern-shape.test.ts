@@ -7,6 +7,7 @@ import {
   toListRow,
   withBrandName,
 } from './pattern-shape';
+import { PatternListRowSchema } from '../../../shared/contracts/pattern-list';
 
 const created = new Date('2026-01-02T03:04:05.678Z');
 const updated = new Date('2026-02-03T04:05:06.789Z');
@@ -48,23 +49,39 @@ describe('pattern row → API shape', () => {
     expect(toDetailFields({ ...row, Price: null }).Price).toBeNull();
   });
 
-  it('maps a list row the same way, keeping the other columns', () => {
-    const out = toListRow({
+  it('maps a list row the same way: every field of the list contract, no other', () => {
+    const row = {
       ID: 1,
+      SFCC_Pattern_ID: 'PP-0000001',
+      Pattern_Name: 'Wrap jacket',
       brandId: 2,
       brandName: 'Kwik Sew',
-      Price: null,
+      Type: 'Jacket',
+      Gender: null,
+      Price: '9.50',
+      Fabric_type: 'Woven',
+      Is_Printable: 'Yes',
+      SFCC_Status: 'published' as const,
+      editStatus: null,
+      IS_SFCC_TESTING: false,
       updatedAt: updated,
       heroFileId: null,
-    });
+    };
+    const out = toListRow(row);
     expect(out).toEqual({
-      ID: 1,
+      ...row,
+      brandId: undefined,
       Brand: 2,
-      brandName: 'Kwik Sew',
-      Price: null,
+      Price: 9.5,
       updatedAt: '2026-02-03T04:05:06.789Z',
-      heroFileId: null,
     });
+    // Written field by field (no rest and spread): a column the contract gains must be added there.
+    expect(Object.keys(out).sort()).toEqual([...PatternListRowSchema.keyof().options].sort());
+    expect(PatternListRowSchema.strict().parse(out)).toEqual(out);
+    // A date read as text (PGlite's raw reader) comes out the same.
+    expect(toListRow({ ...row, updatedAt: '2026-02-03 04:05:06.789+00' }).updatedAt).toBe(
+      '2026-02-03T04:05:06.789Z',
+    );
   });
 
   it('gives the export an empty cell for no date, and the activity log the brand name', () => {

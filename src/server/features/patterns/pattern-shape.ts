@@ -17,7 +17,8 @@ export const priceToApi = (price: string | null): number | null =>
 export const priceToDb = (price: number): string => price.toFixed(2);
 
 /** A row's date as the API's text: ISO 8601 in UTC. */
-export const isoDate = (d: Date | string): string => new Date(d).toISOString();
+export const isoDate = (d: Date | string): string =>
+  (typeof d === 'string' ? new Date(d) : d).toISOString();
 export const isoDateOrNull = (d: Date | string | null): string | null =>
   d === null ? null : isoDate(d);
 
@@ -28,13 +29,36 @@ interface ShapedRow {
   updatedAt: Date | string;
 }
 
-/** A row of the pattern list (list.repo `rowsByIds`) as the list call answers it. */
-export function toListRow<R extends ShapedRow>(
-  r: R,
-): Omit<R, 'brandId' | 'Price' | 'updatedAt'> &
-  Pick<PatternListRow, 'Brand' | 'Price' | 'updatedAt'> {
-  const { brandId, Price, updatedAt, ...rest } = r;
-  return { ...rest, Brand: brandId, Price: priceToApi(Price), updatedAt: isoDate(updatedAt) };
+/** A row of the pattern list as list.repo reads it (`rowsByIds`, `firstPageRows`, …). */
+export type ListRowSource = ShapedRow &
+  Omit<PatternListRow, 'Brand' | 'Price' | 'updatedAt' | 'heroFileId'> & {
+    heroFileId: number | null;
+  };
+
+/**
+ * A row of the pattern list as the list call answers it. Written out field by field: the list maps
+ * every row of every page, and object rest and spread (`{ brandId, ...rest }`) cost about 3 µs a
+ * row, ten times this (docs/benchmarks.md, stop 23). A new list column is added here too: the
+ * response schema refuses a row without it (pattern-shape.test.ts checks every field).
+ */
+export function toListRow(r: ListRowSource): PatternListRow {
+  return {
+    ID: r.ID,
+    SFCC_Pattern_ID: r.SFCC_Pattern_ID,
+    Pattern_Name: r.Pattern_Name,
+    Brand: r.brandId,
+    brandName: r.brandName,
+    Type: r.Type,
+    Gender: r.Gender,
+    Price: priceToApi(r.Price),
+    Fabric_type: r.Fabric_type,
+    Is_Printable: r.Is_Printable,
+    SFCC_Status: r.SFCC_Status,
+    editStatus: r.editStatus,
+    IS_SFCC_TESTING: r.IS_SFCC_TESTING,
+    updatedAt: isoDate(r.updatedAt),
+    heroFileId: r.heroFileId,
+  };
 }
 
 type DetailFields = Pick<
