@@ -179,7 +179,11 @@ export async function rawClient(
 
   /** PGlite's result shape (parseResults): one per statement, its rows parsed by type. */
   function resultsOf(messages: BackendMessage[], o: QueryOptions): Results[] {
-    const all = o.parsers ? { ...parsers, ...o.parsers } : parsers;
+    // A column's parser: the call's own (drizzle passes a few with every query) before PGlite's.
+    // Looked up per column, not merged: a merged table (a copy of a hundred-odd parsers) on every
+    // query cost more than the rest of reading a page of 25 rows.
+    const extra = o.parsers;
+    const parserOf = (t: number) => extra?.[t] ?? parsers[t];
     const asArray = o.rowMode === 'array';
     const out: Results[] = [];
     let rows: unknown[] = [];
@@ -197,7 +201,7 @@ export async function rawClient(
         }));
         names = fields.map((f) => f.name);
         typeIds = fields.map((f) => f.dataTypeID);
-        parse = typeIds.map((t) => all[t]);
+        parse = typeIds.map(parserOf);
       } else if (m.name === 'dataRow') {
         const raw = (m as DataRowMessage).fields;
         if (asArray) {

@@ -277,7 +277,9 @@ type FoundRow = ListRowRecord & { total: number | null; version: string | null }
 function readPageRows(found: FoundRow[]): PageRows {
   const first = found[0];
   return {
-    rows: found.map(({ total: _t, version: _v, ...row }) => row),
+    // The rows keep their `total` and `version` columns: toListRow reads the list's fields by
+    // name, and copying every row without them (object rest) cost more than reading the page.
+    rows: found,
     total: first?.total == null ? undefined : Number(first.total),
     version: first?.version == null ? undefined : String(first.version),
   };
