@@ -4,7 +4,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { idsOf, seedList } from './list.fixtures';
-import { ANCHORS, anchorLists } from './list-anchors';
+import { ANCHORS, anchorLists, anchorReads } from './list-anchors';
 import { orderOf, whereOf, type ColumnSortKey, type ListWhere } from './list.query';
 import { pageIds } from './list.repo';
 
@@ -86,6 +86,39 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
       );
     } finally {
       session.logger = quiet;
+    }
+  });
+
+  it('reads anchors again behind a request once past half their age: no request waits for them', async () => {
+    const maxAgeMs = ANCHORS.maxAgeMs;
+    ANCHORS.maxAgeMs = 1_500;
+    const query = { sort: 'Pattern_Name', dir: 'asc', pageSize: 10 };
+    const session = (t.deps.database.db as unknown as { session: { logger: object } }).session;
+    const quiet = session.logger;
+    try {
+      await page(admin, { ...query, page: 3 }); // reads this list's anchors
+      const firstRead = Date.now();
+      const readsBefore = anchorReads();
+      await new Promise((r) => setTimeout(r, 900)); // past half their age
+      const renewed = page(admin, { ...query, page: 4 });
+      expect(idsOf((await renewed).data)).toEqual(
+        await pageIds(t.deps.database.db, undefined, orderOf('Pattern_Name', 'asc'), 30, 10),
+      );
+      await expect.poll(anchorReads).toBe(readsBefore + 1); // read again, behind the request
+      // Past the first anchors' age: the renewed ones answer, in one statement, nothing read now.
+      await new Promise((r) => setTimeout(r, Math.max(0, firstRead + 1_600 - Date.now())));
+      const sent: string[] = [];
+      session.logger = { logQuery: (q: string) => sent.push(q) };
+      const later = await page(admin, { ...query, page: 5 });
+      session.logger = quiet;
+      expect(sent).toHaveLength(1);
+      expect(anchorReads()).toBe(readsBefore + 1);
+      expect(idsOf(later.data)).toEqual(
+        await pageIds(t.deps.database.db, undefined, orderOf('Pattern_Name', 'asc'), 40, 10),
+      );
+    } finally {
+      session.logger = quiet;
+      ANCHORS.maxAgeMs = maxAgeMs;
     }
   });
 

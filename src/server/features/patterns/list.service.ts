@@ -118,7 +118,7 @@ async function columnSortedPage(
   if (fromTable && q.after === undefined && q.before === undefined && anchorsApply(sort)) {
     // A far page number with its anchors held: the page, its total and the list version in one
     // statement; the page stands if the anchors are of that version (else the usual way below).
-    const held = await heldAnchorFor(scopeKey, sort, q.dir, offset);
+    const held = await heldAnchorFor(db, scopeKey, where, sort, q.dir, offset);
     if (held) {
       const far = await repo.farPageRows(db, w, sort, q.dir, held.from, held.skip, q.pageSize);
       if (far.version === held.version && far.total !== undefined && offset < far.total)
