@@ -372,8 +372,11 @@ async function measureSix(targets, reads) {
 }
 
 /** Resident memory of each target that has a process we can see, in MB. */
+/**
+ * Resident memory once idle: 3 s after the last request, and again at 12 s, when the portal's idle
+ * collector (lib/idle-gc.ts: every 5 s, after a whole idle period) has given back what the run left.
+ */
 async function idleRss(targets, when) {
-  await new Promise((r) => setTimeout(r, 3000)); // idle: no request for a few seconds
   const mb = (t) => {
     try {
       return t.rss().toFixed(0);
@@ -381,8 +384,15 @@ async function idleRss(targets, when) {
       return '? (no such process)';
     }
   };
-  const parts = targets.filter((t) => t.rss).map((t) => `${t.label} ${mb(t)}`);
-  console.log(`  idle RSS ${when} (MB): ${parts.join(', ')}`);
+  const sample = () =>
+    targets
+      .filter((t) => t.rss)
+      .map((t) => `${t.label} ${mb(t)}`)
+      .join(', ');
+  await new Promise((r) => setTimeout(r, 3000));
+  const early = sample();
+  await new Promise((r) => setTimeout(r, 9000));
+  console.log(`  idle RSS ${when} (MB): after 3 s ${early}; after 12 s ${sample()}`);
 }
 
 /** Ours (and a before checkout, and the Directus peer, when given) on the data in `env`. */
