@@ -80,6 +80,37 @@ describe(`pattern list (${dbKind})`, () => {
     });
   });
 
+  it("writes each row's updatedAt as the detail does: ISO 8601 in UTC, to the millisecond", async () => {
+    // Both from the same column; the list's rows are mapped apart from the detail's (toListRow).
+    const db = t.deps.database.db;
+    const [one, two] = [ditto[0], ditto[1]];
+    const ids = [one.ID, two.ID];
+    const before = await db
+      .select({ id: patterns.ID, at: patterns.updatedAt })
+      .from(patterns)
+      .where(inArray(patterns.ID, ids));
+    const stamps = [
+      [one.ID, '2031-07-04 23:59:59.999999+00', '2031-07-04T23:59:59.999Z'],
+      [two.ID, '2024-02-29 00:00:00.000501+00', '2024-02-29T00:00:00.000Z'],
+    ] as const;
+    try {
+      for (const [id, stamp] of stamps)
+        await db
+          .update(patterns)
+          .set({ updatedAt: sql`${stamp}::timestamptz` })
+          .where(eq(patterns.ID, id));
+      const listed = await page(partner, { pageSize: 100 });
+      for (const [id, , want] of stamps) {
+        expect(listed.data.find((r) => r.ID === id)?.updatedAt).toBe(want);
+        const detail = await t.app.inject({ url: `/api/patterns/${id}`, headers: partner.auth });
+        expect(detail.json().data.updatedAt).toBe(want);
+      }
+    } finally {
+      for (const r of before)
+        await db.update(patterns).set({ updatedAt: r.at }).where(eq(patterns.ID, r.id));
+    }
+  });
+
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ url: '/api/patterns' })).statusCode).toBe(401);
   });
