@@ -64,6 +64,14 @@ export interface Database {
   pglite?: PGlite;
 }
 
+const oneConnection = new WeakSet<object>();
+/**
+ * True for a database whose statements all run on one connection, one after another (PGlite: a
+ * transaction holds every other statement until it ends): a read there never overlaps a write in
+ * progress. False for PostgreSQL's pool, and for a transaction.
+ */
+export const readsSeeAllWrites = (db: DbOrTx): boolean => oneConnection.has(db);
+
 export function migrationsFolder(): string {
   // Works from src/server/db (tsx, vitest) and from dist/server (bundled).
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -127,9 +135,11 @@ export async function openPglite(
       () => pg.close(),
     );
   }
+  // Drizzle's pglite driver calls query and transaction, which the raw client answers as PGlite would.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  oneConnection.add(db);
   return {
-    // Drizzle's pglite driver calls query and transaction, which the raw client answers as PGlite would.
-    db: drizzlePglite({ client: client as unknown as PGlite, schema }),
+    db,
     kind: 'pglite',
     pglite,
     collectGarbage,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
+import { runsIn } from '../../test/skip';
 import { patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { idsOf, seedList } from './list.fixtures';
@@ -89,38 +90,106 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     }
   });
 
-  it('reads anchors again behind a request once past half their age: no request waits for them', async () => {
-    const maxAgeMs = ANCHORS.maxAgeMs;
-    ANCHORS.maxAgeMs = 1_500;
-    const query = { sort: 'Pattern_Name', dir: 'asc', pageSize: 10 };
+  /** Every statement drizzle sends during `fn` (its logger, on this app's database). */
+  async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
     const session = (t.deps.database.db as unknown as { session: { logger: object } }).session;
+    const sent: string[] = [];
     const quiet = session.logger;
+    session.logger = { logQuery: (q: string) => sent.push(q) };
     try {
-      await page(admin, { ...query, page: 3 }); // reads this list's anchors
-      const firstRead = Date.now();
-      const readsBefore = anchorReads();
-      await new Promise((r) => setTimeout(r, 900)); // past half their age
-      const renewed = page(admin, { ...query, page: 4 });
-      expect(idsOf((await renewed).data)).toEqual(
-        await pageIds(t.deps.database.db, undefined, orderOf('Pattern_Name', 'asc'), 30, 10),
-      );
-      await expect.poll(anchorReads).toBe(readsBefore + 1); // read again, behind the request
-      // Past the first anchors' age: the renewed ones answer, in one statement, nothing read now.
-      await new Promise((r) => setTimeout(r, Math.max(0, firstRead + 1_600 - Date.now())));
-      const sent: string[] = [];
-      session.logger = { logQuery: (q: string) => sent.push(q) };
-      const later = await page(admin, { ...query, page: 5 });
-      session.logger = quiet;
-      expect(sent).toHaveLength(1);
-      expect(anchorReads()).toBe(readsBefore + 1);
-      expect(idsOf(later.data)).toEqual(
-        await pageIds(t.deps.database.db, undefined, orderOf('Pattern_Name', 'asc'), 40, 10),
-      );
+      await fn();
     } finally {
       session.logger = quiet;
-      ANCHORS.maxAgeMs = maxAgeMs;
     }
-  });
+    return sent;
+  }
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const offsetPage = (sort: ColumnSortKey, dir: 'asc' | 'desc', p: number) =>
+    pageIds(t.deps.database.db, undefined, orderOf(sort, dir), (p - 1) * 10, 10);
+
+  it.skipIf(dbKind !== 'pglite')(
+    `keeps anchors until the list version moves, whatever their age, where reads see every write${runsIn('api-pglite', dbKind === 'pglite')}`,
+    async () => {
+      const maxAgeMs = ANCHORS.maxAgeMs;
+      ANCHORS.maxAgeMs = 300;
+      const query = { sort: 'Pattern_Name', dir: 'asc', pageSize: 10 } as const;
+      try {
+        await page(admin, { ...query, page: 3 }); // reads this list's anchors
+        const reads = anchorReads();
+        await wait(400); // older than maxAgeMs
+        let got: PatternListResponse | undefined;
+        const sent = await statementsOf(
+          async () => (got = await page(admin, { ...query, page: 4 })),
+        );
+        expect(sent).toHaveLength(1); // the held anchors: page, total and version in one statement
+        expect(anchorReads()).toBe(reads);
+        expect(idsOf(got!.data)).toEqual(await offsetPage('Pattern_Name', 'asc', 4));
+        // A write moves the version: read again, and the page is still OFFSET's.
+        const [first] = await t.deps.database.db
+          .select({ id: patterns.ID })
+          .from(patterns)
+          .orderBy(patterns.Pattern_Name, patterns.ID)
+          .limit(1);
+        await t.deps.database.db
+          .update(patterns)
+          .set({ Pattern_Name: 'Zz renamed last' })
+          .where(eq(patterns.ID, first.id));
+        const after = await page(admin, { ...query, page: 4 });
+        expect(anchorReads()).toBe(reads + 1);
+        expect(idsOf(after.data)).toEqual(await offsetPage('Pattern_Name', 'asc', 4));
+      } finally {
+        ANCHORS.maxAgeMs = maxAgeMs;
+      }
+    },
+  );
+
+  it.skipIf(dbKind !== 'postgres')(
+    `expires anchors read while another connection's write was in progress, and reads them again behind a request${runsIn('api-postgres', dbKind === 'postgres')}`,
+    async () => {
+      const maxAgeMs = ANCHORS.maxAgeMs;
+      ANCHORS.maxAgeMs = 1_500;
+      const db = t.deps.database.db;
+      const query = { sort: 'updatedAt', dir: 'asc', pageSize: 10 } as const;
+      try {
+        // A write in progress on another connection (it has advanced the list version) while the
+        // anchors are read: they miss its row, and its commit will not move the version again.
+        const [oldest] = await db
+          .select({ id: patterns.ID })
+          .from(patterns)
+          .orderBy(patterns.updatedAt, patterns.ID)
+          .limit(1);
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        let written!: () => void;
+        const wrote = new Promise<void>((r) => (written = r));
+        const writer = db.transaction(async (tx) => {
+          await tx
+            .update(patterns)
+            .set({ updatedAt: sql`now()` })
+            .where(eq(patterns.ID, oldest.id));
+          written();
+          await held;
+        });
+        await wrote;
+        await page(admin, { ...query, page: 3 }); // anchors read, not exact
+        const reads = anchorReads();
+        release();
+        await writer;
+        await wait(900); // past half their age
+        await page(admin, { ...query, page: 4 }); // answered from them; a read starts behind it
+        await expect.poll(anchorReads).toBe(reads + 1);
+        await wait(700); // the first anchors' age is past: the renewed ones answer, exactly
+        const sent = await statementsOf(async () => {
+          const got = await page(admin, { ...query, page: 5 });
+          expect(idsOf(got.data)).toEqual(await offsetPage('updatedAt', 'asc', 5));
+        });
+        expect(sent.filter((q) => q.includes('pattern_list_version'))).toHaveLength(1);
+        expect(anchorReads()).toBe(reads + 1);
+      } finally {
+        ANCHORS.maxAgeMs = maxAgeMs;
+      }
+    },
+  );
 
   it('equals OFFSET on every page, for each anchored sort, admin and brand user', async () => {
     for (const sort of ['updatedAt', 'SFCC_Pattern_ID', 'Pattern_Name', 'status'] as const)

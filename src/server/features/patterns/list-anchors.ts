@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { readsSeeAllWrites, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
@@ -16,13 +16,17 @@ import {
  * was read at (a sequence every write to `patterns` advances, migration pattern_list_version).
  * Page N then starts from the nearest anchor before it and skips fewer than `step` index entries,
  * so page 2,000 costs what page 2 does. A write makes the anchors of every scope stale; they are
- * read again on the next deep page. Anchors also expire after `maxAgeMs`: a write that advanced
- * the version before it committed could otherwise leave anchors read without its rows in place.
- * Past half that age, a request still uses them and has them read again behind it (one read at a
- * time per list), so under steady traffic no request waits for a read once the first is done:
- * before, every expiry made the requests of that moment wait for the pass (page 2,000's p99 was
- * 53–69 ms against 6 ms at p50). Only sorts whose key is never empty use anchors (a NULL key
- * needs two ranges); others keep OFFSET.
+ * read again on the next deep page.
+ *
+ * A write advances the version before it commits, so on PostgreSQL anchors read while it is still
+ * in progress would miss its rows yet carry the version it left: there they expire after
+ * `maxAgeMs`, and past half that age a request still uses them and has them read again behind it
+ * (one read at a time per list), so no request waits for that pass under steady traffic. On PGlite
+ * a read never overlaps a write in progress (one connection, db/client.ts `readsSeeAllWrites`):
+ * anchors read there hold until the version moves (`exact`). Before (stop 22), every anchor list
+ * expired after 10 s, and the requests of that moment waited for the pass (page 2,000's p99
+ * 53–69 ms against 6 ms at p50). Only sorts whose key is never empty use anchors (a NULL key needs
+ * two ranges); others keep OFFSET.
  */
 export const ANCHORS = { step: 100, maxAgeMs: 10_000, maxScopes: 256 };
 
@@ -36,6 +40,8 @@ interface Anchors {
    * database on its own thread, the requests that arrive meanwhile are parsed and would all read).
    */
   keys: Promise<SortPosition[]>;
+  /** Read where no write could be in progress (PGlite): no age limit. */
+  exact?: true;
   /** Set once a read to replace these has started (at most one at a time). */
   renewing?: true;
 }
@@ -52,9 +58,11 @@ export function anchorsApply(sort: ColumnSortKey): boolean {
   return !SORT_COLUMNS[sort].nullable;
 }
 
-/** Anchors still usable: read with today's step, within `maxAgeMs` (the version is the caller's to compare). */
+/** Anchors still usable: read with today's step, exact or within `maxAgeMs` (the version is the caller's to compare). */
 const fresh = (a: Anchors | undefined): a is Anchors =>
-  a !== undefined && a.step === ANCHORS.step && Date.now() - a.readAt <= ANCHORS.maxAgeMs;
+  a !== undefined &&
+  a.step === ANCHORS.step &&
+  (a.exact === true || Date.now() - a.readAt <= ANCHORS.maxAgeMs);
 
 /** The anchor at or before position `offset - 1`, and how many rows after it to skip; undefined near the start. */
 export async function anchorFor(
@@ -72,12 +80,7 @@ export async function anchorFor(
   const key = `${scopeKey}|${sort}|${dir}`;
   let a = cache.get(key);
   if (!fresh(a) || a.version !== version) {
-    a = hold(key, {
-      version,
-      readAt: Date.now(),
-      step,
-      keys: readAnchors(db, where, sort, dir, step),
-    });
+    a = hold(key, read(db, version, where, sort, dir, step));
   } else renewSoon(db, key, a, where, sort, dir);
   const keys = await a.keys;
   const from = keys[Math.min(k, keys.length - 1)];
@@ -135,24 +138,37 @@ function renewSoon(
   sort: ColumnSortKey,
   dir: SortDirection,
 ): void {
-  if (a.renewing || Date.now() - a.readAt < ANCHORS.maxAgeMs / 2 || !('$client' in db)) return;
+  if (a.exact || a.renewing || Date.now() - a.readAt < ANCHORS.maxAgeMs / 2 || !('$client' in db))
+    return;
   a.renewing = true;
-  const readAt = Date.now();
   const renew = async () => {
     const res = await db.execute<{ v: string }>(
       sql`select last_value::text as v from pattern_list_version`,
     );
-    const keys = await readAnchors(db, where, sort, dir, a.step);
-    if (cache.get(key) === a)
-      hold(key, {
-        version: String(res.rows[0]?.v ?? ''),
-        readAt,
-        step: a.step,
-        keys: Promise.resolve(keys),
-      });
+    const next = read(db, String(res.rows[0]?.v ?? ''), where, sort, dir, a.step);
+    await next.keys;
+    if (cache.get(key) === a) hold(key, next);
   };
   // On failure the held anchors stay until they expire; the next request past half their age tries again.
   renew().catch(() => delete a.renewing);
+}
+
+/** Anchors of `version` (read by the caller before this); exact where reads see every write. */
+function read(
+  db: DbOrTx,
+  version: string,
+  where: SQL | undefined,
+  sort: ColumnSortKey,
+  dir: SortDirection,
+  step: number,
+): Anchors {
+  return {
+    version,
+    readAt: Date.now(),
+    step,
+    keys: readAnchors(db, where, sort, dir, step),
+    ...(readsSeeAllWrites(db) ? { exact: true as const } : {}),
+  };
 }
 
 async function readAnchors(
