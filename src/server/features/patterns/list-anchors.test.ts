@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { runsIn } from '../../test/skip';
 import { patterns } from '../../db/schema/patterns';
@@ -106,6 +107,15 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const offsetPage = (sort: ColumnSortKey, dir: 'asc' | 'desc', p: number) =>
     pageIds(t.deps.database.db, undefined, orderOf(sort, dir), (p - 1) * 10, 10);
+  /** The ID of the first pattern in an order (the one a write below moves). */
+  const firstIdBy = async (...order: (SQL | PgColumn)[]) => {
+    const [row] = await t.deps.database.db
+      .select({ id: patterns.ID })
+      .from(patterns)
+      .orderBy(...order)
+      .limit(1);
+    return row.id;
+  };
 
   it.skipIf(dbKind !== 'pglite')(
     `keeps anchors until the list version moves, whatever their age, where reads see every write${runsIn('api-pglite', dbKind === 'pglite')}`,
@@ -125,15 +135,11 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
         expect(anchorReads()).toBe(reads);
         expect(idsOf(got!.data)).toEqual(await offsetPage('Pattern_Name', 'asc', 4));
         // A write moves the version: read again, and the page is still OFFSET's.
-        const [first] = await t.deps.database.db
-          .select({ id: patterns.ID })
-          .from(patterns)
-          .orderBy(patterns.Pattern_Name, patterns.ID)
-          .limit(1);
+        const firstId = await firstIdBy(patterns.Pattern_Name, patterns.ID);
         await t.deps.database.db
           .update(patterns)
           .set({ Pattern_Name: 'Zz renamed last' })
-          .where(eq(patterns.ID, first.id));
+          .where(eq(patterns.ID, firstId));
         const after = await page(admin, { ...query, page: 4 });
         expect(anchorReads()).toBe(reads + 1);
         expect(idsOf(after.data)).toEqual(await offsetPage('Pattern_Name', 'asc', 4));
@@ -153,11 +159,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
       try {
         // A write in progress on another connection (it has advanced the list version) while the
         // anchors are read: they miss its row, and its commit will not move the version again.
-        const [oldest] = await db
-          .select({ id: patterns.ID })
-          .from(patterns)
-          .orderBy(patterns.updatedAt, patterns.ID)
-          .limit(1);
+        const oldestId = await firstIdBy(patterns.updatedAt, patterns.ID);
         let release!: () => void;
         const held = new Promise<void>((r) => (release = r));
         let written!: () => void;
@@ -166,7 +168,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
           await tx
             .update(patterns)
             .set({ updatedAt: sql`now()` })
-            .where(eq(patterns.ID, oldest.id));
+            .where(eq(patterns.ID, oldestId));
           written();
           await held;
         });
@@ -206,17 +208,13 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
   it('reads the anchors again after a write (the list version moved)', async () => {
     await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
     // Move an old pattern to the top and delete one: every later position shifts.
-    const [oldest] = await t.deps.database.db
-      .select({ id: patterns.ID })
-      .from(patterns)
-      .orderBy(patterns.updatedAt, patterns.ID)
-      .limit(1);
+    const oldestId = await firstIdBy(patterns.updatedAt, patterns.ID);
     await t.deps.database.db
       .update(patterns)
       .set({ updatedAt: sql`now()` })
-      .where(eq(patterns.ID, oldest.id));
+      .where(eq(patterns.ID, oldestId));
     await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
-    await t.deps.database.db.delete(patterns).where(eq(patterns.ID, oldest.id));
+    await t.deps.database.db.delete(patterns).where(eq(patterns.ID, oldestId));
     await everyPageMatchesOffset(admin, {}, 'updatedAt', 'desc');
   });
 });
