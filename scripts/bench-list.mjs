@@ -371,9 +371,8 @@ async function measureSix(targets, reads) {
   );
 }
 
-/** Resident memory of each target that has a process we can see, in MB. */
 /**
- * Resident memory once idle: 3 s after the last request, and again at 12 s, when the portal's idle
+ * Resident memory (MB) of each target whose process we can see, once idle: 3 s after the last request, and again at 12 s, when the portal's idle
  * collector (lib/idle-gc.ts: every 5 s, after a whole idle period) has given back what the run left.
  */
 async function idleRss(targets, when) {

@@ -74,21 +74,11 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     // First in this file: no far page of this shape has been read yet, so its statement (built
     // once per shape, list.repo.ts farPageRows) is built here, under the logger below.
     await page(admin, { ...query, page: 3 }); // reads the anchors
-    // Every statement drizzle sends, from here on (its logger, on this app's database).
-    const session = (t.deps.database.db as unknown as { session: { logger: object } }).session;
-    const sent: string[] = [];
-    const quiet = session.logger;
-    session.logger = { logQuery: (q: string) => sent.push(q) };
-    try {
-      const got = await page(admin, { ...query, page: 4 });
-      expect(sent).toHaveLength(1);
-      expect(sent[0]).toContain('pattern_list_version');
-      expect(idsOf(got.data)).toEqual(
-        await pageIds(t.deps.database.db, undefined, orderOf('updatedAt', 'desc'), 30, 10),
-      );
-    } finally {
-      session.logger = quiet;
-    }
+    let got: PatternListResponse | undefined;
+    const sent = await statementsOf(async () => (got = await page(admin, { ...query, page: 4 })));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('pattern_list_version');
+    expect(idsOf(got!.data)).toEqual(await offsetPage('updatedAt', 'desc', 4));
   });
 
   /** Every statement drizzle sends during `fn` (its logger, on this app's database). */

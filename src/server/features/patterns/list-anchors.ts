@@ -64,24 +64,33 @@ const fresh = (a: Anchors | undefined): a is Anchors =>
   a.step === ANCHORS.step &&
   (a.exact === true || Date.now() - a.readAt <= ANCHORS.maxAgeMs);
 
+/**
+ * One list's anchors: its scope (`scopeKey`, the filters that make it, as text; `where`, the same
+ * as SQL) and its order, on the database that reads them.
+ */
+export interface AnchoredList {
+  db: DbOrTx;
+  scopeKey: string;
+  where: SQL | undefined;
+  sort: ColumnSortKey;
+  dir: SortDirection;
+}
+
+const keyOf = (list: AnchoredList) => `${list.scopeKey}|${list.sort}|${list.dir}`;
+
 /** The anchor at or before position `offset - 1`, and how many rows after it to skip; undefined near the start. */
 export async function anchorFor(
-  db: DbOrTx,
-  scopeKey: string,
-  where: SQL | undefined,
-  sort: ColumnSortKey,
-  dir: SortDirection,
+  list: AnchoredList,
   offset: number,
   version: string,
 ): Promise<{ from: SortPosition; skip: number } | undefined> {
   const step = ANCHORS.step;
   const k = Math.floor(offset / step) - 1;
   if (k < 0) return undefined;
-  const key = `${scopeKey}|${sort}|${dir}`;
+  const key = keyOf(list);
   let a = cache.get(key);
-  if (!fresh(a) || a.version !== version) {
-    a = hold(key, read(db, version, where, sort, dir, step));
-  } else renewSoon(db, key, a, where, sort, dir);
+  if (!fresh(a) || a.version !== version) a = hold(key, read(list, version, step));
+  else renewSoon(list, key, a);
   const keys = await a.keys;
   const from = keys[Math.min(k, keys.length - 1)];
   if (!from) return undefined;
@@ -95,19 +104,15 @@ export async function anchorFor(
  * page only if the version is still that one (a write in between sends it the usual way).
  */
 export async function heldAnchorFor(
-  db: DbOrTx,
-  scopeKey: string,
-  where: SQL | undefined,
-  sort: ColumnSortKey,
-  dir: SortDirection,
+  list: AnchoredList,
   offset: number,
 ): Promise<{ from: SortPosition; skip: number; version: string } | undefined> {
   const step = ANCHORS.step;
   const k = Math.floor(offset / step) - 1;
-  const key = `${scopeKey}|${sort}|${dir}`;
+  const key = keyOf(list);
   const a = cache.get(key);
   if (k < 0 || !fresh(a)) return undefined;
-  renewSoon(db, key, a, where, sort, dir);
+  renewSoon(list, key, a);
   const keys = await a.keys.catch(() => []);
   // Past the last anchor the total may have changed: only an anchor that exists is used.
   const from = keys[k];
@@ -130,14 +135,8 @@ function hold(key: string, a: Anchors): Anchors {
  * read again on use, as when the caller reads the version). They replace the held ones only when
  * done. Not inside a transaction (it ends with its request).
  */
-function renewSoon(
-  db: DbOrTx,
-  key: string,
-  a: Anchors,
-  where: SQL | undefined,
-  sort: ColumnSortKey,
-  dir: SortDirection,
-): void {
+function renewSoon(list: AnchoredList, key: string, a: Anchors): void {
+  const { db } = list;
   if (a.exact || a.renewing || Date.now() - a.readAt < ANCHORS.maxAgeMs / 2 || !('$client' in db))
     return;
   a.renewing = true;
@@ -145,7 +144,7 @@ function renewSoon(
     const res = await db.execute<{ v: string }>(
       sql`select last_value::text as v from pattern_list_version`,
     );
-    const next = read(db, String(res.rows[0]?.v ?? ''), where, sort, dir, a.step);
+    const next = read(list, String(res.rows[0]?.v ?? ''), a.step);
     await next.keys;
     if (cache.get(key) === a) hold(key, next);
   };
@@ -154,28 +153,18 @@ function renewSoon(
 }
 
 /** Anchors of `version` (read by the caller before this); exact where reads see every write. */
-function read(
-  db: DbOrTx,
-  version: string,
-  where: SQL | undefined,
-  sort: ColumnSortKey,
-  dir: SortDirection,
-  step: number,
-): Anchors {
+function read(list: AnchoredList, version: string, step: number): Anchors {
   return {
     version,
     readAt: Date.now(),
     step,
-    keys: readAnchors(db, where, sort, dir, step),
-    ...(readsSeeAllWrites(db) ? { exact: true as const } : {}),
+    keys: readAnchors(list, step),
+    ...(readsSeeAllWrites(list.db) ? { exact: true as const } : {}),
   };
 }
 
 async function readAnchors(
-  db: DbOrTx,
-  where: SQL | undefined,
-  sort: ColumnSortKey,
-  dir: SortDirection,
+  { db, where, sort, dir }: AnchoredList,
   step: number,
 ): Promise<SortPosition[]> {
   reads++;

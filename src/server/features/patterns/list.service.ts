@@ -24,7 +24,7 @@ import {
   type SortPosition,
 } from './list.query';
 import * as repo from './list.repo';
-import { ANCHORS, anchorFor, anchorsApply, heldAnchorFor } from './list-anchors';
+import { ANCHORS, anchorFor, anchorsApply, heldAnchorFor, type AnchoredList } from './list-anchors';
 import { toListRow } from './pattern-shape';
 
 /**
@@ -114,11 +114,11 @@ async function columnSortedPage(
     const first = await repo.firstPageRows(db, w, sort, q.dir, offset, q.pageSize);
     if (first.total !== undefined) return { ids: [], rows: first.rows, total: first.total };
   }
-  const scopeKey = JSON.stringify(w);
+  const list: AnchoredList = { db, scopeKey: JSON.stringify(w), where, sort, dir: q.dir };
   if (fromTable && q.after === undefined && q.before === undefined && anchorsApply(sort)) {
     // A far page number with its anchors held: the page, its total and the list version in one
     // statement; the page stands if the anchors are of that version (else the usual way below).
-    const held = await heldAnchorFor(db, scopeKey, where, sort, q.dir, offset);
+    const held = await heldAnchorFor(list, offset);
     if (held) {
       const far = await repo.farPageRows(db, w, sort, q.dir, held.from, held.skip, q.pageSize);
       if (far.version === held.version && far.total !== undefined && offset < far.total)
@@ -132,7 +132,7 @@ async function columnSortedPage(
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };
   if (offset < total && anchorsApply(sort)) {
-    const a = await anchorFor(db, scopeKey, where, sort, q.dir, offset, version);
+    const a = await anchorFor(list, offset, version);
     if (a) {
       // A far page number: from the nearest anchor, ids and rows in one statement.
       const [range] = rangesAfter(sort, q.dir, a.from);
