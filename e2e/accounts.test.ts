@@ -83,10 +83,19 @@ async function choose(page: Page, label: string, option: string) {
 const signInAs = (page: Page, u: { email: string; password: string; fullName: string }) =>
   signIn(page, u as Parameters<typeof signIn>[1]);
 
+/**
+ * Signs out through the header's menu. If the login screen does not come, the error says where the
+ * page stayed and what it showed (a leave dialog, an overlay): a failure in CI is read, not rerun.
+ */
 async function signOut(page: Page, fullName: string) {
-  await page.getByRole('button', { name: fullName }).first().click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL('**/app/login');
+  await page.getByRole('banner').getByRole('button', { name: fullName }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out' }).click();
+  try {
+    await page.waitForURL('**/app/login');
+  } catch (err) {
+    const shown = await page.evaluate(() => document.body.innerText.slice(0, 600));
+    throw new Error(`sign-out stayed on ${page.url()}, showing:\n${shown}`, { cause: err });
+  }
 }
 
 describe('accounts', () => {
