@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { readsSeeAllWrites, type DbOrTx } from '../../db/client';
+import { isLockNotAvailable } from '../../lib/db-errors';
 import { patterns } from '../../db/schema/patterns';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
@@ -18,15 +19,17 @@ import {
  * so page 2,000 costs what page 2 does. A write makes the anchors of every scope stale; they are
  * read again on the next deep page.
  *
- * A write advances the version before it commits, so on PostgreSQL anchors read while it is still
- * in progress would miss its rows yet carry the version it left: there they expire after
+ * A write advances the version before it commits, so anchors read while it is still in progress
+ * would miss its rows yet carry the version it left. Anchors read where no write can be in
+ * progress hold until the version moves (`exact`): on PGlite always (one connection, db/client.ts
+ * `readsSeeAllWrites`); on PostgreSQL when the read gets `SHARE` on `patterns` at once (`NOWAIT`),
+ * which no transaction holding a write to it allows — and a write that comes meanwhile waits for
+ * the one statement of the pass. When it does not get the lock, the anchors expire after
  * `maxAgeMs`, and past half that age a request still uses them and has them read again behind it
- * (one read at a time per list), so no request waits for that pass under steady traffic. On PGlite
- * a read never overlaps a write in progress (one connection, db/client.ts `readsSeeAllWrites`):
- * anchors read there hold until the version moves (`exact`). Before (stop 22), every anchor list
- * expired after 10 s, and the requests of that moment waited for the pass (page 2,000's p99
- * 53–69 ms against 6 ms at p50). Only sorts whose key is never empty use anchors (a NULL key needs
- * two ranges); others keep OFFSET.
+ * (one read at a time per list), so no request waits for that pass under steady traffic. Before
+ * (stop 22), every anchor list expired after 10 s, and the requests of that moment waited for the
+ * pass (page 2,000's p99 53–69 ms against 6 ms at p50). Only sorts whose key is never empty use
+ * anchors (a NULL key needs two ranges); others keep OFFSET.
  */
 export const ANCHORS = { step: 100, maxAgeMs: 10_000, maxScopes: 256 };
 
@@ -40,7 +43,7 @@ interface Anchors {
    * database on its own thread, the requests that arrive meanwhile are parsed and would all read).
    */
   keys: Promise<SortPosition[]>;
-  /** Read where no write could be in progress (PGlite): no age limit. */
+  /** Read where no write could be in progress: no age limit. Set when the read is done. */
   exact?: true;
   /** Set once a read to replace these has started (at most one at a time). */
   renewing?: true;
@@ -152,22 +155,41 @@ function renewSoon(list: AnchoredList, key: string, a: Anchors): void {
   renew().catch(() => delete a.renewing);
 }
 
-/** Anchors of `version` (read by the caller before this); exact where reads see every write. */
+/** Anchors of `version` (read by the caller before this); exact where no write was in progress. */
 function read(list: AnchoredList, version: string, step: number): Anchors {
-  return {
-    version,
-    readAt: Date.now(),
-    step,
-    keys: readAnchors(list, step),
-    ...(readsSeeAllWrites(list.db) ? { exact: true as const } : {}),
-  };
+  const a: Anchors = { version, readAt: Date.now(), step, keys: Promise.resolve([]) };
+  a.keys = readAnchors(list, step).then(({ keys, exact }) => {
+    if (exact) a.exact = true;
+    return keys;
+  });
+  return a;
 }
 
 async function readAnchors(
-  { db, where, sort, dir }: AnchoredList,
+  list: AnchoredList,
+  step: number,
+): Promise<{ keys: SortPosition[]; exact: boolean }> {
+  reads++;
+  const { db } = list;
+  if (readsSeeAllWrites(db)) return { keys: await readKeys(db, list, step), exact: true };
+  if (!('$client' in db)) return { keys: await readKeys(db, list, step), exact: false }; // a caller's transaction
+  try {
+    return await db.transaction(async (tx) => {
+      // Refused while a transaction that wrote to patterns is open; held, writers wait for the pass.
+      await tx.execute(sql`lock table ${patterns} in share mode nowait`);
+      return { keys: await readKeys(tx, list, step), exact: true };
+    });
+  } catch (err) {
+    if (!isLockNotAvailable(err)) throw err;
+    return { keys: await readKeys(db, list, step), exact: false };
+  }
+}
+
+async function readKeys(
+  db: DbOrTx,
+  { where, sort, dir }: AnchoredList,
   step: number,
 ): Promise<SortPosition[]> {
-  reads++;
   const res = await db.execute<{ key: string | null; id: number }>(sql`
     select key, id from (
       select ${keyText(sort)} as key, ${patterns.ID} as id, row_number() over (order by ${orderOf(sort, dir)}) as rn
