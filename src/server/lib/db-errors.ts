@@ -11,11 +11,6 @@ export function isDataException(err: unknown): boolean {
   return hasCode(err, (code) => /^22[0-9A-Z]{3}$/.test(code));
 }
 
-/** lock_not_available (55P03): a `NOWAIT` lock that another transaction holds. */
-export function isLockNotAvailable(err: unknown): boolean {
-  return hasCode(err, (code) => code === '55P03');
-}
-
 /** Whether the error, or one of the few causes it is wrapped in, carries a matching code. */
 function hasCode(err: unknown, matches: (code: string) => boolean): boolean {
   for (

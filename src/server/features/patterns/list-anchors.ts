@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { readsSeeAllWrites, type DbOrTx } from '../../db/client';
-import { isLockNotAvailable } from '../../lib/db-errors';
 import { patterns } from '../../db/schema/patterns';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
@@ -175,15 +174,21 @@ async function readAnchors(
   if (!('$client' in db)) return { keys: await readKeys(db, list, step), exact: false }; // a caller's transaction
   try {
     return await db.transaction(async (tx) => {
-      // Refused while a transaction that wrote to patterns is open; held, writers wait for the pass.
-      await tx.execute(sql`lock table ${patterns} in share mode nowait`);
+      // Refused while a transaction that wrote to patterns is open (55P03); held, writers wait for
+      // the pass. Refused for any other reason (a role without the right), the same fallback.
+      await tx.execute(sql`lock table ${patterns} in share mode nowait`).catch((err: unknown) => {
+        throw new LockRefused('patterns could not be locked for the anchors', { cause: err });
+      });
       return { keys: await readKeys(tx, list, step), exact: true };
     });
   } catch (err) {
-    if (!isLockNotAvailable(err)) throw err;
+    if (!(err instanceof LockRefused)) throw err;
     return { keys: await readKeys(db, list, step), exact: false };
   }
 }
+
+/** The anchors' lock was not given: they are read without it and expire. */
+class LockRefused extends Error {}
 
 async function readKeys(
   db: DbOrTx,
