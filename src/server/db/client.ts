@@ -72,6 +72,9 @@ const oneConnection = new WeakSet<object>();
  */
 export const readsSeeAllWrites = (db: DbOrTx): boolean => oneConnection.has(db);
 
+/** Whether `db` is a transaction (drizzle's database objects carry their client; its transactions do not). */
+export const isTransaction = (db: DbOrTx): db is Tx => !('$client' in db);
+
 export function migrationsFolder(): string {
   // Works from src/server/db (tsx, vitest) and from dist/server (bundled).
   let dir = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { readsSeeAllWrites, type DbOrTx } from '../../db/client';
+import { isTransaction, readsSeeAllWrites, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import type { SortDirection } from '../../../shared/contracts/pattern-list';
 import {
@@ -139,7 +139,7 @@ function hold(key: string, a: Anchors): Anchors {
  */
 function renewSoon(list: AnchoredList, key: string, a: Anchors): void {
   const { db } = list;
-  if (a.exact || a.renewing || Date.now() - a.readAt < ANCHORS.maxAgeMs / 2 || !('$client' in db))
+  if (a.exact || a.renewing || Date.now() - a.readAt < ANCHORS.maxAgeMs / 2 || isTransaction(db))
     return;
   a.renewing = true;
   const renew = async () => {
@@ -156,11 +156,15 @@ function renewSoon(list: AnchoredList, key: string, a: Anchors): void {
 
 /** Anchors of `version` (read by the caller before this); exact where no write was in progress. */
 function read(list: AnchoredList, version: string, step: number): Anchors {
-  const a: Anchors = { version, readAt: Date.now(), step, keys: Promise.resolve([]) };
-  a.keys = readAnchors(list, step).then(({ keys, exact }) => {
-    if (exact) a.exact = true;
-    return keys;
-  });
+  const a: Anchors = {
+    version,
+    readAt: Date.now(),
+    step,
+    keys: readAnchors(list, step).then(({ keys, exact }) => {
+      if (exact) a.exact = true;
+      return keys;
+    }),
+  };
   return a;
 }
 
@@ -171,7 +175,8 @@ async function readAnchors(
   reads++;
   const { db } = list;
   if (readsSeeAllWrites(db)) return { keys: await readKeys(db, list, step), exact: true };
-  if (!('$client' in db)) return { keys: await readKeys(db, list, step), exact: false }; // a caller's transaction
+  // Inside a caller's transaction: no lock of its own, and the anchors expire.
+  if (isTransaction(db)) return { keys: await readKeys(db, list, step), exact: false };
   try {
     return await db.transaction(async (tx) => {
       // Refused while a transaction that wrote to patterns is open (55P03); held, writers wait for

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { isTransaction, type Db, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
@@ -323,7 +323,7 @@ export async function firstPageRows(
   limit: number,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  if (!('$client' in db)) return pageRows(db, whereOf(w), orderOf(sort, dir), offset, limit, w);
+  if (isTransaction(db)) return pageRows(db, whereOf(w), orderOf(sort, dir), offset, limit, w);
   const statement = builtPage(db, `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`, () =>
     pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
       where: countWhere(w, asPlaceholder),
@@ -348,7 +348,7 @@ export async function farPageRows(
   limit: number,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  if (!('$client' in db)) {
+  if (isTransaction(db)) {
     const [range] = rangesAfter(sort, dir, from);
     return pageRows(db, and(whereOf(w), range!.where), range!.order, skip, limit, w);
   }
