@@ -225,8 +225,13 @@ async function serverArgs(dir) {
   }
   const entry = bundles.get(dir);
   const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [];
+  // The checkout's own flags (scripts/server-flags.mjs; before it existed, source maps only).
+  const flagsModule = path.join(dir, 'scripts/server-flags.mjs');
+  const flags = fs.existsSync(flagsModule)
+    ? (await import(pathToFileURL(flagsModule).href)).SERVER_NODE_FLAGS
+    : ['--enable-source-maps'];
   return entry
-    ? [...profile, '--enable-source-maps', entry]
+    ? [...profile, ...flags, entry]
     : ['--import', 'tsx', path.join(dir, 'src/server/main.ts')];
 }
 

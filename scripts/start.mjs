@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildAll, isBuilt, root } from './build.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 if (!isBuilt()) {
   console.log('Building the portal (first start or sources changed)...');
@@ -9,7 +10,7 @@ if (!isBuilt()) {
 }
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(root, 'dist/server/main.js')],
+  [...SERVER_NODE_FLAGS, path.join(root, 'dist/server/main.js')],
   { stdio: 'inherit' },
 );
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
