@@ -25,6 +25,7 @@ import { tsImport } from 'tsx/esm/api';
 import { buildAll, root } from './build.mjs';
 import { waitUntilHealthy } from './portal-process.mjs';
 import { seed } from './seed-patterns.mjs';
+import { serverFlagsOf } from './server-flags.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -88,7 +89,8 @@ async function startPortal(checkout, name) {
   const dataDir = path.join(tmp, name);
   fs.cpSync(seeded, dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(checkout, 'dist/server/main.js')], {
+  const flags = await serverFlagsOf(checkout); // as `npm start` runs it
+  const child = spawn(process.execPath, [...flags, path.join(checkout, 'dist/server/main.js')], {
     cwd: checkout,
     env: {
       ...process.env,

@@ -1,12 +1,26 @@
 // The Node flags the server runs with: `npm start` (scripts/start.mjs) passes them, and the list
-// benchmark starts a checkout's server with that checkout's flags, so that it measures what users run.
-//   --v8-pool-size=1         one V8 background thread instead of four: each of them compiles
-//                            PGlite's WebAssembly and collects garbage in bursts, and keeps its own
-//                            malloc arena afterwards (~40 MB idle on PGlite; docs/benchmarks.md, stop 25)
+// and first-row benchmarks start each checkout's server with its own: they measure what users run.
+//   --v8-pool-size=1         one V8 background thread instead of four (they compile PGlite's
+//                            WebAssembly and help the garbage collector): about 40 MB less stays
+//                            resident on PGlite, reads unchanged (docs/benchmarks.md, stop 25)
 //   --max-semi-space-size=4  a young generation of 4 MB semi-spaces, not up to 16: after a burst of
-//                            requests the larger one stays resident (~25 MB idle)
+//                            requests the larger one stays resident (about 25 MB)
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
   '--v8-pool-size=1',
   '--max-semi-space-size=4',
 ];
+
+/**
+ * The flags a checkout in `dir` starts its server with (its own scripts/server-flags.mjs; before
+ * that file existed, source maps only): the benchmarks start an older checkout as it started then.
+ */
+export async function serverFlagsOf(dir) {
+  const own = path.join(dir, 'scripts/server-flags.mjs');
+  if (!fs.existsSync(own)) return ['--enable-source-maps'];
+  return (await import(pathToFileURL(own).href)).SERVER_NODE_FLAGS;
+}
