@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { isTransaction, type Db, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
@@ -56,12 +56,29 @@ function countWhere(w: Omit<ListWhere, 'search'>, v: FilterValue = asValue): SQL
   );
 }
 
-/** Exact count of a search: its cost follows the number of matches, read through the trigram index. */
-export async function countRows(db: DbOrTx, w: ListWhere): Promise<number> {
+/**
+ * A review filter (In review, Changes requested) finds the patterns of that status, which the
+ * count table counts, and the patterns of another status whose edit is in that state: these few
+ * are read through the partial index on edit_status. The two sets do not overlap, so their counts
+ * add up to the filter's exact total without counting its rows (1,000,000 patterns on PostgreSQL:
+ * 88 ms a first page when every match was counted, issue 15).
+ */
+function editOnlyWhere(w: Omit<ListWhere, 'search'>): SQL {
+  const s = w.status;
+  if (!isReviewFilter(s)) throw new Error('not a review filter');
+  return and(
+    whereOf({ ...w, status: undefined }),
+    eq(patterns.editStatus, s),
+    ne(patterns.SFCC_Status, s),
+  )!;
+}
+
+/** The patterns a review filter finds beyond its status's count (see `editOnlyWhere`). */
+export async function countEditOnly(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(patterns)
-    .where(whereOf(w));
+    .where(editOnlyWhere(w));
   return row?.n ?? 0;
 }
 
@@ -77,6 +94,19 @@ export async function brandSegments(
   dir: SortDirection,
 ): Promise<BrandSegment[]> {
   const o = dir === 'asc' ? asc : desc;
+  if (!w.search && isReviewFilter(w.status)) {
+    // The count table's segments of that status, with the patterns whose edit is in it.
+    const d = dir === 'asc' ? sql`asc` : sql`desc`;
+    const res = await db.execute<{ brandId: number; n: number }>(sql`
+      select s.brand_id as "brandId", sum(s.n)::int as n from (
+        select ${patternCounts.brandId} as brand_id, ${patternCounts.n} as n from ${patternCounts} where ${countWhere(w)}
+        union all
+        select ${patterns.brandId}, 1 from ${patterns} where ${editOnlyWhere(w)}
+      ) s inner join ${brands} on ${brands.id} = s.brand_id
+      group by s.brand_id, ${brands.name} having sum(s.n) > 0
+      order by ${brands.name} ${d}, s.brand_id ${d}`);
+    return res.rows.map((r) => ({ brandId: Number(r.brandId), n: Number(r.n) }));
+  }
   if (!countableFromTable(w)) {
     return db
       .select({ brandId: patterns.brandId, n: sql<number>`count(*)::int` })
