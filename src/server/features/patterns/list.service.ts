@@ -107,7 +107,7 @@ async function columnSortedPage(
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
   // The count table groups by SFCC_Status: a review filter (which also finds published patterns
-  // whose edit is in that state) adds those to its status's count (below), and pages by offset.
+  // whose edit is in that state) adds those to its status's count (below).
   const fromTable = repo.countableFromTable(w);
   if (fromTable && q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
