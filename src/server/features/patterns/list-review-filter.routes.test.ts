@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
+import { REVIEW_PATHS } from '../../../shared/contracts/review';
 import { expectedOrder, idsOf, twoBrandList, type ListSeed } from './list.fixtures';
 
 /**
@@ -98,6 +99,12 @@ describe(`pattern list, review filters (${dbKind})`, () => {
       expect(total).toBe(all.filter(finds(status)).length);
     },
   );
+
+  it("the admins' To review number is what the In review filter finds", async () => {
+    const res = await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.inReview).toBe(all.filter(finds('in_review')).length);
+  });
 
   it.each([
     ['a brand user', { status: 'in_review' }],

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
+import { countEditOnly, countWithVersion } from './list.repo';
 
 /** Status changes leave `updatedAt` alone: it dates content edits, which the "edited after" notice compares. */
 export async function setStatus(
@@ -158,11 +159,13 @@ export async function snapshotSizes(db: DbOrTx, patternId: number) {
   return db.select().from(sizes).where(eq(sizes.patternId, patternId)).orderBy(asc(sizes.ID));
 }
 
-/** Patterns waiting for a reviewer: in review, or published with an edit in review. */
+/**
+ * Patterns waiting for a reviewer: in review, or published with an edit in review. The admins'
+ * To review number: what the In review filter finds, counted as it is (list.repo.ts):
+ * the count table's In review patterns and the edits in review beyond them, not a count of the
+ * rows (166,667 of them at 1,000,000 patterns: 80 ms on every admin page that shows the number).
+ */
 export async function countInReview(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(patterns)
-    .where(or(eq(patterns.SFCC_Status, 'in_review'), eq(patterns.editStatus, 'in_review')));
-  return Number(row?.n ?? 0);
+  const w = { status: 'in_review' } as const;
+  return (await countWithVersion(db, w)).total + (await countEditOnly(db, w));
 }
