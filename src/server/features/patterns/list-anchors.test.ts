@@ -5,7 +5,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { runsIn } from '../../test/skip';
 import { patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
-import { idsOf, seedList } from './list.fixtures';
+import { idsOf, listPage, seedList } from './list.fixtures';
 import { ANCHORS, anchorLists, anchorReads } from './list-anchors';
 import { orderOf, whereOf, type ColumnSortKey, type ListWhere } from './list.query';
 import { pageIds } from './list.repo';
@@ -35,15 +35,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     await t.close();
   });
 
-  const page = async (user: TestUser, query: Record<string, string | number>) => {
-    const res = await t.app.inject({
-      url: '/api/patterns',
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: user.auth,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PatternListResponse;
-  };
+  const page = (user: TestUser, query: Record<string, string | number>) => listPage(t, user, query);
 
   /** Every page of one list, compared with plain ORDER BY … OFFSET … LIMIT on the same rows. */
   async function everyPageMatchesOffset(

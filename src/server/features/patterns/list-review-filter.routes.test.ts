@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
-import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { REVIEW_PATHS } from '../../../shared/contracts/review';
-import { expectedOrder, idsOf, twoBrandList, type ListSeed } from './list.fixtures';
+import { allListPages, expectedOrder, idsOf, twoBrandList, type ListSeed } from './list.fixtures';
 
 /**
  * The In review and Changes requested filters find the patterns of that status and the patterns
@@ -52,22 +51,8 @@ describe(`pattern list, review filters (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const page = async (user: TestUser, query: Record<string, string | number>) => {
-    const res = await t.app.inject({
-      url: '/api/patterns',
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: user.auth,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PatternListResponse;
-  };
-  const allPages = async (user: TestUser, query: Record<string, string | number>) => {
-    const first = await page(user, { ...query, pageSize: 10 });
-    const rows = [...first.data];
-    for (let p = 2; p <= Math.ceil(first.totalCountData / 10); p++)
-      rows.push(...(await page(user, { ...query, pageSize: 10, page: p })).data);
-    return { total: first.totalCountData, rows };
-  };
+  const allPages = (user: TestUser, query: Record<string, string | number>) =>
+    allListPages(t, user, query);
   const finds = (state: string) => (r: ListSeed) =>
     r.SFCC_Status === state || edits.get(r.ID) === state;
 

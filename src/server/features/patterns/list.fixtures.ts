@@ -1,7 +1,14 @@
+import { expect } from 'vitest';
 import { patterns } from '../../db/schema/patterns';
-import { brandIdBySlug, createTestApp, createUser, type TestApp } from '../../test/helper';
+import {
+  brandIdBySlug,
+  createTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, type PatternStatus } from '../../../shared/options';
-import type { PatternListRow } from '../../../shared/contracts/pattern-list';
+import type { PatternListResponse, PatternListRow } from '../../../shared/contracts/pattern-list';
 
 /**
  * Test data for the list and delete tests, written straight into the database (these tests are
@@ -121,4 +128,33 @@ export async function twoBrandList(ditto: [string, number], butterick: [string, 
     ditto: await seedList(t, 'ditto', ditto[0], ditto[1], 'Ditto'),
     butterick: await seedList(t, 'butterick', butterick[0], butterick[1], 'Butterick'),
   };
+}
+
+/** One page of the list (GET /api/patterns) as `user`: answered 200, its body. */
+export async function listPage(
+  t: TestApp,
+  user: TestUser,
+  query: Record<string, string | number> = {},
+): Promise<PatternListResponse> {
+  const res = await t.app.inject({
+    url: '/api/patterns',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: user.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PatternListResponse;
+}
+
+/** Every page of a view, one by one: the first page's total and all the rows. */
+export async function allListPages(
+  t: TestApp,
+  user: TestUser,
+  query: Record<string, string | number>,
+  pageSize = 10,
+) {
+  const first = await listPage(t, user, { ...query, pageSize });
+  const rows = [...first.data];
+  for (let p = 2; p <= Math.ceil(first.totalCountData / pageSize); p++)
+    rows.push(...(await listPage(t, user, { ...query, pageSize, page: p })).data);
+  return { total: first.totalCountData, rows };
 }

@@ -10,11 +10,15 @@ import {
 } from '../../test/helper';
 import { LIMITS } from '../../../shared/limits';
 import { patterns } from '../../db/schema/patterns';
+import { PATTERN_SORT_KEYS } from '../../../shared/contracts/pattern-list';
 import {
-  PATTERN_SORT_KEYS,
-  type PatternListResponse,
-} from '../../../shared/contracts/pattern-list';
-import { expectedOrder, idsOf, seedList, type ListSeed } from './list.fixtures';
+  allListPages,
+  expectedOrder,
+  idsOf,
+  listPage,
+  seedList,
+  type ListSeed,
+} from './list.fixtures';
 import { needsVacuum } from './list-maintenance';
 import { runsIn } from '../../test/skip';
 
@@ -42,23 +46,10 @@ describe(`pattern list (${dbKind})`, () => {
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
       headers: user.auth,
     });
-  const page = async (user: TestUser, query: Record<string, string | number> = {}) => {
-    const res = await list(user, query);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PatternListResponse;
-  };
-  /** Every page of a view, one by one. */
-  const allPages = async (
-    user: TestUser,
-    query: Record<string, string | number>,
-    pageSize = 10,
-  ) => {
-    const first = await page(user, { ...query, pageSize });
-    const rows = [...first.data];
-    for (let p = 2; p <= Math.ceil(first.totalCountData / pageSize); p++)
-      rows.push(...(await page(user, { ...query, pageSize, page: p })).data);
-    return { total: first.totalCountData, rows };
-  };
+  const page = (user: TestUser, query: Record<string, string | number> = {}) =>
+    listPage(t, user, query);
+  const allPages = (user: TestUser, query: Record<string, string | number>, pageSize = 10) =>
+    allListPages(t, user, query, pageSize);
 
   it('answers the first page, newest first, with the exact total and the brand name', async () => {
     const body = await page(partner);
@@ -352,15 +343,7 @@ describe(`a search past the count cap (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const search = async (query: Record<string, string | number>) => {
-    const res = await t.app.inject({
-      url: '/api/patterns',
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: admin.auth,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PatternListResponse;
-  };
+  const search = (query: Record<string, string | number>) => listPage(t, admin, query);
 
   it('counts up to the cap and says the total is a lower bound; pages past it still answer', async () => {
     const first = await search({ search: 'capword', pageSize: 25 });
