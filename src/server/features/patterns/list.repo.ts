@@ -27,22 +27,27 @@ import {
 /**
  * The total from the count table (exact, kept by triggers: a few hundred rows at most, whatever
  * the catalogue size), with the list version (migration pattern_list_version) in the same statement.
+ * A review filter adds the patterns of another status whose edit is in that state (`editOnlyWhere`).
  */
 export async function countWithVersion(
   db: DbOrTx,
   w: Omit<ListWhere, 'search'>,
 ): Promise<{ total: number; version: string }> {
   const where = countWhere(w);
+  const edits = isReviewFilter(w.status)
+    ? sql` + (select count(*)::int from ${patterns} where ${editOnlyWhere(w)})`
+    : sql``;
   const res = await db.execute<{ n: number; v: string }>(sql`
-    select (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${where ? sql`where ${where}` : sql``}) as n,
+    select (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts} ${where ? sql`where ${where}` : sql``})${edits} as n,
       (select last_value::text from pattern_list_version) as v`);
   const row = res.rows[0];
   return { total: Number(row?.n ?? 0), version: String(row?.v ?? '') };
 }
 
 /**
- * The count table groups by SFCC_Status only: a search, or a review filter (which also finds
- * published patterns whose edit is in that state), is counted on the rows instead.
+ * Whether the count table alone gives the total, so that the one-statement pages (`firstPageRows`,
+ * `farPageRows`) may read it: not for a search, nor for a review filter (which also finds
+ * published patterns whose edit is in that state; `countWithVersion` adds those).
  */
 export const countableFromTable = (w: ListWhere) => !w.search && !isReviewFilter(w.status);
 
@@ -71,15 +76,6 @@ function editOnlyWhere(w: Omit<ListWhere, 'search'>): SQL {
     eq(patterns.editStatus, s),
     ne(patterns.SFCC_Status, s),
   )!;
-}
-
-/** The patterns a review filter finds beyond its status's count (see `editOnlyWhere`). */
-export async function countEditOnly(db: DbOrTx, w: Omit<ListWhere, 'search'>): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(patterns)
-    .where(editOnlyWhere(w));
-  return row?.n ?? 0;
 }
 
 export interface BrandSegment {

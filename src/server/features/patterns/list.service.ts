@@ -106,8 +106,7 @@ async function columnSortedPage(
 ) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
-  // The count table groups by SFCC_Status: a review filter (which also finds published patterns
-  // whose edit is in that state) adds those to its status's count (below).
+  // The one-statement pages read the count table's total alone (not a review filter's).
   const fromTable = repo.countableFromTable(w);
   if (fromTable && q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
@@ -125,10 +124,7 @@ async function columnSortedPage(
         return { ids: [], rows: far.rows, total: far.total };
     }
   }
-  const counted = await repo.countWithVersion(db, w);
-  const version = counted.version;
-  // Not from the table alone: a review filter, whose status the table counts, and its edits.
-  const total = fromTable ? counted.total : counted.total + (await repo.countEditOnly(db, w));
+  const { total, version } = await repo.countWithVersion(db, w);
   if (total === 0) return { ids: [], total };
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };

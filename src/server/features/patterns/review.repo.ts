@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
-import { countEditOnly, countWithVersion } from './list.repo';
+import { countWithVersion } from './list.repo';
 
 /** Status changes leave `updatedAt` alone: it dates content edits, which the "edited after" notice compares. */
 export async function setStatus(
@@ -166,6 +166,5 @@ export async function snapshotSizes(db: DbOrTx, patternId: number) {
  * rows (166,667 of them at 1,000,000 patterns, the filter's 88 ms, on every admin page showing it).
  */
 export async function countInReview(db: DbOrTx): Promise<number> {
-  const w = { status: 'in_review' } as const;
-  return (await countWithVersion(db, w)).total + (await countEditOnly(db, w));
+  return (await countWithVersion(db, { status: 'in_review' })).total;
 }
