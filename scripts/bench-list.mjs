@@ -33,6 +33,7 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { cpuMs, directusPeer, pidsNamed, rssMb } from './directus-peer.mjs';
 import { getJson, waitUntilHealthy } from './portal-process.mjs';
+import { findWrk, wrkLoad } from './wrk-load.mjs';
 import { seed, seedHeroFiles } from './seed-patterns.mjs';
 import { serverFlagsOf } from './server-flags.mjs';
 
@@ -58,6 +59,12 @@ const COMPARE = arg('compare');
 const PROFILE = arg('profile');
 const CONNECTIONS = 10;
 const SIX_REQUESTS = Number(arg('six-requests') || 300);
+// The load of the rounds comes from wrk when it is installed (`--client=node` to use this
+// process, as before stop 26): scripts/wrk-load.mjs says why. Each round gives every target and
+// read `--six-seconds` of load with wrk, `--six-requests` requests with the Node client.
+const WRK = arg('client') === 'node' ? undefined : findWrk();
+if (arg('client') === 'wrk' && !WRK) throw new Error('--client=wrk: wrk is not installed');
+const SIX_SECONDS = Number(arg('six-seconds') || 2);
 const WARM_UP = Number(arg('warm-up') || 200);
 const SIX_PG_ROWS = Number(arg('six-pg-rows') || 100_000);
 const READS = arg('reads')
@@ -263,12 +270,16 @@ function answeredTotal(s) {
   return { capped, expected, shown: `${expected.toLocaleString('en-US')}${capped ? '+' : ''}` };
 }
 
-async function call(base, s) {
+/** The list request of a read: its URL and headers (for our calls and for wrk). */
+function request(base, s) {
   const qs = new URLSearchParams(Object.entries(s.query).map(([k, v]) => [k, String(v)]));
+  return { url: `${base}/api/patterns?${qs}`, headers: { authorization: `Bearer ${s.token}` } };
+}
+
+async function call(base, s) {
+  const { url, headers } = request(base, s);
   const t0 = performance.now();
-  const { status, body } = await getJson(`${base}/api/patterns?${qs}`, {
-    authorization: `Bearer ${s.token}`,
-  });
+  const { status, body } = await getJson(url, headers);
   const ms = performance.now() - t0;
   if (status !== 200) throw new Error(`${s.name}: ${status} ${JSON.stringify(body)}`);
   const { capped, expected } = answeredTotal(s);
@@ -329,15 +340,26 @@ async function measureSix(targets, reads) {
       for (const ti of order) {
         const t = targets[ti];
         const before = { cpu: t.cpu?.(), db: t.dbCpu?.(), client: process.cpuUsage() };
-        const m = await underLoad(() => t.call(r), SIX_REQUESTS);
         const a = acc[ti][ri];
+        if (WRK) {
+          const m = await wrkLoad(WRK, t.request(r), {
+            connections: CONNECTIONS,
+            seconds: SIX_SECONDS,
+          });
+          a.client += m.cpuMs;
+          a.n += m.requests;
+          a.seconds += m.seconds;
+          a.times.push(...m.latencies);
+        } else {
+          const m = await underLoad(() => t.call(r), SIX_REQUESTS);
+          const c = process.cpuUsage(before.client);
+          a.client += (c.user + c.system) / 1000;
+          a.n += SIX_REQUESTS;
+          a.seconds += m.seconds;
+          a.times.push(...m.times.map((ms) => [ms, 1]));
+        }
         a.cpu += (t.cpu?.() ?? 0) - (before.cpu ?? 0);
         a.db += (t.dbCpu?.() ?? 0) - (before.db ?? 0);
-        const c = process.cpuUsage(before.client);
-        a.client += (c.user + c.system) / 1000;
-        a.n += SIX_REQUESTS;
-        a.seconds += m.seconds;
-        a.times.push(...m.times);
       }
     }
   }
@@ -345,11 +367,10 @@ async function measureSix(targets, reads) {
     const row = { read: r.name, total: answeredTotal(r).shown };
     for (const [ti, t] of targets.entries()) {
       const a = acc[ti][ri];
-      a.times.sort((x, y) => x - y);
       a.rps = a.n / a.seconds;
       row[`${t.label} req/s`] = a.rps.toFixed(0);
-      row[`${t.label} p50`] = pct(a.times, 50).toFixed(1);
-      row[`${t.label} p99`] = pct(a.times, 99).toFixed(1);
+      row[`${t.label} p50`] = weightedPct(a.times, 50).toFixed(1);
+      row[`${t.label} p99`] = weightedPct(a.times, 99).toFixed(1);
     }
     for (let ti = 1; ti < targets.length; ti++)
       row[`${targets[0].label} ÷ ${targets[ti].label}`] = (
@@ -358,7 +379,7 @@ async function measureSix(targets, reads) {
     return row;
   });
   console.log(
-    `  six reads, page of 25, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SIX_REQUESTS} requests; latency under that load (ms); load ${os
+    `  six reads, page of 25, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${WRK ? `${SIX_SECONDS} s of wrk` : `${SIX_REQUESTS} requests of this process`}; latency under that load (ms); load ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
@@ -367,7 +388,7 @@ async function measureSix(targets, reads) {
   // Where the machine's two cores went: CPU per request of each side (10 ms ticks, summed over
   // every round). The load client runs on the same cores and its share caps every target alike.
   console.log(
-    `  CPU per request (ms): the server process (with its threads${targets.some((t) => t.dbCpu) ? "; PostgreSQL's backends apart" : ''}) and this load client`,
+    `  CPU per request (ms): the server process (with its threads${targets.some((t) => t.dbCpu) ? "; PostgreSQL's backends apart" : ''}) and the load client (${WRK ? 'wrk' : 'this process'})`,
   );
   console.table(
     reads.map((r, ri) => {
@@ -414,7 +435,14 @@ async function runSix(six, env, copyEnv, withPeer) {
     servers.push(ours);
     const dbCpu = env.DATABASE_URL ? () => cpuMs(pidsNamed('postgres')) : undefined;
     const targets = [
-      { label: 'ours', call: (s) => call(ours.base, s), rss: ours.rss, cpu: ours.cpu, dbCpu },
+      {
+        label: 'ours',
+        call: (s) => call(ours.base, s),
+        request: (s) => request(ours.base, s),
+        rss: ours.rss,
+        cpu: ours.cpu,
+        dbCpu,
+      },
     ];
     if (COMPARE) {
       const before = await startServer(await copyEnv(), path.resolve(COMPARE));
@@ -422,6 +450,7 @@ async function runSix(six, env, copyEnv, withPeer) {
       targets.push({
         label: 'before',
         call: (s) => call(before.base, s),
+        request: (s) => request(before.base, s),
         rss: before.rss,
         cpu: before.cpu,
         dbCpu,
@@ -438,6 +467,16 @@ async function runSix(six, env, copyEnv, withPeer) {
 
 const brandIds = async (deps) =>
   (await deps.database.db.execute(sql`select id from brands order by id`)).rows.map((r) => r.id);
+
+/** The p-th percentile of latencies given as [ms, how many]. */
+function weightedPct(latencies, p) {
+  const sorted = [...latencies].sort((x, y) => x[0] - y[0]);
+  const total = sorted.reduce((n, [, c]) => n + c, 0);
+  const rank = Math.min(total - 1, Math.floor((p / 100) * total));
+  let seen = 0;
+  for (const [ms, c] of sorted) if ((seen += c) > rank) return ms;
+  return Number.NaN;
+}
 
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

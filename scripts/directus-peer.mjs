@@ -188,6 +188,20 @@ export function directusPeer(env) {
     },
     /** The same read as ours: a page of 25, newest first (id breaks ties), with its exact count. */
     async call(s) {
+      const { url: target, headers } = this.request(s);
+      const t0 = performance.now();
+      const { status, body } = await getJson(target, headers);
+      const ms = performance.now() - t0;
+      if (status !== 200) throw new Error(`Directus ${s.name}: ${status} ${JSON.stringify(body)}`);
+      if (body.meta?.filter_count !== s.total)
+        throw new Error(
+          `Directus ${s.name}: total ${body.meta?.filter_count}, expected ${s.total}`,
+        );
+      if (body.data.length === 0) throw new Error(`Directus ${s.name}: empty page`);
+      return { ms, body };
+    },
+    /** The read's request: its URL and headers (for `call` and for wrk). */
+    request(s) {
       const qs = new URLSearchParams({
         limit: String(s.query.pageSize),
         page: String(s.query.page ?? 1),
@@ -198,18 +212,7 @@ export function directusPeer(env) {
       if (s.query.brand !== undefined) qs.set('filter[brand_id][_eq]', String(s.query.brand));
       if (s.query.search) qs.set('filter[search_text][_icontains]', s.query.search);
       const bearer = s.brandUser !== undefined ? tokens.get(s.brandUser) : token;
-      const t0 = performance.now();
-      const { status, body } = await getJson(`${url}/items/patterns?${qs}`, {
-        authorization: `Bearer ${bearer}`,
-      });
-      const ms = performance.now() - t0;
-      if (status !== 200) throw new Error(`Directus ${s.name}: ${status} ${JSON.stringify(body)}`);
-      if (body.meta?.filter_count !== s.total)
-        throw new Error(
-          `Directus ${s.name}: total ${body.meta?.filter_count}, expected ${s.total}`,
-        );
-      if (body.data.length === 0) throw new Error(`Directus ${s.name}: empty page`);
-      return { ms, body };
+      return { url: `${url}/items/patterns?${qs}`, headers: { authorization: `Bearer ${bearer}` } };
     },
     /** Directus' resident memory in MB, when DIRECTUS_PID names its process. */
     rss: pid ? () => rssMb(pid) : undefined,
