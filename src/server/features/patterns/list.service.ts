@@ -144,8 +144,9 @@ async function columnSortedPage(
 }
 
 /**
- * A search: the page and the total in one statement (anchors are not needed). The total is exact
- * up to LIMITS.searchCountCap; past it the answer says so (`totalCapped`) instead of counting on.
+ * A search: the total, then the page's rows (anchors are not needed; repo.searchPage says how the
+ * page is read). The total is exact up to LIMITS.searchCountCap; past it the answer says so
+ * (`totalCapped`) instead of counting on.
  */
 async function searchedPage(
   db: DbOrTx,
@@ -153,16 +154,16 @@ async function searchedPage(
   q: ResolvedFilter<PatternListQuery>,
   offset: number,
 ) {
-  const where = whereOf(w)!;
-  return repo.searchPage(
+  const page = await repo.searchPage(
     db,
-    where,
+    w,
     orderKeys(q.sort, q.dir),
     offset,
     q.pageSize,
     LIMITS.searchCountCap,
     q.sort === 'brand',
   );
+  return { ids: [], ...page };
 }
 
 /**
