@@ -77,8 +77,7 @@ describe(`pattern list search pages, read each way (${dbKind})`, () => {
   it.skipIf(dbKind !== 'pglite')(
     `ran all three ways (the statements the embedded database keeps prepared)${runsIn('api-pglite', dbKind === 'pglite')}`,
     async () => {
-      for (const page of [1, 9])
-        await listPage(t, admin, { search: 'spx-', pageSize: 100, page });
+      for (const page of [1, 9]) await listPage(t, admin, { search: 'spx-', pageSize: 100, page });
       await listPage(t, admin, { search: 'dress' });
       const res = await t.deps.database.db.execute<{ statement: string }>(
         sql`select statement from pg_prepared_statements where statement like '%"search_text" LIKE%'`,
