@@ -17,6 +17,10 @@
 //   --warm-up=N         requests per read and target under load before the rounds (200)
 //   --reads=1,2,6       only these of the six reads (1-based, in the table's order), e.g. to
 //                       profile the plain reads alone
+//   --processes=N       on PostgreSQL, ours runs as N server processes (SERVER_PROCESSES); the
+//                       before checkout and PGlite as one
+//   --client=node       the rounds' load from this process instead of wrk (scripts/wrk-load.mjs)
+//   --six-seconds=N     seconds of wrk load per read, target and round (2)
 //   --profile=DIR       the portal processes write V8 CPU profiles into DIR (every thread, read
 //                       with `node scripts/profile-summary.mjs DIR`): where a request's CPU goes
 //   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/directus-peer.mjs),
@@ -65,6 +69,7 @@ const SIX_REQUESTS = Number(arg('six-requests') || 300);
 const WRK = arg('client') === 'node' ? undefined : findWrk();
 if (arg('client') === 'wrk' && !WRK) throw new Error('--client=wrk: wrk is not installed');
 const SIX_SECONDS = Number(arg('six-seconds') || 2);
+const PROCESSES = Number(arg('processes') || 1);
 const WARM_UP = Number(arg('warm-up') || 200);
 const SIX_PG_ROWS = Number(arg('six-pg-rows') || 100_000);
 const READS = arg('reads')
@@ -255,12 +260,27 @@ async function startServer(env, dir = root) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(base, { child });
+  // With SERVER_PROCESSES the server is a primary and its processes: all of them count.
+  const pids = () => [child.pid, ...childrenOf(child.pid)];
   return {
     base,
-    rss: () => rssMb(child.pid),
-    cpu: () => cpuMs([child.pid]),
+    rss: () => pids().reduce((mb, pid) => mb + rssMb(pid), 0),
+    cpu: () => cpuMs(pids()),
     stop: () => new Promise((r) => (child.kill('SIGTERM'), child.on('exit', r))),
   };
+}
+
+/** The processes `pid` started (Linux), e.g. the server processes of a SERVER_PROCESSES primary. */
+function childrenOf(pid) {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** The total a read answers: a search past the cap answers the cap and says so ("10,000+"). */
@@ -431,8 +451,13 @@ async function idleRss(targets, when) {
 async function runSix(six, env, copyEnv, withPeer) {
   const servers = [];
   try {
-    const ours = await startServer(env);
+    // --processes=N: ours on PostgreSQL as N server processes (SERVER_PROCESSES, docs/operations.md).
+    const ours = await startServer(
+      env.DATABASE_URL && PROCESSES > 1 ? { ...env, SERVER_PROCESSES: String(PROCESSES) } : env,
+    );
     servers.push(ours);
+    if (env.DATABASE_URL && PROCESSES > 1)
+      console.log(`  ours: ${PROCESSES} server processes (SERVER_PROCESSES=${PROCESSES})`);
     const dbCpu = env.DATABASE_URL ? () => cpuMs(pidsNamed('postgres')) : undefined;
     const targets = [
       {

@@ -7,6 +7,7 @@ import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
+import { isPrimaryOf, reportReady, runPrimary } from './cluster';
 
 async function main() {
   let env;
@@ -18,6 +19,10 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  if (isPrimaryOf(env.SERVER_PROCESSES)) {
+    await runPrimary(env.SERVER_PROCESSES);
+    return;
   }
   const started = performance.now();
   const log = createLogger(env.LOG_LEVEL);
@@ -50,7 +55,7 @@ async function main() {
     `  Started in ${Math.round(performance.now() - started)} ms`,
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  if (!reportReady(lines)) process.stdout.write(lines.join('\n') + '\n');
 
   let closing = false;
   const shutdown = async (signal: string) => {

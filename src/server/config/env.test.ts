@@ -34,3 +34,18 @@ describe('ADMIN_PASSWORD and create-user follow the password rule', () => {
     expect(r.stderr.trim()).toBe(`create-user: --password ${PASSWORD_RULE}`);
   }, 60_000);
 });
+
+/** Several server processes share one database: PostgreSQL's, never the embedded one (issue 15). */
+describe('SERVER_PROCESSES', () => {
+  it('is one process unless set, and above one needs DATABASE_URL', () => {
+    expect(parseEnv({}).SERVER_PROCESSES).toBe(1);
+    expect(() => parseEnv({ SERVER_PROCESSES: '2' })).toThrow(
+      'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+    expect(
+      parseEnv({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://u@localhost/db' })
+        .SERVER_PROCESSES,
+    ).toBe(2);
+    expect(() => parseEnv({ SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
+  });
+});

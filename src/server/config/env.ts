@@ -16,6 +16,11 @@ const EnvSchema = z.object({
     .optional(),
   /** The embedded database's page cache (PostgreSQL shared_buffers), held in memory from start. */
   PGLITE_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(32),
+  /**
+   * Server processes on this machine sharing the port (node:cluster), on PostgreSQL only: one
+   * process's JavaScript runs on one core, so more use more cores (docs/operations.md).
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** `off`: the embedded database runs on the main thread instead of a worker thread. */
   PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
   S3_ENDPOINT: optionalUrl,
@@ -102,6 +107,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.ADMIN_PASSWORD && !passwordSchema().safeParse(env.ADMIN_PASSWORD).success) {
     throw new EnvError(`Invalid configuration: ADMIN_PASSWORD ${PASSWORD_RULE}`);
   }
+  if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL)
+    throw new EnvError(
+      'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+    );
   if (env.S3_BUCKET && !env.S3_ENDPOINT)
     throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');
   return {

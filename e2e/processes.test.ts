@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` with SERVER_PROCESSES=2 on PostgreSQL: one port, two server processes under a
+ * primary (src/server/cluster.ts). The start-up lines and the first admin come once; requests on
+ * new connections reach both processes; a sign-out on one ends the session on the other; a
+ * process that dies is replaced; SIGTERM stops them all. Needs TEST_DATABASE_URL.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+const skipReason = pgUrl ? '' : ' (SKIPPED: TEST_DATABASE_URL is not set)';
+const dbName = `ppp_processes_${crypto.randomBytes(4).toString('hex')}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server processes under `pid` (Linux: the primary's children). */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/** One request on a connection of its own (no keep-alive): the primary hands each to a process in turn. */
+function request(
+  port: number,
+  method: string,
+  p: string,
+  opts: { token?: string; json?: unknown } = {},
+) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: p,
+        agent: false,
+        headers: {
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, () => {
+  let admin: pg.Client;
+  let child: ChildProcess; // scripts/start.mjs, which runs the server's primary
+  const primary = () => childrenOf(child.pid!)[0]!;
+  const processes = () => childrenOf(primary());
+  let output = '';
+  let port: number;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-processes-'));
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const u = new URL(pgUrl!);
+    u.pathname = `/${dbName}`;
+    port = await freePort();
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: u.toString(),
+        SERVER_PROCESSES: '2',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    for (const deadline = Date.now() + 90_000; !output.includes('Server processes: 2');) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const all = [primary(), ...processes()].filter(Boolean);
+      child.kill('SIGKILL');
+      for (const pid of all) process.kill(pid, 'SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  const signIn = async (password: string) => {
+    const res = await request(port, 'POST', '/api/auth/login', {
+      json: { email: 'admin@localhost', password },
+    });
+    expect(res.status, res.body).toBe(200);
+    return (JSON.parse(res.body) as { token: string }).token;
+  };
+
+  it('prints the start-up lines and the first password once, and runs two processes', async () => {
+    expect(output.match(/running at/g)).toHaveLength(1);
+    expect(output.match(/Sign in as admin@localhost with password/g)).toHaveLength(1);
+    expect(processes()).toHaveLength(2);
+  });
+
+  it('answers on every connection, and a sign-out on one process ends the session on both', async () => {
+    const password = /Sign in as admin@localhost with password (\S+)/.exec(output)![1];
+    const token = await signIn(password);
+    // Ten new connections reach both processes (in turn); each now holds the session in its cache.
+    for (let i = 0; i < 10; i++)
+      expect((await request(port, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    expect((await request(port, 'POST', '/api/auth/signout', { token })).status).toBeLessThan(300);
+    const signedOut = Date.now();
+    await expect
+      .poll(
+        async () => {
+          const answers = await Promise.all(
+            Array.from({ length: 6 }, () => request(port, 'GET', '/api/auth/me', { token })),
+          );
+          return answers.map((a) => a.status);
+        },
+        { timeout: 2000, interval: 5 },
+      )
+      .toEqual([401, 401, 401, 401, 401, 401]);
+    expect(Date.now() - signedOut).toBeLessThan(1000);
+  });
+
+  it('replaces a process that dies, then stops every process on SIGTERM', async () => {
+    const [victim] = processes();
+    process.kill(victim!, 'SIGKILL');
+    await expect
+      .poll(() => processes().filter((p) => p !== victim).length, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(2);
+    for (let i = 0; i < 6; i++)
+      expect((await request(port, 'GET', '/api/health')).status).toBe(200);
+    const running = [primary(), ...processes()];
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('exit', (c) => resolve(c));
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+    for (const pid of running) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+  }, 60_000);
+});
