@@ -147,15 +147,15 @@ const FEW_MATCHES = 500;
 /**
  * A search's page with its rows, and its total, in two statements. First the matches are counted
  * (through the trigram index, at most cap + 1 of them), with the first FEW_MATCHES of their IDs
- * and the size of the scope the page is read from (the user's brand, or every brand; from the
- * count table). Then the page's rows:
+ * and, for more, the size of the scope the page is read from (the user's brand, or every brand;
+ * from the count table). Then the page's rows:
  *
+ * - **few** matches (at most FEW_MATCHES) — the rows of the IDs the count read, sorted: no second
+ *   trigram scan (the one-row search's cost is that scan: trigrams every Pattern ID has);
  * - **dense** matches (past the cap, or when the sort index walked from the top meets the page
  *   sooner than the matches would all be read: n² ≥ (offset + limit) × scope) — the sort index is
  *   walked and each row tested: a broad term's first page reads about 500 rows for 25 instead of
  *   sorting all 5,000 matches (issue 15);
- * - **few** matches — the rows of the IDs the count read, sorted: no second trigram scan (the
- *   one-row search's cost is that scan: trigrams every Pattern ID has);
  * - otherwise the matches are read through the trigram index again, fenced (`materialized`), and
  *   sorted: left to itself, the planner walked a sort index for rare terms too, and read every row
  *   (98 ms instead of 6 ms at 100,000 rows).
@@ -176,27 +176,36 @@ export async function searchPage(
 ): Promise<{ rows: ListRowRecord[]; total: number; capped: boolean }> {
   const where = whereOf(w)!;
   const scopeWhere = countWhere({ brandId: w.brandId });
-  // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here.
-  const counted = await db.execute<{ n: number; few: string; scope: number }>(sql`
+  // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
+  // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is reached):
+  // the count table's rows cost about as much as a one-row search's page.
+  const counted = await db.execute<{ n: number; few: string; scope: number | null }>(sql`
     select count(*)::int as n, ((array_agg(s.id))[1:${sql.raw(String(FEW_MATCHES))}])::text as few,
-      (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) as scope
+      case when count(*) > ${sql.raw(String(FEW_MATCHES))} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end as scope
     from (select ${patterns.ID} as id from ${patterns} where ${where} limit ${inlineCount(cap + 1)}) s`);
   const c = counted.rows[0];
   const n = Number(c?.n ?? 0);
   const total = Math.min(n, cap);
   const capped = n > cap;
   if (offset >= n) return { rows: [], total, capped };
-  const page = db
-    .select(listRowColumns)
-    .from(patterns)
-    .innerJoin(brands, eq(brands.id, patterns.brandId))
-    .orderBy(orderSql(keys))
-    .offset(inlineCount(offset))
-    .limit(inlineCount(limit));
+  // The rows matching `cond`, in the order; `paged`: this page of them.
+  const rowsWhere = (cond: SQL, paged: boolean) => {
+    const q = db
+      .select(listRowColumns)
+      .from(patterns)
+      .innerJoin(brands, eq(brands.id, patterns.brandId))
+      .where(cond)
+      .orderBy(orderSql(keys));
+    return paged ? q.offset(inlineCount(offset)).limit(inlineCount(limit)) : q;
+  };
+  if (!capped && n <= FEW_MATCHES)
+    return {
+      rows: await rowsWhere(sql`${patterns.ID} = any(${c!.few}::int[])`, true),
+      total,
+      capped,
+    };
   if (capped || (!byBrandName && n * n >= (offset + limit) * Number(c?.scope ?? 0)))
-    return { rows: await page.where(where), total, capped };
-  if (n <= FEW_MATCHES)
-    return { rows: await page.where(sql`${patterns.ID} = any(${c!.few}::int[])`), total, capped };
+    return { rows: await rowsWhere(where, true), total, capped };
   const inner = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -212,16 +221,7 @@ export async function searchPage(
     : sql`${patterns}`;
   const ids = sql`(with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${where})
     select m.id from m order by ${order} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
-  return {
-    rows: await db
-      .select(listRowColumns)
-      .from(patterns)
-      .innerJoin(brands, eq(brands.id, patterns.brandId))
-      .where(sql`${patterns.ID} in ${ids}`)
-      .orderBy(orderSql(keys)),
-    total,
-    capped,
-  };
+  return { rows: await rowsWhere(sql`${patterns.ID} in ${ids}`, false), total, capped };
 }
 
 /** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */
