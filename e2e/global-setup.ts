@@ -2,19 +2,9 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../scripts/portal-process.mjs';
 import { E2E_INSTAGRAM_URL, E2E_USERS } from './users';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Seeds accounts with the operator CLI, then starts the portal exactly as the README does

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/portal-process.mjs';
 import { samplePdf } from '../src/server/test/sample-files';
 import { csvSheet, zipOf } from '../src/server/features/imports/imports.fixtures';
 
@@ -26,16 +26,6 @@ const dbUrl = () => {
   u.pathname = `/${dbName}`;
   return u.toString();
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

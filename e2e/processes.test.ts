@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childrenOf, freePort } from '../scripts/portal-process.mjs';
 
 /**
  * `npm start` with SERVER_PROCESSES=2 on PostgreSQL: one port, two server processes under a
@@ -17,29 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const pgUrl = process.env.TEST_DATABASE_URL;
 const skipReason = pgUrl ? '' : ' (SKIPPED: TEST_DATABASE_URL is not set)';
 const dbName = `ppp_processes_${crypto.randomBytes(4).toString('hex')}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server processes under `pid` (Linux: the primary's children). */
-const childrenOf = (pid: number): number[] => {
-  try {
-    return fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
 
 /** One request on a connection of its own (no keep-alive): the primary hands each to a process in turn. */
 function request(

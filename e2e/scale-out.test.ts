@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/portal-process.mjs';
 import { startS3Server, type TestS3Server } from '../src/server/test/s3-server';
 
 /**
@@ -48,16 +48,6 @@ interface Instance {
   url: string;
   dataDir: string;
   process: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startInstance(s3: TestS3Server): Promise<Instance> {

@@ -16,14 +16,13 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
 import { buildAll, root } from './build.mjs';
-import { waitUntilHealthy } from './portal-process.mjs';
+import { freePort, waitUntilHealthy } from './portal-process.mjs';
 import { seed } from './seed-patterns.mjs';
 import { serverFlagsOf } from './server-flags.mjs';
 
@@ -75,14 +74,6 @@ const storedUser = {
   profilePicUrl: null,
   token,
 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** One portal per checkout, each on its own copy of the seeded data (PGlite is one process's). */
 async function startPortal(checkout, name) {

@@ -30,13 +30,12 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { cpuMs, directusPeer, pidsNamed, rssMb } from './directus-peer.mjs';
-import { getJson, waitUntilHealthy } from './portal-process.mjs';
+import { childrenOf, freePort, getJson, waitUntilHealthy } from './portal-process.mjs';
 import { findWrk, wrkLoad } from './wrk-load.mjs';
 import { seed, seedHeroFiles } from './seed-patterns.mjs';
 import { serverFlagsOf } from './server-flags.mjs';
@@ -204,14 +203,6 @@ async function prepare(deps, rows) {
   return { scenarios, six: READS ? six.filter((_, i) => READS.includes(i)) : six };
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
 const bundles = new Map(); // checkout → its server bundle's entry, or null (no bundler there: tsx)
 process.on('exit', () => {
   for (const entry of bundles.values())
@@ -268,19 +259,6 @@ async function startServer(env, dir = root) {
     cpu: () => cpuMs(pids()),
     stop: () => new Promise((r) => (child.kill('SIGTERM'), child.on('exit', r))),
   };
-}
-
-/** The processes `pid` started (Linux), e.g. the server processes of a SERVER_PROCESSES primary. */
-function childrenOf(pid) {
-  try {
-    return fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
 }
 
 /** The total a read answers: a search past the cap answers the cap and says so ("10,000+"). */
@@ -459,27 +437,19 @@ async function runSix(six, env, copyEnv, withPeer) {
     if (env.DATABASE_URL && PROCESSES > 1)
       console.log(`  ours: ${PROCESSES} server processes (SERVER_PROCESSES=${PROCESSES})`);
     const dbCpu = env.DATABASE_URL ? () => cpuMs(pidsNamed('postgres')) : undefined;
-    const targets = [
-      {
-        label: 'ours',
-        call: (s) => call(ours.base, s),
-        request: (s) => request(ours.base, s),
-        rss: ours.rss,
-        cpu: ours.cpu,
-        dbCpu,
-      },
-    ];
+    const target = (label, server) => ({
+      label,
+      call: (s) => call(server.base, s),
+      request: (s) => request(server.base, s),
+      rss: server.rss,
+      cpu: server.cpu,
+      dbCpu,
+    });
+    const targets = [target('ours', ours)];
     if (COMPARE) {
       const before = await startServer(await copyEnv(), path.resolve(COMPARE));
       servers.push(before);
-      targets.push({
-        label: 'before',
-        call: (s) => call(before.base, s),
-        request: (s) => request(before.base, s),
-        rss: before.rss,
-        cpu: before.cpu,
-        dbCpu,
-      });
+      targets.push(target('before', before));
     }
     if (withPeer) targets.push(peer);
     await idleRss(targets, 'before the run (ours just started on the seeded data)');

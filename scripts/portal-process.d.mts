@@ -9,3 +9,7 @@ export function getJson(
   url: string,
   headers?: Record<string, string>,
 ): Promise<{ status: number; body: any }>;
+
+export function freePort(): Promise<number>;
+
+export function childrenOf(pid: number): number[];

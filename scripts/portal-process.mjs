@@ -1,5 +1,30 @@
 // Shared by the benchmarks (not itself a benchmark: bench.mjs runs only bench-*.mjs).
+import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+
+/** A TCP port free on 127.0.0.1 at this moment (for a portal started next). */
+export function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The processes `pid` started (Linux), e.g. the server processes under a SERVER_PROCESSES primary. */
+export function childrenOf(pid) {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Resolves once the portal at `base` answers /api/health; rejects if `child` exits first or the

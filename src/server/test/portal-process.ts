@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerBundle } from '../../../scripts/server-bundle.mjs';
-import { waitUntilHealthy } from '../../../scripts/portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../../../scripts/portal-process.mjs';
 
 /**
  * Real portal processes for tests about several processes or a killed one: the server bundle
@@ -23,16 +22,6 @@ export async function bundlePortal(): Promise<{ entry: string; remove(): void }>
     entry: path.join(dir, 'main.js'),
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The variables src/server/config/env.ts reads (DATABASE_URL, S3_…, SMTP_URL…) are the test's to give, not inherited. */
