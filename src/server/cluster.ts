@@ -23,6 +23,7 @@ const RESTART_DELAY_MS = 1000;
 
 export async function runPrimary(processes: number): Promise<void> {
   let closing = false;
+  let unclean = false; // a process that did not shut down cleanly makes the primary exit 1
   const live = new Set<Worker>();
 
   const start = () =>
@@ -41,7 +42,9 @@ export async function runPrimary(processes: number): Promise<void> {
       worker.once('exit', (code, signal) => {
         live.delete(worker);
         if (closing) {
-          if (live.size === 0) process.exit(0);
+          // One still starting has no handler yet and ends by the signal itself: nothing was in flight.
+          unclean ||= code === null ? signal !== 'SIGTERM' && signal !== 'SIGINT' : code !== 0;
+          if (live.size === 0) process.exit(unclean ? 1 : 0);
           return;
         }
         console.error(
