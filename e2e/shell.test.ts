@@ -214,11 +214,17 @@ describe('shell', () => {
     const page = await open();
     await page.goto('/app/dashboard');
     const social = page.getByRole('contentinfo').getByRole('list', { name: 'Follow us' });
-    await social.getByRole('link', { name: 'Facebook (opens in a new tab)' }).waitFor();
-    const names = await social
-      .getByRole('link')
-      .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')?.split(' (')[0]));
-    expect(names).toEqual(['Facebook', 'Instagram', 'Pinterest', 'LinkedIn', 'YouTube']);
+    // Instagram's link comes with the site's configuration (/api/site/config), which may answer
+    // after the footer is first drawn: the list is polled, not read once.
+    await expect
+      .poll(
+        () =>
+          social
+            .getByRole('link')
+            .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')?.split(' (')[0])),
+        { timeout: 10_000 },
+      )
+      .toEqual(['Facebook', 'Instagram', 'Pinterest', 'LinkedIn', 'YouTube']);
     // The portal under test runs with INSTAGRAM_URL set; without it the API answers null (site.routes.test.ts) and the icon is left out.
     await expect(
       social.getByRole('link', { name: 'Instagram (opens in a new tab)' }).getAttribute('href'),
