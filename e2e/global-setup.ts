@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    SERVER_PROCESSES: '', // the embedded database is one process's
     INSTAGRAM_URL: E2E_INSTAGRAM_URL,
     WEBHOOK_ALLOW_PRIVATE: 'true',
     // scrypt N = 2^14 instead of 2^17: sign-ins are what the journeys repeat most (e2e/startup runs

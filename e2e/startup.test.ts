@@ -15,6 +15,7 @@ describe('npm start', () => {
     PORT: String(port),
     LOG_LEVEL: 'info',
     DATABASE_URL: '',
+    SERVER_PROCESSES: '', // the embedded database is one process's
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
   };

@@ -87,6 +87,7 @@ async function startPortal(checkout, name) {
       ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      SERVER_PROCESSES: '', // the embedded database is one process's
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

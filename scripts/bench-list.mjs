@@ -241,6 +241,7 @@ async function startServer(env, dir = root) {
     cwd: dir,
     env: {
       ...process.env,
+      SERVER_PROCESSES: '', // one process unless the run asks for more (--processes)
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

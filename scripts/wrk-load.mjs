@@ -36,7 +36,9 @@ end
 let scriptPath;
 const script = () => {
   if (!scriptPath) {
-    scriptPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-wrk-')), 'report.lua');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-wrk-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    scriptPath = path.join(dir, 'report.lua');
     fs.writeFileSync(scriptPath, REPORT);
   }
   return scriptPath;
@@ -58,33 +60,33 @@ export function wrkLoad(wrk, { url, headers }, { connections, seconds }) {
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
     child.on('error', reject);
-    child.on('exit', (code) => {
-      const result = out.match(/^RESULT (\d+) (\d+) (\d+) (\d+)$/m);
-      if (code !== 0 || !result) {
-        reject(new Error(`wrk ${url}: exit ${code}: ${err || out}`));
-        return;
+    // 'close', not 'exit': the output is read whole only once its streams have ended.
+    child.on('close', (code) => {
+      try {
+        resolve(readReport(url, code, out, err));
+      } catch (e) {
+        reject(e);
       }
-      const [, requests, duration, status, socket] = result.map(Number);
-      if (status > 0 || socket > 0) {
-        reject(new Error(`wrk ${url}: ${status} answers not 2xx/3xx, ${socket} socket errors`));
-        return;
-      }
-      const latencies = (out.match(/^LATENCY (.*)$/m)?.[1] ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((p) => {
-          const [us, n] = p.split(':').map(Number);
-          return [us / 1000, n];
-        });
-      const children = out.trim().split('\n').at(-1).split(' ').map(shellSeconds);
-      resolve({
-        requests,
-        seconds: duration / 1e6,
-        latencies,
-        cpuMs: (children[0] + children[1]) * 1000,
-      });
     });
   });
+}
+
+/** wrk's report (the `done` hook's lines, then the shell's `times`), or why the run failed. */
+function readReport(url, code, out, err) {
+  const result = out.match(/^RESULT (\d+) (\d+) (\d+) (\d+)$/m);
+  if (code !== 0 || !result) throw new Error(`wrk ${url}: exit ${code}: ${err || out}`);
+  const [, requests, duration, status, socket] = result.map(Number);
+  if (status > 0 || socket > 0)
+    throw new Error(`wrk ${url}: ${status} answers not 2xx/3xx, ${socket} socket errors`);
+  const latencies = (out.match(/^LATENCY (.*)$/m)?.[1] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((p) => {
+      const [us, n] = p.split(':').map(Number);
+      return [us / 1000, n];
+    });
+  const [user, system] = out.trim().split('\n').at(-1).split(' ').map(shellSeconds);
+  return { requests, seconds: duration / 1e6, latencies, cpuMs: (user + system) * 1000 };
 }
 
 /** `1m2.5s` → 62.5 */

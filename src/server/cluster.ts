@@ -10,7 +10,7 @@ import cluster, { type Worker } from 'node:cluster';
  */
 
 /** What a server process sends its primary once it listens: the lines `npm start` prints. */
-export interface ReadyMessage {
+interface ReadyMessage {
   type: 'ppp-ready';
   lines: string[];
 }

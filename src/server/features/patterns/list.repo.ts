@@ -180,8 +180,8 @@ export async function searchPage(
   // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is reached):
   // the count table's rows cost about as much as a one-row search's page.
   const counted = await db.execute<{ n: number; few: string; scope: number | null }>(sql`
-    select count(*)::int as n, ((array_agg(s.id))[1:${sql.raw(String(FEW_MATCHES))}])::text as few,
-      case when count(*) > ${sql.raw(String(FEW_MATCHES))} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end as scope
+    select count(*)::int as n, ((array_agg(s.id))[1:${inlineCount(FEW_MATCHES)}])::text as few,
+      case when count(*) > ${inlineCount(FEW_MATCHES)} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end as scope
     from (select ${patterns.ID} as id from ${patterns} where ${where} limit ${inlineCount(cap + 1)}) s`);
   const c = counted.rows[0];
   const n = Number(c?.n ?? 0);
