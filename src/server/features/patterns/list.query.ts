@@ -54,6 +54,44 @@ export function searchCondition(term: string): SQL {
   return sql`(${searchText} LIKE lower(${`${t}%`}) OR ${searchText} LIKE lower(${`% ${t}%`}))`;
 }
 
+/**
+ * A search's term in a statement built once per shape (list.repo.ts `searchPage`): the
+ * placeholder `term`, read in a subquery, `(select lower($n))`. The planner then plans every run
+ * alike, whatever the term, and PostgreSQL keeps the statement's generic plan after a few runs:
+ * with the term's value in sight it planned every search again (custom plans cost no more than
+ * the generic one for a rare term), about 0.5–1.5 ms of PGlite's CPU a broad search (issue 15).
+ * The searches themselves pick their plan by the count they read first, not by estimates.
+ */
+const termOf = (before: '' | '%' | ' ' | '% ' = '', after: '' | '%' = '') =>
+  sql`(select ${sql.raw(before ? `'${before}' || ` : '')}lower(${sql.placeholder('term')})${sql.raw(after ? ` || '${after}'` : '')})`;
+
+/** Whether a search's term is short (one or two characters): its match is then a start of word. */
+export const isShortTerm = (term: string) => term.length < 3;
+
+/**
+ * `searchCondition` with the term a placeholder (`termOf`), matched through the trigram index:
+ * the term escaped for LIKE (`searchTermValue`).
+ */
+export function searchMatch(short: boolean): SQL {
+  if (!short) return sql`${searchText} LIKE ${termOf('%', '%')}`;
+  return sql`(${searchText} LIKE ${termOf('', '%')} OR ${searchText} LIKE ${termOf('% ', '%')})`;
+}
+
+/**
+ * The same rows as `searchMatch` by a test the trigram index cannot serve (a substring, or a start
+ * of word, by position): a statement that walks a sort index and tests each row (a dense search's
+ * page) then always does, whatever the planner would guess of the term. The term as typed
+ * (`searchTermValue(term, false)`).
+ */
+export function searchTest(short: boolean): SQL {
+  if (!short) return sql`strpos(${searchText}, ${termOf()}) > 0`;
+  return sql`(starts_with(${searchText}, ${termOf()}) OR strpos(${searchText}, ${termOf(' ')}) > 0)`;
+}
+
+/** The `term` placeholder's value: escaped for `searchMatch`'s LIKE, as typed for `searchTest`. */
+export const searchTermValue = (term: string, forLike: boolean) =>
+  forLike ? escapeLike(term) : term;
+
 /** In review / Changes requested: also the published patterns whose edit is in that state (PRODUCT.md). */
 export const isReviewFilter = (s: ListWhere['status']): s is 'in_review' | 'changes_requested' =>
   s === 'in_review' || s === 'changes_requested';

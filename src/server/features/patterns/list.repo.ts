@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { isTransaction, type Db, type DbOrTx } from '../../db/client';
+import { isTransaction, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
-import type { SortDirection } from '../../../shared/contracts/pattern-list';
+import type { PatternSortKey, SortDirection } from '../../../shared/contracts/pattern-list';
 import {
   anchorRange,
   asPlaceholder,
@@ -11,6 +11,7 @@ import {
   filterShape,
   filterValues,
   inlineCount,
+  isShortTerm,
   keyText,
   orderOf,
   type FilterValue,
@@ -18,9 +19,12 @@ import {
   whereOf,
   type ColumnSortKey,
   type ListWhere,
+  orderKeys,
   orderSql,
   rangesAfter,
-  type OrderKey,
+  searchMatch,
+  searchTermValue,
+  searchTest,
   type SortPosition,
 } from './list.query';
 
@@ -154,11 +158,17 @@ const FEW_MATCHES = 500;
  *   trigram scan (the one-row search's cost is that scan: trigrams every Pattern ID has);
  * - **dense** matches (past the cap, or when the sort index walked from the top meets the page
  *   sooner than the matches would all be read: n² ≥ (offset + limit) × scope) — the sort index is
- *   walked and each row tested: a broad term's first page reads about 500 rows for 25 instead of
- *   sorting all 5,000 matches (issue 15);
+ *   walked and each row tested (`searchTest`, which the trigram index cannot serve): a broad
+ *   term's first page reads about 500 rows for 25 instead of sorting all 5,000 matches (issue 15);
  * - otherwise the matches are read through the trigram index again, fenced (`materialized`), and
  *   sorted: left to itself, the planner walked a sort index for rare terms too, and read every row
  *   (98 ms instead of 6 ms at 100,000 rows).
+ *
+ * Each statement is built once per shape (`kept`: which filters are set, short or long term, the
+ * order, and for the pages the offset and size) with the filters and the term as placeholders,
+ * the term read so that every run is planned alike (list.query.ts `searchMatch`): neither drizzle
+ * nor the planner works again per search. Pages past the first few are built each time, as plain
+ * pages are (their offsets are many).
  *
  * The brand sort (its order reads the brand's name, which no pattern index holds) never walks
  * unless the matches are past the cap. Up to the cap the total is exact; past it, it is the cap, a
@@ -166,46 +176,78 @@ const FEW_MATCHES = 500;
  */
 export async function searchPage(
   db: DbOrTx,
-  w: ListWhere,
-  keys: OrderKey[],
+  w: ListWhere & { search: string },
+  sort: PatternSortKey,
+  dir: SortDirection,
   offset: number,
   limit: number,
   cap: number,
-  /** The order reads the brand's name (the brand sort). */
-  byBrandName: boolean,
 ): Promise<{ rows: ListRowRecord[]; total: number; capped: boolean }> {
-  const where = whereOf(w)!;
-  const scopeWhere = countWhere({ brandId: w.brandId });
-  // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
-  // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is reached):
-  // the count table's rows cost about as much as a one-row search's page.
-  const counted = await db.execute<{ n: number; few: string; scope: number | null }>(sql`
-    select count(*)::int as n, ((array_agg(s.id))[1:${inlineCount(FEW_MATCHES)}])::text as few,
-      case when count(*) > ${inlineCount(FEW_MATCHES)} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end as scope
-    from (select ${patterns.ID} as id from ${patterns} where ${where} limit ${inlineCount(cap + 1)}) s`);
-  const c = counted.rows[0];
+  const byBrandName = sort === 'brand';
+  const keys = orderKeys(sort, dir);
+  const short = isShortTerm(w.search);
+  const shape = `${filterShape(w)}|${short ? 's' : 'l'}`;
+  const values = filterValues(w);
+  const match = () => and(whereOf({ ...w, search: undefined }, asPlaceholder), searchMatch(short));
+  const counted = await kept(db, `search_count|${shape}|${cap}`, () => {
+    const s = db
+      .select({ id: patterns.ID })
+      .from(patterns)
+      .where(match())
+      .limit(inlineCount(cap + 1))
+      .as('s');
+    const scopeWhere = countWhere({ brandId: w.brandId }, asPlaceholder);
+    const few = inlineCount(FEW_MATCHES);
+    // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
+    // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is
+    // reached): the count table's rows cost about as much as a one-row search's page.
+    return db
+      .select({
+        n: sql<number>`count(*)::int`,
+        few: sql<string>`((array_agg(${s.id}))[1:${few}])::text`,
+        scope: sql<
+          number | null
+        >`case when count(*) > ${few} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
+      })
+      .from(s);
+  }).execute({ ...values, term: searchTermValue(w.search, true) });
+  const c = counted[0];
   const n = Number(c?.n ?? 0);
   const total = Math.min(n, cap);
   const capped = n > cap;
   if (offset >= n) return { rows: [], total, capped };
-  // The rows matching `cond`, in the order; `paged`: this page of them.
-  const rowsWhere = (cond: SQL, paged: boolean) => {
-    const q = db
-      .select(listRowColumns)
-      .from(patterns)
-      .innerJoin(brands, eq(brands.id, patterns.brandId))
-      .where(cond)
-      .orderBy(orderSql(keys));
-    return paged ? q.offset(inlineCount(offset)).limit(inlineCount(limit)) : q;
-  };
-  if (!capped && n <= FEW_MATCHES)
-    return {
-      rows: await rowsWhere(sql`${patterns.ID} = any(${c!.few}::int[])`, true),
-      total,
-      capped,
-    };
-  if (capped || (!byBrandName && n * n >= (offset + limit) * Number(c?.scope ?? 0)))
-    return { rows: await rowsWhere(where, true), total, capped };
+  // The rows where `cond`, in the order (this page of them unless `cond` picks the page itself):
+  // the statement of `way`, kept for the first pages.
+  const page = (
+    way: string,
+    cond: () => SQL | undefined,
+    v: Record<string, unknown>,
+    paged = true,
+  ) =>
+    kept(
+      db,
+      offset < KEPT_OFFSETS ? `search_${way}|${sort}|${dir}|${offset}|${limit}` : undefined,
+      () => {
+        const q = db
+          .select(listRowColumns)
+          .from(patterns)
+          .innerJoin(brands, eq(brands.id, patterns.brandId))
+          .where(cond())
+          .orderBy(orderSql(keys));
+        return paged ? q.offset(inlineCount(offset)).limit(inlineCount(limit)) : q;
+      },
+    ).execute(v);
+  if (!capped && n <= FEW_MATCHES) {
+    // The IDs in a subquery too (as the term, list.query.ts `termOf`): with their value in sight,
+    // the planner planned every run again.
+    const cond = () => sql`${patterns.ID} = any((select ${sql.placeholder('few')}::int[])::int[])`;
+    return { rows: await page('few', cond, { few: c!.few }), total, capped };
+  }
+  if (capped || (!byBrandName && n * n >= (offset + limit) * Number(c?.scope ?? 0))) {
+    const cond = () => and(whereOf({ ...w, search: undefined }, asPlaceholder), searchTest(short));
+    const v = { ...values, term: searchTermValue(w.search, false) };
+    return { rows: await page(`dense|${shape}`, cond, v), total, capped };
+  }
   const inner = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -219,9 +261,11 @@ export async function searchPage(
   const from = byBrandName
     ? sql`${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId}`
     : sql`${patterns}`;
-  const ids = sql`(with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${where})
-    select m.id from m order by ${order} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
-  return { rows: await rowsWhere(sql`${patterns.ID} in ${ids}`, false), total, capped };
+  const sorted = () =>
+    sql`${patterns.ID} in (with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${match()})
+      select m.id from m order by ${order} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
+  const v = { ...values, term: searchTermValue(w.search, true) };
+  return { rows: await page(`sorted|${shape}`, sorted, v, false), total, capped };
 }
 
 /** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */
@@ -345,24 +389,38 @@ function readPageRows(found: FoundRow[]): PageRows {
   };
 }
 
-type BuiltPage = { execute(v: Record<string, unknown>): Promise<FoundRow[]> };
-/** Built page statements by database and shape (first or far page, filters set, order, offset, size). */
-const builtPages = new WeakMap<object, Map<string, BuiltPage>>();
-const MAX_PAGE_SHAPES = 500;
+/** A statement built once and run with its placeholders' values. */
+interface Runnable<T> {
+  execute(v: Record<string, unknown>): Promise<T>;
+}
+/** Kept statements by database and shape (first or far page, a search's count or page…). */
+const keptStatements = new WeakMap<object, Map<string, Runnable<unknown>>>();
+const MAX_KEPT_SHAPES = 500;
+/** A search's page statements are kept for offsets below this (its first pages, as plain pages'). */
+const KEPT_OFFSETS = 100;
 
 /**
- * The statement of `key`, built by `build` on first use and then kept (at most MAX_PAGE_SHAPES per
+ * The statement of `key`, built by `build` on first use and then kept (at most MAX_KEPT_SHAPES per
  * database, the oldest dropped). One name per shape, the same in every process: a statement built
- * again after being dropped reuses the name (and the text) PostgreSQL already holds.
+ * again after being dropped reuses the name (and the text) PostgreSQL already holds. Without a key,
+ * or in a transaction, it is built for this run alone.
  */
-function builtPage(db: Db, key: string, build: () => ReturnType<typeof pageRowsQuery>): BuiltPage {
-  let shapes = builtPages.get(db);
-  if (!shapes) builtPages.set(db, (shapes = new Map()));
-  let statement = shapes.get(key);
+function kept<T>(
+  db: DbOrTx,
+  key: string | undefined,
+  build: () => {
+    prepare(name: string): Runnable<T>;
+    execute(v: Record<string, unknown>): Promise<T>;
+  },
+): Runnable<T> {
+  if (key === undefined || isTransaction(db)) return build();
+  let shapes = keptStatements.get(db);
+  if (!shapes) keptStatements.set(db, (shapes = new Map()));
+  let statement = shapes.get(key) as Runnable<T> | undefined;
   if (!statement) {
-    if (shapes.size >= MAX_PAGE_SHAPES) shapes.delete(shapes.keys().next().value!);
+    if (shapes.size >= MAX_KEPT_SHAPES) shapes.delete(shapes.keys().next().value!);
     statement = build().prepare(`list_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
-    shapes.set(key, statement);
+    shapes.set(key, statement as Runnable<unknown>);
   }
   return statement;
 }
@@ -384,10 +442,13 @@ export async function firstPageRows(
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
   if (isTransaction(db)) return pageRows(db, whereOf(w), orderOf(sort, dir), offset, limit, w);
-  const statement = builtPage(db, `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`, () =>
-    pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
-      where: countWhere(w, asPlaceholder),
-    }),
+  const statement = kept<FoundRow[]>(
+    db,
+    `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`,
+    () =>
+      pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
+        where: countWhere(w, asPlaceholder),
+      }),
   );
   return readPageRows(await statement.execute(filterValues(w)));
 }
@@ -412,19 +473,23 @@ export async function farPageRows(
     const [range] = rangesAfter(sort, dir, from);
     return pageRows(db, and(whereOf(w), range!.where), range!.order, skip, limit, w);
   }
-  const statement = builtPage(db, `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`, () => {
-    const range = anchorRange(sort, dir);
-    return pageRowsQuery(
-      db,
-      and(whereOf(w, asPlaceholder), range.where),
-      range.order,
-      skip,
-      limit,
-      {
-        where: countWhere(w, asPlaceholder),
-      },
-    );
-  });
+  const statement = kept<FoundRow[]>(
+    db,
+    `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`,
+    () => {
+      const range = anchorRange(sort, dir);
+      return pageRowsQuery(
+        db,
+        and(whereOf(w, asPlaceholder), range.where),
+        range.order,
+        skip,
+        limit,
+        {
+          where: countWhere(w, asPlaceholder),
+        },
+      );
+    },
+  );
   return readPageRows(
     await statement.execute({ ...filterValues(w), anchorKey: from.key, anchorId: from.id }),
   );

@@ -15,7 +15,6 @@ import type {
 import {
   brandSegmentOrder,
   flip,
-  orderKeys,
   orderOf,
   rangesAfter,
   whereOf,
@@ -156,12 +155,12 @@ async function searchedPage(
 ) {
   const page = await repo.searchPage(
     db,
-    w,
-    orderKeys(q.sort, q.dir),
+    { ...w, search: w.search! },
+    q.sort,
+    q.dir,
     offset,
     q.pageSize,
     LIMITS.searchCountCap,
-    q.sort === 'brand',
   );
   return { ids: [], ...page };
 }
