@@ -5,7 +5,7 @@ import type { FileKind } from '../../../shared/contracts/files';
 import { FILE_KIND_RULE } from '../../../shared/contracts/files';
 import { MSG } from '../../../shared/messages';
 import { checkPattern, type GroupRow } from './check-pattern';
-import { openJobZip, sniffEntry } from './import-files';
+import { openJobZip, removeLocalZip, sniffEntry } from './import-files';
 import { mapHeader, readSheet, rowValues, SheetUnreadable, type SheetFormat } from './sheet-reader';
 import { ZipRefused, type ZipEntry, type ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
@@ -54,7 +54,10 @@ export async function checkImport(
   try {
     if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
   } catch (err) {
-    if (err instanceof ZipRefused) return fail(err.message, 'ZIP');
+    if (err instanceof ZipRefused) {
+      removeLocalZip(job.id, job.zipKey);
+      return fail(err.message, 'ZIP');
+    }
     throw err;
   }
   const used = new Set<string>();
@@ -188,6 +191,7 @@ export async function checkImport(
     throw err;
   } finally {
     zip?.close();
+    removeLocalZip(job.id, job.zipKey);
   }
   for (const [, entries] of zip?.byName ?? []) {
     for (const e of entries)

@@ -19,7 +19,7 @@ export const IMPORTS_PREFIX = 'imports';
  * only when complete (written as .part, renamed at the end).
  */
 export async function localZip(deps: AppDeps, jobId: number, key: string): Promise<string> {
-  const file = path.join(os.tmpdir(), `ppp-import-${jobId}-${path.basename(key)}.zip`);
+  const file = localZipPath(jobId, key);
   if (fs.existsSync(file)) return file;
   const part = `${file}.${process.pid}.part`;
   await pipeline(await deps.files.get(key), fs.createWriteStream(part));
@@ -27,11 +27,16 @@ export async function localZip(deps: AppDeps, jobId: number, key: string): Promi
   return file;
 }
 
+/** Where this machine keeps its copy of a job's ZIP while the job is checked or run. */
+export const localZipPath = (jobId: number, key: string) =>
+  path.join(os.tmpdir(), `ppp-import-${jobId}-${path.basename(key)}.zip`);
+
+/**
+ * Removes this machine's copy once the check or the run is over (the run copies it again: a
+ * checked import may wait for days, or never run, and the copy may be IMPORT_MAX_ZIP_MB).
+ */
 export function removeLocalZip(jobId: number, key: string | null): void {
-  if (!key) return;
-  fs.rmSync(path.join(os.tmpdir(), `ppp-import-${jobId}-${path.basename(key)}.zip`), {
-    force: true,
-  });
+  if (key) fs.rmSync(localZipPath(jobId, key), { force: true });
 }
 
 export function zipLimits(deps: AppDeps) {

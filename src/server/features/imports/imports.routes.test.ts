@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../../te
 import { listObjects } from '../../test/submission';
 import { samplePdf, samplePng, SAMPLE_JPEG } from '../../test/sample-files';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
+import { importJobs } from '../../db/schema/imports';
 import { ALLOWED_VALUES_SHEET, IMPORT_PATHS, IMPORT_MSG } from '../../../shared/contracts/imports';
 import { REVIEW_PATHS, type ActivityPage } from '../../../shared/contracts/review';
 import {
@@ -18,6 +20,7 @@ import {
   zipOf,
   type SheetRow,
 } from './imports.fixtures';
+import { localZipPath } from './import-files';
 import { readSheet } from './sheet-reader';
 import { TEMPLATE_HEADERS } from './template';
 
@@ -28,6 +31,16 @@ beforeEach(async () => {
   partner = await createUser(t, { brand: 'ditto' });
 });
 afterEach(() => t.close());
+
+/** The store key of a job's ZIP (kept on the job until its import ends). */
+async function zipKeyOf(id: number): Promise<string> {
+  const [job] = await t.deps.database.db
+    .select({ zipKey: importJobs.zipKey })
+    .from(importJobs)
+    .where(eq(importJobs.id, id));
+  if (!job?.zipKey) throw new Error(`import ${id} has no ZIP`);
+  return job.zipKey;
+}
 
 const row = (
   id: string,
@@ -99,6 +112,8 @@ describe('bulk import', () => {
     expect(checked.issues).toEqual([]);
     expect(checked).toMatchObject({ status: 'checked', rows: 3, patterns: 2, valid: 2 });
     expect(await t.deps.database.db.select().from(patterns)).toHaveLength(0); // the check saves nothing
+    // Nor does it keep its local copy of the ZIP (the run makes its own).
+    expect(fs.existsSync(localZipPath(checked.id, await zipKeyOf(checked.id)))).toBe(false);
 
     const run = await t.app.inject({
       method: 'POST',
@@ -280,6 +295,7 @@ describe('bulk import', () => {
       error: IMPORT_MSG.zipRefused(IMPORT_MSG.zip.unsafePath('../evil.pdf')),
     });
     expect(job.issues).toEqual([{ row: 0, column: 'ZIP', message: job.error }]);
+    expect(fs.existsSync(localZipPath(job.id, await zipKeyOf(job.id)))).toBe(false);
   });
 
   it('keeps imports to their brand: another brand’s partner gets 404; an admin names any brand', async () => {
