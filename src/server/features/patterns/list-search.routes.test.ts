@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
-import { searchCondition } from './list.query';
+import { searchCondition, trigramPattern } from './list.query';
 import { twoBrandList, type ListSeed } from './list.fixtures';
 
 /**
@@ -52,6 +52,47 @@ describe(`pattern list search on the stored lowercased text (${dbKind})`, () => 
       .from(patterns)
       .where(eq(patterns.ID, first!.ID));
     expect(row!.text).toBe(`${first!.SFCC_Pattern_ID} Quilted GILET Mk2`.toLowerCase());
+  });
+
+  it('matches terms with separators, LIKE signs and short words exactly (narrowed by their words, then tested whole)', async () => {
+    // The trigram index narrows a term by its words in order (`%srch%002%` for "srch-002"); these
+    // names hold the words in that order without the term, and must not match.
+    const [a, b, c] = ditto.slice(-3);
+    const names = ['Srch and 002 Decoy', '50% off_sale Wrap', 'A-B Line Dress'];
+    for (const [row, name] of [a, b, c].map((r, i) => [r!, names[i]!] as const))
+      await t.deps.database.db
+        .update(patterns)
+        .set({ Pattern_Name: name })
+        .where(eq(patterns.ID, row.ID));
+    const texts = await t.deps.database.db
+      .select({ id: patterns.SFCC_Pattern_ID, text: patterns.searchText })
+      .from(patterns);
+    for (const term of [
+      'SRCH-002',
+      'rch-00',
+      'h-0',
+      '-003',
+      'srch 002',
+      '50%',
+      '0% off_',
+      '_sale',
+      'a-b',
+      'a-b line',
+    ]) {
+      const want = texts.filter((r) => r.text!.includes(term.toLowerCase())).map((r) => r.id);
+      expect((await search(term)).sort(), term).toEqual(want.sort());
+    }
+    expect(await search('srch-002')).toEqual(['SRCH-002']);
+    expect(await search('srch and 002')).toEqual([a!.SFCC_Pattern_ID]);
+  });
+
+  it('narrows a term by its words, leaving out the common trigrams at their edges', () => {
+    expect(trigramPattern('PP-0051234')).toBe('%PP%0051234%');
+    expect(trigramPattern('dress 123')).toBe('%dress%123%');
+    expect(trigramPattern('Größe 38')).toBe('%Größe%38%');
+    // No word of three characters: the term itself, its LIKE signs escaped.
+    expect(trigramPattern('a b c')).toBe('%a b c%');
+    expect(trigramPattern('5%_x')).toBe('%5\\%\\_x%');
   });
 
   it('reads candidates through the trigram index on the stored text, with no per-row case folding', async () => {

@@ -11,7 +11,6 @@ import {
   filterShape,
   filterValues,
   inlineCount,
-  isShortTerm,
   keyText,
   orderOf,
   type FilterValue,
@@ -22,9 +21,11 @@ import {
   orderKeys,
   orderSql,
   rangesAfter,
+  searchKind,
   searchMatch,
-  searchTermValue,
+  searchPlaceholders,
   searchTest,
+  searchValues,
   type SortPosition,
 } from './list.query';
 
@@ -185,10 +186,11 @@ export async function searchPage(
 ): Promise<{ rows: ListRowRecord[]; total: number; capped: boolean }> {
   const byBrandName = sort === 'brand';
   const keys = orderKeys(sort, dir);
-  const short = isShortTerm(w.search);
-  const shape = `${filterShape(w)}|${short ? 's' : 'l'}`;
-  const values = filterValues(w);
-  const match = () => and(whereOf({ ...w, search: undefined }, asPlaceholder), searchMatch(short));
+  const kind = searchKind(w.search);
+  const shape = `${filterShape(w)}|${kind}`;
+  const values = { ...filterValues(w), ...searchValues(w.search) };
+  const match = () =>
+    and(whereOf({ ...w, search: undefined }, asPlaceholder), searchMatch(kind, searchPlaceholders));
   const counted = await kept(db, `search_count|${shape}|${cap}`, () => {
     const s = db
       .select({ id: patterns.ID })
@@ -210,7 +212,7 @@ export async function searchPage(
         >`case when count(*) > ${few} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
       })
       .from(s);
-  }).execute({ ...values, term: searchTermValue(w.search, true) });
+  }).execute(values);
   const c = counted[0];
   const n = Number(c?.n ?? 0);
   const total = Math.min(n, cap);
@@ -244,9 +246,12 @@ export async function searchPage(
     return { rows: await page('few', cond, { few: c!.few }), total, capped };
   }
   if (capped || (!byBrandName && n * n >= (offset + limit) * Number(c?.scope ?? 0))) {
-    const cond = () => and(whereOf({ ...w, search: undefined }, asPlaceholder), searchTest(short));
-    const v = { ...values, term: searchTermValue(w.search, false) };
-    return { rows: await page(`dense|${shape}`, cond, v), total, capped };
+    const cond = () =>
+      and(
+        whereOf({ ...w, search: undefined }, asPlaceholder),
+        searchTest(kind, searchPlaceholders),
+      );
+    return { rows: await page(`dense|${shape}`, cond, values), total, capped };
   }
   const inner = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
@@ -264,8 +269,7 @@ export async function searchPage(
   const sorted = () =>
     sql`${patterns.ID} in (with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${match()})
       select m.id from m order by ${order} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
-  const v = { ...values, term: searchTermValue(w.search, true) };
-  return { rows: await page(`sorted|${shape}`, sorted, v, false), total, capped };
+  return { rows: await page(`sorted|${shape}`, sorted, values, false), total, capped };
 }
 
 /** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */
