@@ -165,9 +165,9 @@ const FEW_MATCHES = 500;
  *   sorted: left to itself, the planner walked a sort index for rare terms too, and read every row
  *   (98 ms instead of 6 ms at 100,000 rows).
  *
- * Each statement is built once per shape (`kept`: which filters are set, short or long term, the
+ * Each statement is built once per shape (`kept`: which filters are set, the term's kind, the
  * order, and for the pages the offset and size) with the filters and the term as placeholders,
- * the term read so that every run is planned alike (list.query.ts `searchMatch`): neither drizzle
+ * read so that every run is planned alike (list.query.ts `searchPlaceholders`): neither drizzle
  * nor the planner works again per search. Pages past the first few are built each time, as plain
  * pages are (their offsets are many).
  *
@@ -240,8 +240,8 @@ export async function searchPage(
       },
     ).execute(v);
   if (!capped && n <= FEW_MATCHES) {
-    // The IDs in a subquery too (as the term, list.query.ts `termOf`): with their value in sight,
-    // the planner planned every run again.
+    // The IDs in a subquery too (as the term, list.query.ts `searchPlaceholders`): with their
+    // value in sight, the planner made a custom plan for every run.
     const cond = () => sql`${patterns.ID} = any((select ${sql.placeholder('few')}::int[])::int[])`;
     return { rows: await page('few', cond, { few: c!.few }), total, capped };
   }
