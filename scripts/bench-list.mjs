@@ -235,6 +235,21 @@ async function serverArgs(dir) {
     : ['--import', 'tsx', path.join(dir, 'src/server/main.ts')];
 }
 
+/**
+ * The portals this bench started and that are still running: stopped when the bench ends however
+ * it ends (a throw skipped the `finally` that stops them and left a portal running for an hour;
+ * `timeout` or Ctrl-C ends the bench with a signal).
+ */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+for (const [signal, status] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])
+  process.once(signal, () => process.exit(status));
+
 async function startServer(env, dir = root) {
   const port = await freePort();
   const child = spawn(process.execPath, await serverArgs(dir), {
@@ -250,6 +265,8 @@ async function startServer(env, dir = root) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   const base = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(base, { child });
   // With SERVER_PROCESSES the server is a primary and its processes: all of them count.
