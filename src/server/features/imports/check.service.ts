@@ -5,7 +5,7 @@ import type { FileKind } from '../../../shared/contracts/files';
 import { FILE_KIND_RULE } from '../../../shared/contracts/files';
 import { MSG } from '../../../shared/messages';
 import { checkPattern, type GroupRow } from './check-pattern';
-import { openJobZip, removeLocalZip, sniffEntry } from './import-files';
+import { dropJobZip, openJobZip, removeLocalZip, sniffEntry } from './import-files';
 import { mapHeader, readSheet, rowValues, SheetUnreadable, type SheetFormat } from './sheet-reader';
 import { ZipRefused, type ZipEntry, type ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
@@ -55,8 +55,10 @@ export async function checkImport(
     if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
   } catch (err) {
     if (err instanceof ZipRefused) {
-      removeLocalZip(job.id, job.zipKey);
-      return fail(err.message, 'ZIP');
+      // Nothing is kept of a refused ZIP (the job cannot run).
+      await fail(err.message, 'ZIP');
+      await repo.updateJob(db, job.id, { zipKey: null });
+      return dropJobZip(deps, job.id, job.zipKey);
     }
     throw err;
   }

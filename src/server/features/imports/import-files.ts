@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Writable, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../context';
 import type { FileStore } from '../../storage/file-store';
 import { storeUpload } from '../../storage/upload';
+import { deleteObjects } from '../files';
 import { FILE_KIND_RULE, type FileKind } from '../../../shared/contracts/files';
 import { MB } from '../../../shared/limits';
 import { indexZip, type ZipIndex } from './zip-reader';
@@ -37,6 +39,22 @@ export const localZipPath = (jobId: number, key: string) =>
  */
 export function removeLocalZip(jobId: number, key: string | null): void {
   if (key) fs.rmSync(localZipPath(jobId, key), { force: true });
+}
+
+/**
+ * A job's ZIP once no step will read it again (the import done, the ZIP refused, or the job failed
+ * for good: only a checked job runs): its store object and this machine's copy are removed. The
+ * caller clears the job's `zipKey` first.
+ */
+export async function dropJobZip(
+  deps: AppDeps,
+  jobId: number,
+  key: string | null,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  if (!key) return;
+  await deleteObjects(deps.files, [key], log);
+  removeLocalZip(jobId, key);
 }
 
 export function zipLimits(deps: AppDeps) {

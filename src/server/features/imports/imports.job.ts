@@ -4,6 +4,7 @@ import type { AppDeps } from '../../context';
 import type { JobHandler } from '../../jobs/outbox';
 import { IMPORT_MSG } from '../../../shared/contracts/imports';
 import { checkImport } from './check.service';
+import { dropJobZip } from './import-files';
 import { runImport, type RunHooks } from './run.service';
 import { IMPORT_JOB_KIND } from './imports.service';
 import * as repo from './imports.repo';
@@ -67,7 +68,10 @@ export function importJobHandler(deps: AppDeps, hooks: RunHooks = {}): JobHandle
         skipped: counts.skipped ?? 0,
         failed: (counts.failed ?? 0) + (counts.invalid ?? 0) + (counts.ready ?? 0),
         runner: null,
+        zipKey: null,
       });
+      // A failed job never runs again: its ZIP would stay in the store (and its copy here) for good.
+      await dropJobZip(deps, job.id, job.zipKey);
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   csvSheet,
   getImport,
   importWorker,
+  postImport,
   renameInZip,
   uploadAndCheck,
   uploadForm,
@@ -285,17 +286,24 @@ describe('bulk import', () => {
       'xx/evil.pdf',
       '../evil.pdf',
     );
-    const job = await uploadAndCheck(
+    const posted = await postImport(
       t,
       partner,
       uploadForm(csvSheet([row('Z1', 'A', 'S', 'evil.pdf', { 'Pattern Name': 'n' })]), { zip }),
     );
+    expect(posted.statusCode).toBe(202);
+    const zipKey = await zipKeyOf(posted.json().id);
+    await importWorker(t).drain();
+    const job = await getImport(t, partner, posted.json().id);
     expect(job).toMatchObject({
       status: 'failed',
       error: IMPORT_MSG.zipRefused(IMPORT_MSG.zip.unsafePath('../evil.pdf')),
     });
     expect(job.issues).toEqual([{ row: 0, column: 'ZIP', message: job.error }]);
-    expect(fs.existsSync(localZipPath(job.id, await zipKeyOf(job.id)))).toBe(false);
+    // Nothing is kept of it: not in the store (only the sheet stays, for the report), nor here.
+    expect(listObjects(t)).not.toContain(zipKey);
+    expect(listObjects(t).filter((k) => k.startsWith('imports/'))).toHaveLength(1);
+    expect(fs.existsSync(localZipPath(job.id, zipKey))).toBe(false);
   });
 
   it('keeps imports to their brand: another brand’s partner gets 404; an admin names any brand', async () => {
@@ -437,6 +445,7 @@ describe('bulk import', () => {
     await t.deps.database.db.execute(
       `UPDATE jobs SET max_attempts = 1 WHERE dedupe_key = 'import:${again.id}:run'` as never,
     );
+    const zipKey = await zipKeyOf(again.id);
     await broken.drain();
     job = await getImport(t, partner, again.id);
     expect(job).toMatchObject({
@@ -444,5 +453,8 @@ describe('bulk import', () => {
       error: IMPORT_MSG.interrupted(1, 2),
       created: 1,
     });
+    // A failed import never runs again: its ZIP leaves the store and this machine.
+    expect(listObjects(t)).not.toContain(zipKey);
+    expect(fs.existsSync(localZipPath(again.id, zipKey))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import * as files from '../files';
 import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
 import { LostJob, heartbeat } from './check.service';
-import { openJobZip, removeLocalZip } from './import-files';
+import { dropJobZip, openJobZip } from './import-files';
 import type { ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
 import { findSessionUserById } from '../auth';
@@ -134,6 +134,5 @@ export async function runImport(
     zipKey: null,
   });
   // The ZIP is no longer needed; the sheet stays for the report.
-  if (job.zipKey) await files.deleteObjects(deps.files, [job.zipKey], log);
-  removeLocalZip(job.id, job.zipKey);
+  await dropJobZip(deps, job.id, job.zipKey, log);
 }
