@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -6,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childrenOf, freePort } from '../scripts/portal-process.mjs';
+import { childrenOf } from '../scripts/portal-process.mjs';
+import { startPortal, type PortalProcess } from '../src/server/test/portal-process';
 
 /**
  * `npm start` with SERVER_PROCESSES=2 on PostgreSQL: one port, two server processes under a
@@ -52,10 +52,11 @@ function request(
 
 describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, () => {
   let admin: pg.Client;
-  let child: ChildProcess; // scripts/start.mjs, which runs the server's primary
-  const primary = () => childrenOf(child.pid!)[0]!;
+  let portal: PortalProcess; // scripts/start.mjs, which runs the server's primary
+  const child = () => portal.child;
+  const primary = () => childrenOf(child().pid!)[0]!;
   const processes = () => childrenOf(primary());
-  let output = '';
+  const output = () => portal.output();
   let port: number;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-processes-'));
 
@@ -65,34 +66,24 @@ describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, 
     await admin.query(`CREATE DATABASE ${dbName}`);
     const u = new URL(pgUrl!);
     u.pathname = `/${dbName}`;
-    port = await freePort();
-    child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: u.toString(),
-        SERVER_PROCESSES: '2',
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    portal = await startPortal(path.resolve('scripts/start.mjs'), {
+      DATA_DIR: dataDir,
+      DATABASE_URL: u.toString(),
+      SERVER_PROCESSES: '2',
     });
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    for (const deadline = Date.now() + 90_000; !output.includes('Server processes: 2');) {
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`did not start:\n${output}`);
+    port = Number(new URL(portal.url).port);
+    // The first process answers before the second has started: the primary says when both run.
+    for (const deadline = Date.now() + 90_000; !output().includes('Server processes: 2');) {
+      if (child().exitCode !== null || Date.now() > deadline)
+        throw new Error(`did not start:\n${output()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
+    if (portal && child().exitCode === null) {
       const all = [primary(), ...processes()].filter(Boolean);
-      child.kill('SIGKILL');
+      child().kill('SIGKILL');
       for (const pid of all) process.kill(pid, 'SIGKILL');
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -109,13 +100,13 @@ describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, 
   };
 
   it('prints the start-up lines and the first password once, and runs two processes', async () => {
-    expect(output.match(/running at/g)).toHaveLength(1);
-    expect(output.match(/Sign in as admin@localhost with password/g)).toHaveLength(1);
+    expect(output().match(/running at/g)).toHaveLength(1);
+    expect(output().match(/Sign in as admin@localhost with password/g)).toHaveLength(1);
     expect(processes()).toHaveLength(2);
   });
 
   it('answers on every connection, and a sign-out on one process ends the session on both', async () => {
-    const password = /Sign in as admin@localhost with password (\S+)/.exec(output)![1];
+    const password = /Sign in as admin@localhost with password (\S+)/.exec(output())![1];
     const token = await signIn(password);
     // Ten new connections reach both processes (in turn); each now holds the session in its cache.
     for (let i = 0; i < 10; i++)
@@ -149,8 +140,8 @@ describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, 
       expect((await request(port, 'GET', '/api/health')).status).toBe(200);
     const running = [primary(), ...processes()];
     const code = await new Promise<number | null>((resolve) => {
-      child.once('exit', (c) => resolve(c));
-      child.kill('SIGTERM');
+      child().once('exit', (c) => resolve(c));
+      child().kill('SIGTERM');
     });
     expect(code).toBe(0);
     for (const pid of running) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
