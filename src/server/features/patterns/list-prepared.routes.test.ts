@@ -4,6 +4,7 @@ import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { runsIn } from '../../test/skip';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { twoBrandList, type ListSeed } from './list.fixtures';
+import { firstPageRows, searchPage } from './list.repo';
 
 /**
  * A list's first pages run one statement built once per shape (list.repo.ts `firstPageRows`: the
@@ -52,6 +53,43 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
       expect(own.totalCountData).toBe(ditto.length);
       expect((await page(admin, { pageSize: '25' })).totalCountData).toBe(42);
     }
+  });
+
+  it('reads the same pages inside a transaction, where statements are built for one run', async () => {
+    const brand = ditto[0].Brand;
+    const outside = await firstPageRows(
+      t.deps.database.db,
+      { brandId: brand },
+      'updatedAt',
+      'desc',
+      0,
+      10,
+    );
+    const searched = await searchPage(
+      t.deps.database.db,
+      { search: 'dit', brandId: brand },
+      'updatedAt',
+      'desc',
+      0,
+      10,
+      10_000,
+    );
+    await t.deps.database.db.transaction(async (tx) => {
+      const first = await firstPageRows(tx, { brandId: brand }, 'updatedAt', 'desc', 0, 10);
+      expect(first.total).toBe(ditto.length);
+      expect(first.rows.map((r) => r.ID)).toEqual(outside.rows.map((r) => r.ID));
+      const search = await searchPage(
+        tx,
+        { search: 'dit', brandId: brand },
+        'updatedAt',
+        'desc',
+        0,
+        10,
+        10_000,
+      );
+      expect(search.total).toBe(ditto.length);
+      expect(search.rows.map((r) => r.ID)).toEqual(searched.rows.map((r) => r.ID));
+    });
   });
 
   it.skipIf(dbKind !== 'pglite')(

@@ -79,10 +79,10 @@ export function searchValues(term: string): Record<'term' | 'like' | 'like2', st
 export type SearchValue = (name: keyof ReturnType<typeof searchValues>) => SQL;
 
 /** The term's values as parameters of this statement. */
-export const searchValuesOf =
-  (term: string): SearchValue =>
-  (name) =>
-    sql`lower(${searchValues(term)[name]})`;
+export function searchValuesOf(term: string): SearchValue {
+  const values = searchValues(term);
+  return (name) => sql`lower(${values[name]})`;
+}
 
 /**
  * The term's values as placeholders (a statement built once per shape, list.repo.ts

@@ -20,7 +20,6 @@ import {
   type ListWhere,
   orderKeys,
   orderSql,
-  rangesAfter,
   searchKind,
   searchMatch,
   searchPlaceholders,
@@ -434,7 +433,8 @@ function kept<T>(
  * is built once per shape — which filters are set, the order, the offset and the page size — with
  * the filters' values as placeholders, and then run with the values. drizzle no longer builds the
  * SQL on every request (about 0.15 ms of CPU for this statement), and on PostgreSQL the statement
- * is prepared once per connection under its name. Inside a transaction it is built as usual.
+ * is prepared once per connection under its name. Inside a transaction it is built for that run
+ * alone (`kept`).
  */
 export async function firstPageRows(
   db: DbOrTx,
@@ -445,7 +445,6 @@ export async function firstPageRows(
   limit: number,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  if (isTransaction(db)) return pageRows(db, whereOf(w), orderOf(sort, dir), offset, limit, w);
   const statement = kept<FoundRow[]>(
     db,
     `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`,
@@ -473,10 +472,6 @@ export async function farPageRows(
   limit: number,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  if (isTransaction(db)) {
-    const [range] = rangesAfter(sort, dir, from);
-    return pageRows(db, and(whereOf(w), range!.where), range!.order, skip, limit, w);
-  }
   const statement = kept<FoundRow[]>(
     db,
     `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`,
