@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
 import { brands } from '../../db/schema/brands';
 import type {
@@ -98,13 +98,13 @@ export const searchPlaceholders: SearchValue = (name) =>
 /**
  * Case-insensitive substring of Pattern ID or name, narrowed through the trigram index
  * (`trigramPattern`) and tested exactly. A trigram index cannot narrow one or two characters, so
- * such short terms match the start of the Pattern ID or of a word of the name.
+ * such short terms match the start of the Pattern ID or of a word of the name. `text` is the
+ * searched column (a pattern's search text, or a word of `search_vocab`).
  */
-export function searchMatch(kind: SearchKind, v: SearchValue): SQL {
-  if (kind === 'short')
-    return sql`(${searchText} LIKE ${v('like')} OR ${searchText} LIKE ${v('like2')})`;
-  if (kind === 'whole') return sql`${searchText} LIKE ${v('like')}`;
-  return sql`(${searchText} LIKE ${v('like')} AND strpos(${searchText}, ${v('term')}) > 0)`;
+export function searchMatch(kind: SearchKind, v: SearchValue, text: SQLWrapper = searchText): SQL {
+  if (kind === 'short') return sql`(${text} LIKE ${v('like')} OR ${text} LIKE ${v('like2')})`;
+  if (kind === 'whole') return sql`${text} LIKE ${v('like')}`;
+  return sql`(${text} LIKE ${v('like')} AND strpos(${text}, ${v('term')}) > 0)`;
 }
 
 /** `searchMatch` with the term's values in the statement. */

@@ -1,7 +1,20 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  ne,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type Subquery,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { isTransaction, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
+import { patternWords, searchVocab } from '../../db/schema/search-words';
 import { brands } from '../../db/schema/brands';
 import type { PatternSortKey, SortDirection } from '../../../shared/contracts/pattern-list';
 import {
@@ -25,6 +38,7 @@ import {
   searchPlaceholders,
   searchTest,
   searchValues,
+  type SearchKind,
   type SortPosition,
 } from './list.query';
 
@@ -190,28 +204,27 @@ export async function searchPage(
   const values = { ...filterValues(w), ...searchValues(w.search) };
   const match = () =>
     and(whereOf({ ...w, search: undefined }, asPlaceholder), searchMatch(kind, searchPlaceholders));
-  const counted = await kept(db, `search_count|${shape}|${cap}`, () => {
-    const s = db
-      .select({ id: patterns.ID })
-      .from(patterns)
-      .where(match())
-      .limit(inlineCount(cap + 1))
-      .as('s');
-    const scopeWhere = countWhere({ brandId: w.brandId }, asPlaceholder);
-    const few = inlineCount(FEW_MATCHES);
-    // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
-    // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is
-    // reached): the count table's rows cost about as much as a one-row search's page.
-    return db
-      .select({
-        n: sql<number>`count(*)::int`,
-        few: sql<string>`((array_agg(${s.id}))[1:${few}])::text`,
-        scope: sql<
-          number | null
-        >`case when count(*) > ${few} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
-      })
-      .from(s);
-  }).execute(values);
+  // A term without a space is counted from the words that hold it, unless they are too many.
+  const byWord = byWords(w, kind)
+    ? await kept(db, `search_count_words|${filterShape(w)}|${kind}|${cap}`, () =>
+        countByWords(db, w, kind, cap),
+      ).execute(values)
+    : undefined;
+  const counted =
+    byWord && Number(byWord[0]?.words) <= MAX_WORDS
+      ? byWord
+      : await kept(db, `search_count|${shape}|${cap}`, () =>
+          countMatches(
+            db,
+            db
+              .select({ id: patterns.ID })
+              .from(patterns)
+              .where(match())
+              .limit(inlineCount(cap + 1))
+              .as('s'),
+            w,
+          ),
+        ).execute(values);
   const c = counted[0];
   const n = Number(c?.n ?? 0);
   const total = Math.min(n, cap);
@@ -269,6 +282,91 @@ export async function searchPage(
     sql`${patterns.ID} in (with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${match()})
       select m.id from m order by ${order} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
   return { rows: await page(`sorted|${shape}`, sorted, values, false), total, capped };
+}
+
+/** A search reads its matches from pattern_words when its term is in at most this many words. */
+const MAX_WORDS = 64;
+
+/**
+ * Whether a search may count its matches from `pattern_words`: a term of three characters or
+ * more without a space (each match then holds it within one word of its text), and no filter
+ * but the brand (which the words carry). Other searches count through the trigram index.
+ */
+const byWords = (w: ListWhere, kind: SearchKind) =>
+  kind !== 'short' && !w.search?.includes(' ') && /^b?$/.test(filterShape(w));
+
+/**
+ * A search's count from `pattern_words` (`countMatches`, with `words`: how many words hold the
+ * term, at most MAX_WORDS + 1). The words are found in `search_vocab` through its trigram index
+ * (a few hundred thousand short rows, not every pattern's text), and their patterns in the scope
+ * read from pattern_words' key alone, at most cap + 1. A pattern holding several of the words
+ * ("gilet gilets") is read once: `distinct`, only when there are several (it hashes every match;
+ * each branch's guard is decided before it runs). Past MAX_WORDS nothing is read (`searchPage`
+ * then counts through the trigram index).
+ */
+function countByWords(db: DbOrTx, w: ListWhere, kind: SearchKind, cap: number) {
+  const v = db
+    .select({ word: searchVocab.word })
+    .from(searchVocab)
+    .where(searchMatch(kind, searchPlaceholders, searchVocab.word))
+    .limit(inlineCount(MAX_WORDS + 1))
+    .as('v');
+  const k = db.$with('k').as(
+    db
+      .select({
+        n: sql<number>`count(*)::int`.as('n'),
+        list: sql<string[]>`array_agg(${v.word})`.as('list'),
+      })
+      .from(v),
+  );
+  const words = sql<number>`(select ${k.n} from ${k})`;
+  const inScope = (guard: SQL) =>
+    and(
+      guard,
+      sql`${patternWords.word} = any((select ${k.list} from ${k})::text[])`,
+      w.brandId !== undefined ? eq(patternWords.brandId, sql.placeholder('brandId')) : undefined,
+    );
+  const ids = { id: patternWords.patternId };
+  const one = db
+    .select(ids)
+    .from(patternWords)
+    .where(inScope(sql`${words} = 1`));
+  const several = db
+    .selectDistinct(ids)
+    .from(patternWords)
+    .where(inScope(sql`${words} between 2 and ${inlineCount(MAX_WORDS)}`));
+  const s = one
+    .unionAll(several)
+    .limit(inlineCount(cap + 1))
+    .as('s');
+  return countMatches(db, s, w, { k, words });
+}
+
+/**
+ * A search's count statement over its matches `s` (at most cap + 1 IDs): their number, the first
+ * FEW_MATCHES of their IDs, and, for more, the size of the scope (`searchPage`).
+ */
+function countMatches(
+  db: DbOrTx,
+  s: Subquery<'s', { id: unknown }> & { id: AnyColumn },
+  w: ListWhere,
+  byWords?: { k: WithSubquery; words: SQL<number> },
+) {
+  const scopeWhere = countWhere({ brandId: w.brandId }, asPlaceholder);
+  const few = inlineCount(FEW_MATCHES);
+  // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
+  // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is
+  // reached): the count table's rows cost about as much as a one-row search's page.
+  return (byWords ? db.with(byWords.k) : db)
+    .select({
+      words: byWords?.words ?? sql<number>`0`,
+      n: sql<number>`count(*)::int`,
+      few: sql<string>`((array_agg(${s.id}))[1:${few}])::text`,
+      scope: sql<
+        number | null
+      >`case when count(*) > ${few} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
+    })
+    .from(s);
 }
 
 /** Where a pattern stands in a column order, if it is in `brandId` (a user's scope) or any brand (null). */
