@@ -24,11 +24,10 @@ describe(`pattern list search counted from the words (${dbKind})`, () => {
   let admin: TestUser;
   let partner: TestUser;
   let ditto: ListSeed[];
-  let butterick: ListSeed[];
 
   beforeAll(async () => {
     // 100 Ditto patterns: "wds-" is in 100 Pattern IDs, more words than a search reads by words.
-    ({ t, admin, partner, ditto, butterick } = await twoBrandList(['WDS', 100], ['WDB', 30]));
+    ({ t, admin, partner, ditto } = await twoBrandList(['WDS', 100], ['WDB', 30]));
   });
   afterAll(() => t.close());
 
@@ -132,7 +131,6 @@ describe(`pattern list search counted from the words (${dbKind})`, () => {
         expect(got.total, `${term} (${user === admin ? 'admin' : 'partner'})`).toBe(want.length);
         expect(new Set(idsOf(got.rows))).toEqual(new Set(want.map((r) => r.ID)));
       }
-    expect(butterick.length).toBe(30);
   });
 
   it('keeps the order of a search counted by words on every page', async () => {
