@@ -40,7 +40,7 @@ describe('SERVER_PROCESSES', () => {
   it('is one process unless set, and above one needs DATABASE_URL', () => {
     expect(parseEnv({}).SERVER_PROCESSES).toBe(1);
     expect(() => parseEnv({ SERVER_PROCESSES: '2' })).toThrow(
-      'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+      'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process): set DATABASE_URL to a PostgreSQL database, or SERVER_PROCESSES to 1',
     );
     expect(
       parseEnv({ SERVER_PROCESSES: '2', DATABASE_URL: 'postgres://u@localhost/db' })

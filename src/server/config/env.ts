@@ -109,7 +109,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL)
     throw new EnvError(
-      'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+      'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process): set DATABASE_URL to a PostgreSQL database, or SERVER_PROCESSES to 1',
     );
   if (env.S3_BUCKET && !env.S3_ENDPOINT)
     throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');
