@@ -7,6 +7,7 @@ import {
   PatternListResponseSchema,
 } from '../../../shared/contracts/pattern-list';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import * as service from './list.service';
 import { exportFileName, prepareExport } from './list-export.service';
 
@@ -25,6 +26,8 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PatternListQuerySchema,
         response: { 200: PatternListResponseSchema },
       },
+      // The list is the portal's hottest read (issue 15): its answer is built field by field.
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => service.listPatterns(app.db, currentUser(request), request.query),
   );
