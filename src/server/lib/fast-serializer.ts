@@ -40,6 +40,5 @@ function foldNullable(node: unknown): unknown {
   const only = value[0];
   if (branches.length !== 2 || value.length !== 1 || typeof only?.type !== 'string')
     throw new TypeError(`fastSerializerCompiler cannot serialize fast: ${JSON.stringify(node)}`);
-  const { enum: _enum, ...plain } = foldNullable(only) as JsonSchema;
-  return { ...folded, ...plain, type: [only.type, 'null'] };
+  return { ...folded, ...(foldNullable(only) as JsonSchema), type: [only.type, 'null'] };
 }

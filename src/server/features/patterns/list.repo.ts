@@ -164,7 +164,8 @@ const FEW_MATCHES = 500;
 
 /**
  * A search's page with its rows, and its total, in two statements. First the matches are counted
- * (through the trigram index, at most cap + 1 of them), with the first FEW_MATCHES of their IDs
+ * (at most cap + 1 of them: from the words that hold the term, `countByWords`, when it has no
+ * space; otherwise through the trigram index), with the first FEW_MATCHES of their IDs
  * and, for more, the size of the scope the page is read from (the user's brand, or every brand;
  * from the count table). Then the page's rows:
  *
@@ -298,7 +299,8 @@ const byWords = (w: ListWhere, kind: SearchKind) =>
 /**
  * A search's count from `pattern_words` (`countMatches`, with `words`: how many words hold the
  * term, at most MAX_WORDS + 1). The words are found in `search_vocab` through its trigram index
- * (a few hundred thousand short rows, not every pattern's text), and their patterns in the scope
+ * (short rows, one a word: each Pattern ID and the names' words, not every pattern's whole
+ * text), and their patterns in the scope
  * read from pattern_words' key alone, at most cap + 1. A pattern holding several of the words
  * ("gilet gilets") is read once: `distinct`, only when there are several (it hashes every match;
  * each branch's guard is decided before it runs). Past MAX_WORDS nothing is read (`searchPage`
@@ -344,22 +346,24 @@ function countByWords(db: DbOrTx, w: ListWhere, kind: SearchKind, cap: number) {
 
 /**
  * A search's count statement over its matches `s` (at most cap + 1 IDs): their number, the first
- * FEW_MATCHES of their IDs, and, for more, the size of the scope (`searchPage`).
+ * FEW_MATCHES of their IDs, and, for more, the size of the scope (`searchPage`); `words` is 0 when
+ * not counted from words.
  */
 function countMatches(
   db: DbOrTx,
   s: Subquery<'s', { id: unknown }> & { id: AnyColumn },
   w: ListWhere,
-  byWords?: { k: WithSubquery; words: SQL<number> },
+  /** Counted from words: the CTE of the words holding the term, and their number. */
+  vocab?: { k: WithSubquery; words: SQL<number> },
 ) {
   const scopeWhere = countWhere({ brandId: w.brandId }, asPlaceholder);
   const few = inlineCount(FEW_MATCHES);
   // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
   // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is
   // reached): the count table's rows cost about as much as a one-row search's page.
-  return (byWords ? db.with(byWords.k) : db)
+  return (vocab ? db.with(vocab.k) : db)
     .select({
-      words: byWords?.words ?? sql<number>`0`,
+      words: vocab?.words ?? sql<number>`0`,
       n: sql<number>`count(*)::int`,
       few: sql<string>`((array_agg(${s.id}))[1:${few}])::text`,
       scope: sql<
