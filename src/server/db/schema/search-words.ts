@@ -28,3 +28,18 @@ export const patternWords = pgTable(
 export const searchVocab = pgTable('search_vocab', { word: text('word').primaryKey() }, (t) => [
   index('search_vocab_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * How many patterns of a brand hold each word, kept exact by the same triggers (migration 0013):
+ * a term held by one word is counted from these few rows (one a brand) instead of reading every
+ * match's key in `pattern_words` (list.repo.ts `countByWords`). A count may stay at 0.
+ */
+export const patternWordCounts = pgTable(
+  'pattern_word_counts',
+  {
+    word: text('word').notNull(),
+    brandId: integer('brand_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'pattern_word_counts_pk', columns: [t.word, t.brandId] })],
+);

@@ -48,6 +48,14 @@ describe(`pattern list search counted from the words (${dbKind})`, () => {
       sql`select count(*)::int as n from pattern_words p where not exists (select 1 from search_vocab v where v.word = p.word)`,
     );
     expect(missing.rows[0]!.n).toBe(0);
+    // The counts per word and brand (migration 0013): a word no pattern holds any longer may stay at 0.
+    const counts = await db().execute<{ word: string; brand_id: number; n: number }>(
+      sql`select word, brand_id, n from pattern_word_counts where n <> 0 order by 1, 2`,
+    );
+    const counted = await db().execute<{ word: string; brand_id: number; n: number }>(
+      sql`select word, brand_id, count(*)::int as n from pattern_words group by 1, 2 order by 1, 2`,
+    );
+    expect(counts.rows).toEqual(counted.rows);
   }
 
   const matching = (rows: ListSeed[], term: string) =>
@@ -151,6 +159,47 @@ describe(`pattern list search counted from the words (${dbKind})`, () => {
     expect(idsOf(all.rows)).toEqual(
       idsOf(expectedOrder(all.rows as unknown as ListSeed[], 'Pattern_Name', 'asc')),
     );
+  });
+
+  it('counts a word many patterns hold from the counts per word, exact, and pages its matches in order', async () => {
+    // 700 patterns over two brands whose names hold "manyword" (more than the 500 read by IDs).
+    const dittoId = await brandIdBySlug(t, 'ditto');
+    const butterickId = await brandIdBySlug(t, 'butterick');
+    await db().execute(sql`
+      insert into patterns ("SFCC_Pattern_ID", "Pattern_Name", brand_id, updated_at)
+      select 'MNY-' || lpad(i::text, 4, '0'), 'Manyword ' || i,
+        case when i % 3 = 0 then ${butterickId}::int else ${dittoId}::int end,
+        timestamptz '2025-02-01' + make_interval(secs => i % 50)
+      from generate_series(1, 700) i`);
+    const admins = await allListPages(
+      t,
+      admin,
+      { search: 'manyword', sort: 'updatedAt', dir: 'desc' },
+      100,
+    );
+    expect(admins.total).toBe(700);
+    const want = await db().execute<{ ID: number }>(
+      sql`select "ID" from patterns where search_text like '%manyword%' order by updated_at desc, "ID" desc`,
+    );
+    expect(idsOf(admins.rows)).toEqual(want.rows.map((r) => r.ID));
+    const partners = await allListPages(
+      t,
+      partner,
+      { search: 'MANYWORD', sort: 'Pattern_Name', dir: 'asc' },
+      100,
+    );
+    expect(partners.total).toBe(700 - Math.floor(700 / 3));
+    expect(idsOf(partners.rows)).toEqual(
+      idsOf(expectedOrder(partners.rows as unknown as ListSeed[], 'Pattern_Name', 'asc')),
+    );
+    await db().execute(
+      sql`delete from patterns where "SFCC_Pattern_ID" like 'MNY-%' and "ID" % 2 = 0`,
+    );
+    const left = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from patterns where "SFCC_Pattern_ID" like 'MNY-%'`,
+    );
+    expect((await listPage(t, admin, { search: 'manyword' })).totalCountData).toBe(left.rows[0]!.n);
+    await expectWordsExact();
   });
 
   it.skipIf(dbKind !== 'pglite')(

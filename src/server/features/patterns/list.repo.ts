@@ -14,7 +14,7 @@ import {
 import { isTransaction, type DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
-import { patternWords, searchVocab } from '../../db/schema/search-words';
+import { patternWordCounts, patternWords, searchVocab } from '../../db/schema/search-words';
 import { brands } from '../../db/schema/brands';
 import type { PatternSortKey, SortDirection } from '../../../shared/contracts/pattern-list';
 import {
@@ -297,14 +297,14 @@ const byWords = (w: ListWhere, kind: SearchKind) =>
   kind !== 'short' && !w.search?.includes(' ') && /^b?$/.test(filterShape(w));
 
 /**
- * A search's count from `pattern_words` (`countMatches`, with `words`: how many words hold the
- * term, at most MAX_WORDS + 1). The words are found in `search_vocab` through its trigram index
- * (short rows, one a word: each Pattern ID and the names' words, not every pattern's whole
- * text), and their patterns in the scope
- * read from pattern_words' key alone, at most cap + 1. A pattern holding several of the words
- * ("gilet gilets") is read once: `distinct`, only when there are several (it hashes every match;
- * each branch's guard is decided before it runs). Past MAX_WORDS nothing is read (`searchPage`
- * then counts through the trigram index).
+ * A search's count from the words that hold its term (`countMatches`, with `words`: how many words
+ * hold it, at most MAX_WORDS + 1). The words are found in `search_vocab` through its trigram index
+ * (short rows, one a word: each Pattern ID and the names' words, not every pattern's whole text).
+ * One word ("jacket"): the matches are counted from `pattern_word_counts` (a row a brand), and
+ * their IDs read from pattern_words' key only when they are FEW_MATCHES or fewer. Several words:
+ * their patterns in the scope are read from pattern_words' key alone, at most cap + 1, each once
+ * (`distinct`: a pattern may hold two of them, "gilet gilets"). Each way's guard is decided before
+ * it runs. Past MAX_WORDS nothing is read (`searchPage` then counts through the trigram index).
  */
 function countByWords(db: DbOrTx, w: ListWhere, kind: SearchKind, cap: number) {
   const v = db
@@ -322,53 +322,68 @@ function countByWords(db: DbOrTx, w: ListWhere, kind: SearchKind, cap: number) {
       .from(v),
   );
   const words = sql<number>`(select ${k.n} from ${k})`;
+  const list = sql`(select ${k.list} from ${k})::text[]`;
+  const inBrand = (column: AnyColumn) =>
+    w.brandId !== undefined ? eq(column, sql.placeholder('brandId')) : undefined;
   const inScope = (guard: SQL) =>
-    and(
-      guard,
-      sql`${patternWords.word} = any((select ${k.list} from ${k})::text[])`,
-      w.brandId !== undefined ? eq(patternWords.brandId, sql.placeholder('brandId')) : undefined,
-    );
-  const ids = { id: patternWords.patternId };
-  const one = db
-    .select(ids)
+    and(guard, sql`${patternWords.word} = any(${list})`, inBrand(patternWords.brandId));
+  const c = db.$with('c').as(
+    db
+      .select({ n: sql<number>`coalesce(sum(${patternWordCounts.n}), 0)::int`.as('n') })
+      .from(patternWordCounts)
+      .where(
+        and(
+          sql`${words} = 1`,
+          sql`${patternWordCounts.word} = any(${list})`,
+          inBrand(patternWordCounts.brandId),
+        ),
+      ),
+  );
+  const one = sql<number>`(select ${c.n} from ${c})`;
+  const s = db
+    .selectDistinct({ id: patternWords.patternId })
     .from(patternWords)
-    .where(inScope(sql`${words} = 1`));
-  const several = db
-    .selectDistinct(ids)
-    .from(patternWords)
-    .where(inScope(sql`${words} between 2 and ${inlineCount(MAX_WORDS)}`));
-  const s = one
-    .unionAll(several)
+    .where(inScope(sql`${words} between 2 and ${inlineCount(MAX_WORDS)}`))
     .limit(inlineCount(cap + 1))
     .as('s');
-  return countMatches(db, s, w, { k, words });
+  const oneIds = sql<string>`(select array_agg(${patternWords.patternId})::text from ${patternWords} where ${inScope(sql`${one} <= ${inlineCount(FEW_MATCHES)}`)})`;
+  return countMatches(db, s, w, {
+    ctes: [k, c],
+    words,
+    n: sql<number>`case when ${words} = 1 then ${one} else count(*)::int end`,
+    few: sql<string>`case when ${words} = 1 then ${oneIds} else ${fewOf(s)} end`,
+  });
 }
+
+/** The first FEW_MATCHES IDs of the matches `s`, as an array's text. */
+const fewOf = (s: { id: AnyColumn }) =>
+  sql<string>`((array_agg(${s.id}))[1:${inlineCount(FEW_MATCHES)}])::text`;
 
 /**
  * A search's count statement over its matches `s` (at most cap + 1 IDs): their number, the first
- * FEW_MATCHES of their IDs, and, for more, the size of the scope (`searchPage`); `words` is 0 when
- * not counted from words.
+ * FEW_MATCHES of their IDs, and, for more, the size of the scope (`searchPage`). Counted from
+ * words, `byWords` gives the statement's CTEs, the number of words holding the term (0 otherwise)
+ * and the number and IDs when they are not read from `s`.
  */
 function countMatches(
   db: DbOrTx,
   s: Subquery<'s', { id: unknown }> & { id: AnyColumn },
   w: ListWhere,
-  /** Counted from words: the CTE of the words holding the term, and their number. */
-  vocab?: { k: WithSubquery; words: SQL<number> },
+  byWords?: { ctes: WithSubquery[]; words: SQL<number>; n: SQL<number>; few: SQL<string> },
 ) {
   const scopeWhere = countWhere({ brandId: w.brandId }, asPlaceholder);
-  const few = inlineCount(FEW_MATCHES);
+  const n = byWords?.n ?? sql<number>`count(*)::int`;
   // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
   // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is
   // reached): the count table's rows cost about as much as a one-row search's page.
-  return (vocab ? db.with(vocab.k) : db)
+  return (byWords ? db.with(...byWords.ctes) : db)
     .select({
-      words: vocab?.words ?? sql<number>`0`,
-      n: sql<number>`count(*)::int`,
-      few: sql<string>`((array_agg(${s.id}))[1:${few}])::text`,
+      words: byWords?.words ?? sql<number>`0`,
+      n,
+      few: byWords?.few ?? fewOf(s),
       scope: sql<
         number | null
-      >`case when count(*) > ${few} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
+      >`case when ${n} > ${inlineCount(FEW_MATCHES)} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
     })
     .from(s);
 }
