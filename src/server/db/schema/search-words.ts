@@ -30,7 +30,7 @@ export const searchVocab = pgTable('search_vocab', { word: text('word').primaryK
 ]);
 
 /**
- * How many patterns of a brand hold each word, kept exact by the same triggers (migration 0013):
+ * How many patterns of a brand hold each word, kept exact by the same triggers (migration 0012):
  * a term held by one word is counted from these few rows (one a brand) instead of reading every
  * match's key in `pattern_words` (list.repo.ts `countByWords`). A count may stay at 0.
  */

@@ -48,7 +48,7 @@ describe(`pattern list search counted from the words (${dbKind})`, () => {
       sql`select count(*)::int as n from pattern_words p where not exists (select 1 from search_vocab v where v.word = p.word)`,
     );
     expect(missing.rows[0]!.n).toBe(0);
-    // The counts per word and brand (migration 0013): a word no pattern holds any longer may stay at 0.
+    // The counts per word and brand (migration 0012): a word no pattern holds any longer may stay at 0.
     const counts = await db().execute<{ word: string; brand_id: number; n: number }>(
       sql`select word, brand_id, n from pattern_word_counts where n <> 0 order by 1, 2`,
     );
