@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
-import { maintainPatternsTable } from './features/patterns';
+import { maintainListTables } from './features/patterns';
 
 /**
  * Every background job of the app, started from here once the app is ready and stopped on close
@@ -48,7 +48,7 @@ export function backgroundJobs(app: FastifyInstance): BackgroundJob[] {
       name: 'patterns table maintenance',
       firstAfterMs: 30_000,
       everyMs: 5 * 60_000,
-      run: () => maintainPatternsTable(app),
+      run: () => maintainListTables(app),
     });
   }
   // Redis expires its own keys; the in-memory counters drop expired windows here.

@@ -7,4 +7,4 @@ export {
   updateImportedPattern,
   type ImportedSize,
 } from './import-write.service';
-export { maintainPatternsTable } from './list-maintenance';
+export { maintainListTables } from './list-maintenance';

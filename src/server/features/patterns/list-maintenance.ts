@@ -12,7 +12,7 @@ type ListTable = (typeof LIST_TABLES)[number];
  * analyzes a table once enough of its rows changed. PostgreSQL's own autovacuum does this there.
  * Scheduled by src/server/background.ts (PGlite only).
  */
-export async function maintainPatternsTable(app: FastifyInstance): Promise<void> {
+export async function maintainListTables(app: FastifyInstance): Promise<void> {
   for (const table of LIST_TABLES)
     if (await needsVacuum(app, table))
       await app.db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);

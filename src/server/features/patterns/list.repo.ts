@@ -206,8 +206,8 @@ export async function searchPage(
   const match = () =>
     and(whereOf({ ...w, search: undefined }, asPlaceholder), searchMatch(kind, searchPlaceholders));
   // A term without a space is counted from the words that hold it, unless they are too many.
-  const byWord = byWords(w, kind)
-    ? await kept(db, `search_count_words|${filterShape(w)}|${kind}|${cap}`, () =>
+  const byWord = countableByWords(w, kind)
+    ? await kept(db, `search_count_words|${shape}|${cap}`, () =>
         countByWords(db, w, kind, cap),
       ).execute(values)
     : undefined;
@@ -293,7 +293,7 @@ const MAX_WORDS = 64;
  * more without a space (each match then holds it within one word of its text), and no filter
  * but the brand (which the words carry). Other searches count through the trigram index.
  */
-const byWords = (w: ListWhere, kind: SearchKind) =>
+const countableByWords = (w: ListWhere, kind: SearchKind) =>
   kind !== 'short' && !w.search?.includes(' ') && /^b?$/.test(filterShape(w));
 
 /**
@@ -362,25 +362,25 @@ const fewOf = (s: { id: AnyColumn }) =>
 /**
  * A search's count statement over its matches `s` (at most cap + 1 IDs): their number, the first
  * FEW_MATCHES of their IDs, and, for more, the size of the scope (`searchPage`). Counted from
- * words, `byWords` gives the statement's CTEs, the number of words holding the term (0 otherwise)
+ * words, `vocab` gives the statement's CTEs, the number of words holding the term (0 otherwise)
  * and the number and IDs when they are not read from `s`.
  */
 function countMatches(
   db: DbOrTx,
   s: Subquery<'s', { id: unknown }> & { id: AnyColumn },
   w: ListWhere,
-  byWords?: { ctes: WithSubquery[]; words: SQL<number>; n: SQL<number>; few: SQL<string> },
+  vocab?: { ctes: WithSubquery[]; words: SQL<number>; n: SQL<number>; few: SQL<string> },
 ) {
   const scopeWhere = countWhere({ brandId: w.brandId }, asPlaceholder);
-  const n = byWords?.n ?? sql<number>`count(*)::int`;
+  const n = vocab?.n ?? sql<number>`count(*)::int`;
   // The IDs stay text ('{1,2,…}'): they go back as one parameter, never read here. The scope is
   // summed only for more matches than FEW_MATCHES (a subquery in a CASE runs when it is
   // reached): the count table's rows cost about as much as a one-row search's page.
-  return (byWords ? db.with(...byWords.ctes) : db)
+  return (vocab ? db.with(...vocab.ctes) : db)
     .select({
-      words: byWords?.words ?? sql<number>`0`,
+      words: vocab?.words ?? sql<number>`0`,
       n,
-      few: byWords?.few ?? fewOf(s),
+      few: vocab?.few ?? fewOf(s),
       scope: sql<
         number | null
       >`case when ${n} > ${inlineCount(FEW_MATCHES)} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,

@@ -19,7 +19,7 @@ import {
   seedList,
   type ListSeed,
 } from './list.fixtures';
-import { maintainPatternsTable, needsVacuum } from './list-maintenance';
+import { maintainListTables, needsVacuum } from './list-maintenance';
 import { runsIn } from '../../test/skip';
 
 describe(`pattern list (${dbKind})`, () => {
@@ -316,14 +316,14 @@ describe(`pattern list (${dbKind})`, () => {
   it.skipIf(dbKind !== 'pglite')(
     `on PGlite (no autovacuum), vacuums and analyzes the list's tables once enough rows changed${runsIn('api-pglite', dbKind === 'pglite')}`,
     async () => {
-      await maintainPatternsTable(t.app);
+      await maintainListTables(t.app);
       for (const table of ['patterns', 'pattern_words'] as const)
         expect(await needsVacuum(t.app, table)).toBe(false);
       const extra = await seedList(t, 'style-arc', 'VAC', 80, 'Style Arc');
       // The words of 80 patterns (four to six each) are more rows than autovacuum's threshold.
       for (const table of ['patterns', 'pattern_words'] as const)
         expect(await needsVacuum(t.app, table)).toBe(true);
-      await maintainPatternsTable(t.app);
+      await maintainListTables(t.app);
       expect(await needsVacuum(t.app, 'pattern_words')).toBe(false);
       await t.deps.database.db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
     },
