@@ -12,6 +12,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import { isTransaction, type DbOrTx } from '../../db/client';
+import { arrayRowsStatement, type ArraySelect, type TextDates } from '../../db/array-rows';
 import { patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { patternWordCounts, patternWords, searchVocab } from '../../db/schema/search-words';
@@ -239,7 +240,7 @@ export async function searchPage(
     v: Record<string, unknown>,
     paged = true,
   ) =>
-    kept(
+    keptRows(
       db,
       offset < KEPT_OFFSETS ? `search_${way}|${sort}|${dir}|${offset}|${limit}` : undefined,
       () => {
@@ -427,18 +428,22 @@ const listColumns = {
 const listRowColumns = { ...listColumns, heroFileId: patterns.heroFileId };
 
 /** The page's rows with their brand name (one join, no query per row), in the order of `ids`. */
-export async function rowsByIds(db: DbOrTx, ids: number[]) {
+export async function rowsByIds(db: DbOrTx, ids: number[]): Promise<ListRowRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(listRowColumns)
-    .from(patterns)
-    .innerJoin(brands, eq(brands.id, patterns.brandId))
-    .where(inArray(patterns.ID, ids));
+  const rows = await arrayRowsStatement(
+    db,
+    db
+      .select(listRowColumns)
+      .from(patterns)
+      .innerJoin(brands, eq(brands.id, patterns.brandId))
+      .where(inArray(patterns.ID, ids)),
+  ).execute({});
   const byId = new Map(rows.map((r) => [r.ID, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export type ListRowRecord = Awaited<ReturnType<typeof rowsByIds>>[number];
+/** A list row as read (`arrayRowsStatement`: its update time the database's text). */
+export type ListRowRecord = Omit<FoundRow, 'total' | 'version'>;
 
 /**
  * A page's rows read in one statement with its ids (`where … order by … offset … limit`), and,
@@ -455,7 +460,10 @@ export async function pageRows(
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
   return readPageRows(
-    await pageRowsQuery(db, where, order, offset, limit, counted && { where: countWhere(counted) }),
+    await arrayRowsStatement(
+      db,
+      pageRowsQuery(db, where, order, offset, limit, counted && { where: countWhere(counted) }),
+    ).execute({}),
   );
 }
 
@@ -496,7 +504,7 @@ function pageRowsQuery(
     .orderBy(order);
 }
 
-type FoundRow = ListRowRecord & { total: number | null; version: string | null };
+type FoundRow = TextDates<ReturnType<typeof pageRowsQuery>['_']['result'][number]>;
 
 function readPageRows(found: FoundRow[]): PageRows {
   const first = found[0];
@@ -533,13 +541,33 @@ function kept<T>(
     execute(v: Record<string, unknown>): Promise<T>;
   },
 ): Runnable<T> {
-  if (key === undefined || isTransaction(db)) return build();
+  return keep(db, key, (name) => {
+    const b = build();
+    return name === undefined ? b : b.prepare(name);
+  });
+}
+
+/** `kept` for a statement of list rows, read in array mode (`arrayRowsStatement`). */
+function keptRows<R>(
+  db: DbOrTx,
+  key: string | undefined,
+  build: () => ArraySelect<R>,
+): Runnable<TextDates<R>[]> {
+  return keep(db, key, (name) => arrayRowsStatement(db, build(), name));
+}
+
+function keep<T>(
+  db: DbOrTx,
+  key: string | undefined,
+  make: (name?: string) => Runnable<T>,
+): Runnable<T> {
+  if (key === undefined || isTransaction(db)) return make();
   let shapes = keptStatements.get(db);
   if (!shapes) keptStatements.set(db, (shapes = new Map()));
   let statement = shapes.get(key) as Runnable<T> | undefined;
   if (!statement) {
     if (shapes.size >= MAX_KEPT_SHAPES) shapes.delete(shapes.keys().next().value!);
-    statement = build().prepare(`list_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
+    statement = make(`list_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);
     shapes.set(key, statement as Runnable<unknown>);
   }
   return statement;
@@ -562,13 +590,10 @@ export async function firstPageRows(
   limit: number,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  const statement = kept<FoundRow[]>(
-    db,
-    `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`,
-    () =>
-      pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
-        where: countWhere(w, asPlaceholder),
-      }),
+  const statement = keptRows(db, `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`, () =>
+    pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
+      where: countWhere(w, asPlaceholder),
+    }),
   );
   return readPageRows(await statement.execute(filterValues(w)));
 }
@@ -589,23 +614,19 @@ export async function farPageRows(
   limit: number,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  const statement = kept<FoundRow[]>(
-    db,
-    `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`,
-    () => {
-      const range = anchorRange(sort, dir);
-      return pageRowsQuery(
-        db,
-        and(whereOf(w, asPlaceholder), range.where),
-        range.order,
-        skip,
-        limit,
-        {
-          where: countWhere(w, asPlaceholder),
-        },
-      );
-    },
-  );
+  const statement = keptRows(db, `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`, () => {
+    const range = anchorRange(sort, dir);
+    return pageRowsQuery(
+      db,
+      and(whereOf(w, asPlaceholder), range.where),
+      range.order,
+      skip,
+      limit,
+      {
+        where: countWhere(w, asPlaceholder),
+      },
+    );
+  });
   return readPageRows(
     await statement.execute({ ...filterValues(w), anchorKey: from.key, anchorId: from.id }),
   );
