@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   exportDate,
+  isoDate,
   priceToApi,
   priceToDb,
   toDetailFields,
@@ -13,6 +14,26 @@ const created = new Date('2026-01-02T03:04:05.678Z');
 const updated = new Date('2026-02-03T04:05:06.789Z');
 
 describe('pattern row → API shape', () => {
+  it("writes PostgreSQL's timestamp text as ISO 8601, the instant a Date reads from it", () => {
+    for (const text of [
+      '2026-03-01 10:20:30+00',
+      '2026-03-01 10:20:30.1+00',
+      '2026-03-01 10:20:30.12+00',
+      '2026-03-01 10:20:30.123+00',
+      '2026-03-01 10:20:30.123999+00',
+      '2026-12-31 23:59:59.999999+00',
+      '1999-01-01 00:00:00+00',
+      '2026-03-01 10:20:30.5+05:30',
+      '2026-03-01 10:20:30-08',
+    ])
+      expect(isoDate(text), text).toBe(new Date(text).toISOString());
+    expect(isoDate('2026-03-01 10:20:30.123456+00')).toBe('2026-03-01T10:20:30.123Z');
+    // (A Date reads this one as 2001.)
+    expect(isoDate('0001-01-01 00:00:00+00')).toBe('0001-01-01T00:00:00.000Z');
+    expect(isoDate('2026-03-01 10:20:30.5+05:30')).toBe('2026-03-01T04:50:30.500Z');
+    expect(isoDate(new Date('2026-03-01T10:20:30.7Z'))).toBe('2026-03-01T10:20:30.700Z');
+  });
+
   it('writes a price as cents text and reads it back as a number', () => {
     expect(priceToDb(12.5)).toBe('12.50');
     expect(priceToDb(0)).toBe('0.00');

@@ -16,9 +16,24 @@ export const priceToApi = (price: string | null): number | null =>
 /** A Price the API took (already rounded to cents by `PriceSchema`) as the column's text: 12.5 → '12.50'. */
 export const priceToDb = (price: number): string => price.toFixed(2);
 
-/** A row's date as the API's text: ISO 8601 in UTC. */
-export const isoDate = (d: Date | string): string =>
-  (typeof d === 'string' ? new Date(d) : d).toISOString();
+/**
+ * A timestamp as PostgreSQL writes it in UTC ('2026-11-26 09:34:35.123456+00'), the way list rows
+ * read it (db/array-rows.ts): its date, time and first three digits of the fraction.
+ */
+const PG_UTC = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A row's date as the API's text: ISO 8601 in UTC, to the millisecond. PostgreSQL's text in UTC is
+ * rewritten as it stands (reading it as a Date was a twentieth of a list page's CPU); any other
+ * text (another time zone, a year past 9999) is read as a Date.
+ */
+export function isoDate(d: Date | string): string {
+  if (typeof d !== 'string') return d.toISOString();
+  const m = PG_UTC.exec(d);
+  if (!m) return new Date(d).toISOString();
+  const ms = m[3] === undefined ? '000' : m[3].length >= 3 ? m[3].slice(0, 3) : m[3].padEnd(3, '0');
+  return `${m[1]}T${m[2]}.${ms}Z`;
+}
 export const isoDateOrNull = (d: Date | string | null): string | null =>
   d === null ? null : isoDate(d);
 
