@@ -1,12 +1,44 @@
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-const price = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const count = new Intl.NumberFormat('en-US');
+/**
+ * The list's dates, times, prices and counts, in en-US, written without Intl: a page's first Intl
+ * formatter (any kind) costs Chromium 60–140 ms at 4× CPU, ICU starting up once per page, and the
+ * list's were made when its chunk loaded, right before its first row (issue 15, first row on
+ * screen; docs/benchmarks.md, stop 29). The text is Intl's en-US medium date ("Sep 3, 2026"), short
+ * time ("12:05 AM", in the browser's time zone) and grouped numbers ("1,234.50"); format.test.ts
+ * compares them. A price or count Intl would write differently (more than two decimals, past
+ * 2^53) is handed to Intl, made on first use.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export const formatDate = (iso: string) => date.format(new Date(iso));
-export const formatTime = (iso: string) => time.format(new Date(iso));
-export const formatPrice = (v: number | null) => (v === null ? '' : price.format(v));
-export const formatCount = (n: number) => count.format(n);
+let intlPrice: Intl.NumberFormat | undefined;
+let intlCount: Intl.NumberFormat | undefined;
+
+/** Digits with a comma every three from the right: '1234567' → '1,234,567'. */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
+}
+
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  const h = d.getHours();
+  return `${h % 12 || 12}:${String(d.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+export function formatPrice(v: number | null): string {
+  if (v === null) return '';
+  const fixed = Math.abs(v).toFixed(2);
+  if (Number(fixed) !== Math.abs(v) || !Number.isSafeInteger(Math.trunc(v)))
+    return (intlPrice ??= new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })).format(v);
+  const [whole, cents] = fixed.split('.');
+  return `${v < 0 ? '-' : ''}${grouped(whole)}.${cents}`;
+}
+
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return (intlCount ??= new Intl.NumberFormat('en-US')).format(n);
+  return `${n < 0 ? '-' : ''}${grouped(String(Math.abs(n)))}`;
+}
