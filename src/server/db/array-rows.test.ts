@@ -86,7 +86,7 @@ describe(`rows read in array mode (${dbKind})`, () => {
     expect(await named.execute({ brand: -1 })).toEqual([]);
   });
 
-  it('refuses a selection with a value drizzle would decode (JSON, a nested object)', () => {
+  it('refuses a selection with a value drizzle would decode (JSON, a nested object, an expression with a decoder)', () => {
     const db = t.deps.database.db;
     expect(() =>
       arrayRowsStatement(
@@ -103,5 +103,11 @@ describe(`rows read in array mode (${dbKind})`, () => {
           .innerJoin(brands, eq(brands.id, patterns.brandId)),
       ),
     ).toThrow(/b is not a plain column/);
+    expect(() =>
+      arrayRowsStatement(
+        db,
+        db.select({ id: patterns.ID, n: sql`1`.mapWith(Number) }).from(patterns),
+      ),
+    ).toThrow(/n is not a plain column/);
   });
 });

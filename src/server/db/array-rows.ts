@@ -1,4 +1,4 @@
-import { Column, SQL, entityKind, is, type Query } from 'drizzle-orm';
+import { Column, SQL, entityKind, is, noopDecoder, type Query } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /**
@@ -11,12 +11,14 @@ import type { DbOrTx } from './client';
  * as the database's text** (drizzle's own parsers keep them so; `TextDates` says it in the type),
  * which the reader turns into ISO text itself (pattern-shape.ts `isoDate`). For flat selections of
  * columns and `sql` expressions only: a column whose decoder does more than return the driver's
- * value is refused when the statement is built (`PASSED_AS_READ`), so no value comes out
+ * value (`PASSED_AS_READ`), or an expression given a decoder (`.mapWith`), is refused when the
+ * statement is built, so no value comes out
  * differently from drizzle's mapping but for the timestamps' text.
  */
 
-/** A row type with its dates as the database's text. */
-export type TextDates<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] };
+/** A row type with its dates (nullable or not) as the database's text. */
+export type TextDates<R> = { [K in keyof R]: TextDate<R[K]> };
+type TextDate<V> = V extends Date ? string : V;
 
 /** Column kinds whose drizzle decoder gives back what node-postgres and PGlite read (or, for the timestamps, what `TextDates` says). */
 const PASSED_AS_READ = new Set([
@@ -55,7 +57,13 @@ export function arrayRowsStatement<R>(
     const kind = is(f, Column)
       ? (f.constructor as unknown as { [entityKind]: string })[entityKind]
       : undefined;
-    if (!(is(f, SQL) || is(f, SQL.Aliased) || (kind && PASSED_AS_READ.has(kind))))
+    // An expression passes as read unless given a decoder (`.mapWith`; drizzle's mapping reads
+    // the same field, which its types keep private).
+    const decoderOf = (e: SQL) => (e as unknown as { decoder: unknown }).decoder;
+    const plainSql =
+      (is(f, SQL) && decoderOf(f) === noopDecoder) ||
+      (is(f, SQL.Aliased) && decoderOf(f.sql) === noopDecoder);
+    if (!(plainSql || (kind && PASSED_AS_READ.has(kind))))
       throw new Error(`arrayRowsStatement: ${k} is not a plain column or expression (${kind})`);
   }
   // One object literal for every row: each row gets the same shape at once.

@@ -556,6 +556,7 @@ function keptRows<R>(
   return keep(db, key, (name) => arrayRowsStatement(db, build(), name));
 }
 
+/** What `kept` and `keptRows` share: the statement of `key`, made (under its name) once per database. */
 function keep<T>(
   db: DbOrTx,
   key: string | undefined,
