@@ -178,6 +178,28 @@ describe('daily use', () => {
     pages.takeErrors(); // the aborted scripts are this test's doing
   });
 
+  it('marks the first load’s scripts for eager compilation: the entry, what it imports, and My Patterns’ screen', async () => {
+    const text = async (p: string) => (await fetch(`${baseURL()}${p}`)).text();
+    const html = await text('/app/dashboard');
+    const src = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
+    const [boot] = src(/<script[^>]*async[^>]*src="([^"]+)"/g);
+    const entry = src(/<script type="module" crossorigin src="([^"]+)"/g);
+    const preloads = src(/<link rel="modulepreload" crossorigin href="([^"]+)"/g);
+    expect(entry).toHaveLength(1);
+    expect(preloads.length).toBeGreaterThan(3);
+    // The screen's chunk, which boot.ts imports on a first load of My Patterns.
+    const screen = /assets\/show-records-[\w-]+\.js/.exec(await text(boot))?.[0];
+    expect(screen).toBeDefined();
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    for (const p of [...entry, ...preloads, `/app/${screen}`])
+      expect((await text(p)).startsWith(hint), p).toBe(true);
+    // The tiny boot script and a screen of its own (the sign-in page's) are left to V8.
+    expect((await text(boot)).startsWith(hint)).toBe(false);
+    const login = /assets\/login-[\w-]+\.js/.exec(await text(entry[0]))?.[0];
+    expect(login).toBeDefined();
+    expect((await text(`/app/${login}`)).startsWith(hint)).toBe(false);
+  });
+
   // Screenshots for a person to look at (E2E_SCREENSHOTS=dir): the add form, the pattern screen and its sizes table.
   it.runIf(process.env.E2E_SCREENSHOTS)(
     `screenshots at 1280 and 390 px${skipReason(!process.env.E2E_SCREENSHOTS && 'E2E_SCREENSHOTS is not set')}`,
