@@ -3,8 +3,9 @@
 // /app/show-records signed in as an admin (the session in localStorage, as the app keeps it) in
 // Chromium with a cold cache and the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). It times,
 // from navigation start, the first frame after the first real table row is in the page (skeleton
-// rows do not count), reads the largest contentful paint and its element, and sums the scripts
-// fetched before that row (gzip -9 of the built files, and the bytes on the wire).
+// rows do not count), reads the largest contentful paint and its element and the page's JavaScript
+// heap half a second after the row, and sums the scripts fetched before that row (gzip -9 of the
+// built files, and the bytes on the wire).
 // Benchmarks measure; they never fail on a number.
 //   node scripts/bench-first-row.mjs [--runs=N] [--rows=N] [--cpu=N] [--against=DIR]...
 //   --against=DIR: another built checkout (its dist/server and dist/web, e.g. the main branch's)
@@ -164,6 +165,8 @@ async function loadOnce(browser, portal, profileTo, traceTo) {
   // LCP settles on the first paints; give it a moment past the row before reading it.
   await page.waitForTimeout(500);
   const probe = await page.evaluate(() => window.__probe);
+  // The page's JavaScript heap then (what the code compiled and built so far holds).
+  const heap = await cdp.send('Runtime.getHeapUsage');
   // Where the time went before the row: the page, its last script, the list call, the document's
   // scripts run (DOMContentLoaded ends once every module script has run).
   const timeline = await page.evaluate(() => {
@@ -211,6 +214,7 @@ async function loadOnce(browser, portal, profileTo, traceTo) {
   return {
     firstRow: probe.firstRow,
     lcp: probe.lcp,
+    heapMb: heap.usedSize / 2 ** 20,
     scripts: scripts.length,
     gzip,
     wire,
@@ -299,6 +303,9 @@ try {
     );
     console.log(
       `  scripts before the first row: ${last.scripts}, ${kb(last.gzip)} gzip -9, ${kb(last.wire)} on the wire`,
+    );
+    console.log(
+      `  JavaScript heap 0.5 s after the first row: median ${median(r.map((x) => x.heapMb)).toFixed(1)} MB`,
     );
     const t = (k) => median(r.map((x) => x.timeline[k])).toFixed(0);
     console.log(
