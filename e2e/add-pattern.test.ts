@@ -111,7 +111,9 @@ describe('Pattern Submission Form', () => {
       .first()
       .waitFor();
     expect(await page.getByText('dress-M.pdf').isVisible()).toBe(true);
-    expect(await page.locator('img[src^="blob:"]').count()).toBe(3); // thumbnails of the chosen images
+    // Thumbnails of the chosen images: each drawn once its file's check has run and its preview
+    // URL is made (an effect), so awaited, not counted at once (CI saw 1 of 3 once, stop 29).
+    await expect.poll(() => page.locator('img[src^="blob:"]').count()).toBe(3);
     await page.getByRole('button', { name: 'Remove hero-b.jpg' }).click();
     expect(await page.getByText('hero-b.jpg').count()).toBe(0);
 
