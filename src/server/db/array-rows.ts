@@ -12,8 +12,8 @@ import type { DbOrTx } from './client';
  * which the reader turns into ISO text itself (pattern-shape.ts `isoDate`). For flat selections of
  * columns and `sql` expressions only: a column whose decoder does more than return the driver's
  * value (`PASSED_AS_READ`), or an expression given a decoder (`.mapWith`), is refused when the
- * statement is built, so no value comes out
- * differently from drizzle's mapping but for the timestamps' text.
+ * statement is built, so no value comes out differently from drizzle's mapping but for the
+ * timestamps' text.
  */
 
 /** A row type with its dates (nullable or not) as the database's text. */
@@ -32,6 +32,9 @@ const PASSED_AS_READ = new Set([
   'PgTimestamp',
   'PgTimestampString',
 ]);
+
+/** An expression's decoder: drizzle's own (no-op) unless given one by `.mapWith`. drizzle's mapping reads the same field, which its types keep private. */
+const decoderOf = (e: SQL) => (e as unknown as { decoder: unknown }).decoder;
 
 export interface ArraySelect<R> {
   toSQL(): Query;
@@ -57,9 +60,6 @@ export function arrayRowsStatement<R>(
     const kind = is(f, Column)
       ? (f.constructor as unknown as { [entityKind]: string })[entityKind]
       : undefined;
-    // An expression passes as read unless given a decoder (`.mapWith`; drizzle's mapping reads
-    // the same field, which its types keep private).
-    const decoderOf = (e: SQL) => (e as unknown as { decoder: unknown }).decoder;
     const plainSql =
       (is(f, SQL) && decoderOf(f) === noopDecoder) ||
       (is(f, SQL.Aliased) && decoderOf(f.sql) === noopDecoder);

@@ -31,7 +31,7 @@ export function isoDate(d: Date | string): string {
   if (typeof d !== 'string') return d.toISOString();
   const m = PG_UTC.exec(d);
   if (!m) return new Date(d).toISOString();
-  const ms = m[3] === undefined ? '000' : m[3].length >= 3 ? m[3].slice(0, 3) : m[3].padEnd(3, '0');
+  const ms = (m[3] ?? '').padEnd(3, '0').slice(0, 3);
   return `${m[1]}T${m[2]}.${ms}Z`;
 }
 export const isoDateOrNull = (d: Date | string | null): string | null =>
