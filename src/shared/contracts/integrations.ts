@@ -128,6 +128,7 @@ export const EndpointSecretResponseSchema = z.object({
 export type EndpointSecretResponse = z.infer<typeof EndpointSecretResponseSchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DeliverySchema = z.object({
   id: z.number(),
   eventId: z.string(),
@@ -160,7 +161,6 @@ export const DeliveryListQuerySchema = z.object({
     .max(100, 'Page size must be between 1 and 100')
     .default(DELIVERY_PAGE_SIZE),
 });
-export type DeliveryListQuery = z.input<typeof DeliveryListQuerySchema>;
 export const DeliveryListResponseSchema = z.object({
   data: z.array(DeliverySchema),
   total: z.number(),

@@ -211,4 +211,33 @@ describe(`webhook endpoints pause, never discard (${dbKind})`, () => {
       ).statusCode,
     ).toBe(404);
   });
+  it('deliveries come a page at a time, newest first, all or of one status; a bad query is refused at its field', async () => {
+    const ep = await addEndpoint('http://127.0.0.1:1/hook');
+    await emit(25);
+    await db().execute(
+      sql`update webhook_deliveries set status = 'failed' where id in (select id from webhook_deliveries order by id limit 3)`,
+    );
+    const first = await deliveries(ep.data.id);
+    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
+    expect(first.data).toHaveLength(20);
+    const second = await deliveries(ep.data.id, '?page=2');
+    expect(second.data).toHaveLength(5);
+    const ids = [...first.data, ...second.data].map((d) => d.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const failed = await deliveries(ep.data.id, '?status=failed&pageSize=2');
+    expect(failed).toMatchObject({ total: 3, pageSize: 2 });
+    expect(failed.data.map((d) => d.status)).toEqual(['failed', 'failed']);
+    for (const [query, field, message] of [
+      ['?status=lost', 'status', 'Status must be pending, succeeded or failed'],
+      ['?page=0', 'page', 'Page must be a whole number from 1'],
+      ['?pageSize=500', 'pageSize', 'Page size must be between 1 and 100'],
+    ]) {
+      const r = await t.app.inject({
+        url: INTEGRATION_PATHS.deliveries(ep.data.id) + query,
+        headers: admin.auth,
+      });
+      expect(r.statusCode, query).toBe(400);
+      expect(r.json().fields[field], query).toBe(message);
+    }
+  });
 });

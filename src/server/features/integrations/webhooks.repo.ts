@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { DeliveryStatus } from '../../../shared/contracts/integrations';
 import {
   webhookAttempts,
   webhookDeliveries,
@@ -77,8 +78,6 @@ export async function insertDelivery(
     .returning({ id: webhookDeliveries.id });
   return row.id;
 }
-
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** One page of an endpoint's deliveries, newest first, optionally of one status, with the total. */
 export async function listDeliveries(
