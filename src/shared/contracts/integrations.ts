@@ -48,6 +48,7 @@ export const INTEGRATION_MSG = {
   secretRotated: 'New signing secret created. The old one keeps working for 24 hours.',
   testQueued: 'Test event queued',
   redeliveryQueued: 'Redelivery queued',
+  redeliveryAlreadyPending: 'This delivery is already waiting to be sent',
   previousSecretEnded: 'The previous secret no longer signs. Only the current secret is valid.',
   noPreviousSecret: 'This endpoint has no previous secret that still signs',
   badCursor: 'The cursor is not one this feed gave out',

@@ -144,6 +144,15 @@ describe(`webhook deliveries (${dbKind})`, () => {
       headers: admin.auth,
     });
     expect(r.statusCode).toBe(202);
+    expect(r.json().message).toBe('Redelivery queued');
+    // A second click before it is sent queues nothing more.
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.redeliver(ep.data.id, d.id),
+      headers: admin.auth,
+    });
+    expect(twice.json().message).toBe('This delivery is already waiting to be sent');
+    await w.runOnce();
     await w.runOnce();
     expect(rx.got.map((g) => g.headers['webhook-id'])).toEqual([d.eventId, d.eventId]);
     expect((await deliveries(ep.data.id))[0]).toMatchObject({ attempts: 2, status: 'succeeded' });

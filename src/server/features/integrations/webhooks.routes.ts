@@ -136,8 +136,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.redeliver(app.db, request.params.id, request.params.deliveryId);
-      return reply.status(202).send({ message: INTEGRATION_MSG.redeliveryQueued });
+      return reply
+        .status(202)
+        .send(await service.redeliver(app.db, request.params.id, request.params.deliveryId));
     },
   );
 

@@ -192,11 +192,18 @@ async function requeue(
   });
 }
 
-export async function redeliver(db: DbOrTx, endpointId: number, deliveryId: number): Promise<void> {
+export async function redeliver(
+  db: DbOrTx,
+  endpointId: number,
+  deliveryId: number,
+): Promise<{ message: string }> {
   await mustFind(db, endpointId);
   const row = await repo.loadDelivery(db, deliveryId);
   if (!row || row.endpoint.id !== endpointId) throw notFound('Delivery');
-  await requeue(db, endpointId, { deliveryId });
+  const queued = await requeue(db, endpointId, { deliveryId });
+  return {
+    message: queued ? INTEGRATION_MSG.redeliveryQueued : INTEGRATION_MSG.redeliveryAlreadyPending,
+  };
 }
 
 /** Every failed delivery of the endpoint, oldest first (they are queued, and so sent, in that order). */
