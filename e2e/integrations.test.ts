@@ -61,4 +61,40 @@ describe('integrations screen', () => {
     expect(got).toHaveLength(2);
     expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);
   });
+  it('on a phone (390 px): the secret copies with a confirmation, deliveries filter and page without panning sideways, the old secret ends at once', async () => {
+    const { page, context } = await newPage(browser, { width: 390, height: 844 });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    page.on('dialog', (d) => void d.accept());
+    await signIn(page, E2E_USERS.admin);
+    await page.goto('/app/integrations');
+    const phoneUrl = `${url}-phone`;
+    await page.getByLabel('URL').fill(phoneUrl);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = (await page.getByTestId('shown-once').textContent())!;
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied to the clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const card = page.getByRole('listitem').filter({ hasText: phoneUrl }).first();
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await card.getByText('Delivered · 200').waitFor({ timeout: 20_000 });
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+
+    await card.getByLabel('Failed only').check();
+    await card.getByText('No failed deliveries.').waitFor();
+    await card.getByRole('button', { name: 'Redeliver failed' }).click();
+    await page.getByText('There are no failed deliveries to send again').waitFor();
+
+    await card.getByRole('button', { name: 'Rotate secret' }).click();
+    await card.getByText('The previous secret also signs until').waitFor();
+    await card.getByRole('button', { name: 'End the old secret now' }).click();
+    await page
+      .getByText('The previous secret no longer signs. Only the current secret is valid.')
+      .waitFor();
+    await card.getByText('The previous secret also signs until').waitFor({ state: 'detached' });
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    await context.close();
+  });
 });

@@ -64,8 +64,16 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Consecutive failed deliveries after which an endpoint is disabled and admins get one e-mail. */
-  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10000).default(50),
+  /** Hours an endpoint may keep failing (no success since) before it is disabled (paused) and admins get one e-mail. */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().max(720).default(12),
+  /** AES-256-GCM key for webhook secrets at rest: 32 bytes, base64. Unset: a key generated once in DATA_DIR. */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, {
+      message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
   /** How often an idle job worker (mails, webhook deliveries) looks for due jobs. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /**
@@ -85,6 +93,7 @@ const SECRET_VARIABLES = new Set([
   'ADMIN_PASSWORD',
   'S3_SECRET_ACCESS_KEY',
   'DATABASE_URL',
+  'SECRETS_KEY',
   'SMTP_URL',
   'REDIS_URL',
 ]);

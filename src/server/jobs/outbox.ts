@@ -28,6 +28,16 @@ export async function enqueueJob(
   return rows[0] ? Number(rows[0].id) : null; // null: that dedupe key is already queued
 }
 
+/**
+ * Thrown by a handler that cannot run its job yet (a webhook endpoint that is paused): the job goes
+ * back to `pending` until `until` without using up an attempt.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly until: Date) {
+    super(`Deferred until ${until.toISOString()}`);
+  }
+}
+
 export interface JobContext {
   jobId: number;
   attempt: number;
@@ -77,6 +87,7 @@ export async function claimJobs(
     payload: unknown;
     attempts: number;
     max_attempts: number;
+    run_at: string | Date;
   }>(sql`
     UPDATE jobs SET status = 'running', attempts = attempts + 1,
       locked_until = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
@@ -86,14 +97,19 @@ export async function claimJobs(
         AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
       ORDER BY run_at, id LIMIT ${batch}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, kind, payload, attempts, max_attempts`);
-  return res.rows.map((r) => ({
-    id: Number(r.id),
-    kind: r.kind,
-    payload: r.payload,
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
-  }));
+    RETURNING id, kind, payload, attempts, max_attempts, run_at`);
+  // RETURNING keeps no order: the batch runs in the order it was chosen (due time, then queue order),
+  // so a paused webhook endpoint's deliveries go out as they were queued.
+  return res.rows
+    .map((r) => ({ r, at: new Date(r.run_at as string | Date).getTime() }))
+    .sort((a, b) => a.at - b.at || Number(a.r.id) - Number(b.r.id))
+    .map(({ r }) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      payload: r.payload,
+      attempts: Number(r.attempts),
+      maxAttempts: Number(r.max_attempts),
+    }));
 }
 
 /** Error text kept for operators: first line only, credentials in URLs blanked, bounded. */
@@ -120,19 +136,26 @@ async function runJob(
       sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`,
     );
   } catch (err) {
+    if (err instanceof JobDeferred) {
+      await db.execute(sql`
+        UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_until = NULL, updated_at = now(),
+          run_at = ${err.until.toISOString()}::timestamptz
+        WHERE ${mine}`);
+      return;
+    }
     const text = errorText(err);
     if (job.attempts >= job.maxAttempts) {
       await db.execute(
         sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now() WHERE ${mine}`,
       );
       log.error(
-        { jobId: job.id, kind: job.kind, attempt: job.attempts, error: text },
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, reason: text },
         'job failed after its last attempt',
       );
       try {
         await handler.onFailed?.(job.payload, err, { jobId: job.id, attempt: job.attempts });
       } catch (hookErr) {
-        log.error({ jobId: job.id, error: errorText(hookErr) }, 'onFailed hook threw');
+        log.error({ jobId: job.id, reason: errorText(hookErr) }, 'onFailed hook threw');
       }
       return;
     }
@@ -142,7 +165,7 @@ async function runJob(
         run_at = now() + ${delay}::int * interval '1 millisecond'
       WHERE ${mine}`);
     log.warn(
-      { jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, error: text },
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delay, reason: text },
       'job failed; will retry',
     );
   }
@@ -197,7 +220,7 @@ export function startJobWorker(opts: {
       return;
     }
     running = runOnce().catch((err) => {
-      log.error({ error: errorText(err) }, 'job worker poll failed');
+      log.error({ reason: errorText(err) }, 'job worker poll failed');
       return 0;
     });
     void running.then((n) => {

@@ -11,6 +11,10 @@ export const INTEGRATION_PATHS = {
   deliveries: (id: number | string) => `/api/integrations/webhooks/${id}/deliveries`,
   redeliver: (id: number | string, deliveryId: number | string) =>
     `/api/integrations/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
+  redeliverFailed: (id: number | string) =>
+    `/api/integrations/webhooks/${id}/deliveries/redeliver-failed`,
+  endPreviousSecret: (id: number | string) =>
+    `/api/integrations/webhooks/${id}/end-previous-secret`,
   changes: '/api/patterns/changes',
 } as const;
 
@@ -44,6 +48,9 @@ export const INTEGRATION_MSG = {
   secretRotated: 'New signing secret created. The old one keeps working for 24 hours.',
   testQueued: 'Test event queued',
   redeliveryQueued: 'Redelivery queued',
+  redeliveryAlreadyPending: 'This delivery is already waiting to be sent',
+  previousSecretEnded: 'The previous secret no longer signs. Only the current secret is valid.',
+  noPreviousSecret: 'This endpoint has no previous secret that still signs',
   badCursor: 'The cursor is not one this feed gave out',
 } as const;
 
@@ -102,6 +109,8 @@ export const WebhookEndpointSchema = z.object({
   events: z.array(z.string()),
   enabled: z.boolean(),
   consecutiveFailures: z.number(),
+  /** When the current run of failures began (no success since); null while it succeeds. */
+  failingSince: z.string().nullable(),
   disabledReason: z.string().nullable(),
   previousSecretUntil: z.string().nullable(),
   createdAt: z.string(),
@@ -119,11 +128,13 @@ export const EndpointSecretResponseSchema = z.object({
 });
 export type EndpointSecretResponse = z.infer<typeof EndpointSecretResponseSchema>;
 
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DeliverySchema = z.object({
   id: z.number(),
   eventId: z.string(),
   eventType: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z.enum(DELIVERY_STATUSES),
   attempts: z.number(),
   statusCode: z.number().nullable(),
   durationMs: z.number().nullable(),
@@ -133,7 +144,37 @@ export const DeliverySchema = z.object({
   createdAt: z.string(),
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
-export const DeliveryListResponseSchema = z.object({ data: z.array(DeliverySchema) });
+export const DELIVERY_PAGE_SIZE = 20;
+export const DeliveryListQuerySchema = z.object({
+  status: z
+    .enum(DELIVERY_STATUSES, { error: 'Status must be pending, succeeded or failed' })
+    .optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(100_000, 'Page must be at most 100000')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be between 1 and 100' })
+    .int('Page size must be between 1 and 100')
+    .min(1, 'Page size must be between 1 and 100')
+    .max(100, 'Page size must be between 1 and 100')
+    .default(DELIVERY_PAGE_SIZE),
+});
+export const DeliveryListResponseSchema = z.object({
+  data: z.array(DeliverySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type DeliveryListResponse = z.infer<typeof DeliveryListResponseSchema>;
+export const RedeliverFailedResponseSchema = z.object({ message: z.string(), count: z.number() });
+/** The answer to "Redeliver failed". */
+export const redeliverFailedMessage = (n: number) =>
+  n === 0
+    ? 'There are no failed deliveries to send again'
+    : `Redelivery of ${n} failed ${n === 1 ? 'delivery' : 'deliveries'} queued`;
 export const MessageResponseSchema = z.object({ message: z.string() });
 
 export const ChangesQuerySchema = z.object({

@@ -57,7 +57,7 @@ export const patternChanges = pgTable(
   ],
 );
 
-/** Webhook endpoints. The secret is kept as is: signing needs it (shown once to the admin). */
+/** Webhook endpoints. Secrets are stored encrypted (AES-256-GCM, secret-box.ts): signing needs them, so not a hash. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: serial('id').primaryKey(),
   url: text('url').notNull(),
@@ -68,6 +68,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   previousSecret: text('previous_secret'),
   previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** The first failed attempt since the last success; an endpoint failing too long is disabled (paused). */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
   disabledReason: text('disabled_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -100,11 +102,16 @@ export const webhookDeliveries = pgTable(
     response: text('response'),
     error: text('error'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** While its endpoint is disabled the delivery waits until then, and fails after (redelivering restarts it). */
+    retryUntil: timestamp('retry_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 day'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('webhook_deliveries_event_endpoint_uq').on(t.eventId, t.endpointId),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_endpoint_status_idx').on(t.endpointId, t.status, t.id),
   ],
 );
 

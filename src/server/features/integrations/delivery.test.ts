@@ -14,6 +14,7 @@ import { webhookDeliveryHandler } from './delivery';
 import { queueEvent } from './events';
 import { webhookEndpoints } from '../../db/schema/integrations';
 import { receiver } from './webhook-receiver.fixtures';
+import { createLogger } from '../../lib/logger';
 
 const log = pino({ level: 'silent' });
 
@@ -22,7 +23,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
   let admin: TestUser;
   const cleanups: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_DISABLE_AFTER_FAILURES: '3' });
+    t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_DISABLE_AFTER_HOURS: '1' });
     admin = await createUser(t, { role: 'admin', brand: null });
   });
   afterEach(async () => {
@@ -143,6 +144,15 @@ describe(`webhook deliveries (${dbKind})`, () => {
       headers: admin.auth,
     });
     expect(r.statusCode).toBe(202);
+    expect(r.json().message).toBe('Redelivery queued');
+    // A second click before it is sent queues nothing more.
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.redeliver(ep.data.id, d.id),
+      headers: admin.auth,
+    });
+    expect(twice.json().message).toBe('This delivery is already waiting to be sent');
+    await w.runOnce();
     await w.runOnce();
     expect(rx.got.map((g) => g.headers['webhook-id'])).toEqual([d.eventId, d.eventId]);
     expect((await deliveries(ep.data.id))[0]).toMatchObject({ attempts: 2, status: 'succeeded' });
@@ -157,7 +167,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
     ).toBe(404);
   });
 
-  it('disables an endpoint after the configured consecutive failures and e-mails admins once', async () => {
+  it('disables an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_HOURS and e-mails admins once', async () => {
     const rx = await receiver(() => 500);
     cleanups.push(rx.close);
     const ep = await addEndpoint(rx.url, ['pattern.updated']);
@@ -168,13 +178,22 @@ describe(`webhook deliveries (${dbKind})`, () => {
         headers: admin.auth,
       });
     const w = worker();
+    await w.runOnce();
+    const list = async () =>
+      (await t.app.inject({ url: INTEGRATION_PATHS.endpoints, headers: admin.auth })).json().data;
+    // Three failed attempts within the hour: still enabled, failing since the first.
+    expect((await list())[0]).toMatchObject({
+      enabled: true,
+      consecutiveFailures: 3,
+      failingSince: expect.any(String),
+    });
+    await t.deps.database.db.execute(
+      sql`update webhook_endpoints set failing_since = now() - interval '61 minutes'`,
+    );
     for (let i = 0; i < 6; i++) await w.runOnce();
-    const list = (
-      await t.app.inject({ url: INTEGRATION_PATHS.endpoints, headers: admin.auth })
-    ).json().data;
-    expect(list[0]).toMatchObject({
+    expect((await list())[0]).toMatchObject({
       enabled: false,
-      disabledReason: expect.stringMatching(/3 failed deliveries/),
+      disabledReason: expect.stringMatching(/failing for more than 1 hour \(/),
     });
     const outbox = path.join(t.dataDir, 'outbox');
     const mails = fs
@@ -237,5 +256,28 @@ describe(`webhook deliveries (${dbKind})`, () => {
       .toBe(2);
     expect(rx.got[1].headers['webhook-id']).toBe(rx.got[0].headers['webhook-id']);
     expect((await deliveries(ep.data.id))[0]).toMatchObject({ status: 'succeeded' });
+  });
+  it('logs a failed attempt with the status code or the network error, not "[not an Error]"', async () => {
+    const rx = await receiver(() => 503);
+    const ep = await addEndpoint(rx.url, ['pattern.updated']);
+    const closed = await addEndpoint('http://127.0.0.1:1/hook', ['pattern.updated']);
+    cleanups.push(rx.close);
+    for (const id of [ep.data.id, closed.data.id])
+      await t.app.inject({ method: 'POST', url: INTEGRATION_PATHS.test(id), headers: admin.auth });
+    const lines: string[] = [];
+    await startJobWorker({
+      db: t.deps.database.db,
+      log: createLogger('info', { write: (l: string) => void lines.push(l) }),
+      handlers: [webhookDeliveryHandler(t.deps, { backoffMs: () => 0 })],
+      autoStart: false,
+    }).runOnce();
+    const retries = lines
+      .map((l) => JSON.parse(l) as { msg: string; reason?: string })
+      .filter((l) => l.msg === 'job failed; will retry');
+    expect(retries.map((l) => l.reason)).toEqual([
+      'Answered 503',
+      expect.stringMatching(/ECONNREFUSED/),
+    ]);
+    expect(lines.join('\n')).not.toContain('not an Error');
   });
 });

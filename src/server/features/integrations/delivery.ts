@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../context';
-import type { JobHandler } from '../../jobs/outbox';
+import { JobDeferred, type JobHandler } from '../../jobs/outbox';
 import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, type WebhookJobPayload } from './events';
 import { postWebhook } from './send';
 import { webhookHeaders } from './signing';
 import { checkWebhookUrl, UnsafeUrlError, type Lookup } from './ssrf';
+import { secretBox } from './secret-box';
 import { signingSecrets } from './webhooks.service';
 import * as repo from './webhooks.repo';
 
@@ -18,6 +19,8 @@ export function deliveryBackoffMs(attempt: number): number {
 }
 
 export class DeliveryFailed extends Error {}
+
+const hoursText = (h: number) => `${h} ${h === 1 ? 'hour' : 'hours'}`;
 
 /** Links in the payload become absolute, so a receiver can fetch the files (with an API token). */
 function absoluteUrls(payload: unknown, publicUrl: string): unknown {
@@ -39,15 +42,15 @@ export function webhookDeliveryHandler(
       const row = await repo.loadDelivery(db, deliveryId);
       if (!row || row.delivery.status === 'succeeded') return; // endpoint deleted, or a repeat after a lost "done"
       const { endpoint, event } = row;
+      // A disabled endpoint is paused: its deliveries wait (without using an attempt) until it is
+      // enabled again, which wakes them, or until their window ends, when they fail.
       if (!endpoint.enabled && event.type !== 'webhook.test') {
-        await repo.recordAttempt(db, deliveryId, {
-          attempt: ctx.attempt,
-          statusCode: null,
-          durationMs: 0,
-          response: null,
-          error: 'Endpoint is disabled',
-          status: 'failed',
-        });
+        if (row.delivery.retryUntil > new Date()) throw new JobDeferred(row.delivery.retryUntil);
+        await repo.failWaitingDelivery(
+          db,
+          deliveryId,
+          'Not sent: the endpoint was disabled until the end of this delivery’s one-day window',
+        );
         return;
       }
       const body = JSON.stringify(absoluteUrls(event.payload, env.publicUrl));
@@ -56,7 +59,7 @@ export function webhookDeliveryHandler(
         const target = await checkWebhookUrl(endpoint.url, env.WEBHOOK_ALLOW_PRIVATE, opts.lookup);
         result = await postWebhook(
           target,
-          webhookHeaders(signingSecrets(endpoint), event.id, body),
+          webhookHeaders(signingSecrets(endpoint, secretBox(env)), event.id, body),
           body,
         );
       } catch (err) {
@@ -74,17 +77,20 @@ export function webhookDeliveryHandler(
         await repo.resetFailures(db, endpoint.id);
         return;
       }
-      const failures = await repo.countFailure(db, endpoint.id);
+      // What disables an endpoint is time spent failing (no success since), not a count of attempts:
+      // one import's hundred events failing for a minute must not switch a receiver off.
+      const hours = hoursText(env.WEBHOOK_DISABLE_AFTER_HOURS);
+      const failing = await repo.countFailure(db, endpoint.id, env.WEBHOOK_DISABLE_AFTER_HOURS);
       if (
-        failures >= env.WEBHOOK_DISABLE_AFTER_FAILURES &&
+        failing.tooLong &&
         (await repo.disableEndpoint(
           db,
           endpoint.id,
-          `Disabled after ${failures} failed deliveries in a row`,
+          `Disabled (paused) after failing for more than ${hours} (${failing.failures} failed attempts)`,
         ))
       ) {
-        ctx.log.warn({ endpointId: endpoint.id, failures }, 'webhook endpoint disabled');
-        await notifyAdmins(deps, endpoint.url, failures);
+        ctx.log.warn({ endpointId: endpoint.id, ...failing }, 'webhook endpoint disabled');
+        await notifyAdmins(deps, endpoint.url, hours);
       }
       throw new DeliveryFailed(result.error ?? `Answered ${result.statusCode}`);
     },
@@ -94,11 +100,12 @@ export function webhookDeliveryHandler(
   };
 }
 
-async function notifyAdmins(deps: AppDeps, url: string, failures: number) {
+async function notifyAdmins(deps: AppDeps, url: string, hours: string) {
   const text = [
-    `The webhook endpoint ${url} failed ${failures} times in a row and has been disabled.`,
+    `The webhook endpoint ${url} has been failing for more than ${hours} and has been disabled.`,
     '',
-    `Check the receiver, then enable the endpoint again on the Integrations screen: ${deps.env.publicUrl}/app/integrations`,
+    'Its deliveries are paused, not dropped: each waits up to a day from when it was queued.',
+    `Check the receiver, then enable the endpoint again on the Integrations screen; the waiting deliveries are then sent in order: ${deps.env.publicUrl}/app/integrations`,
   ].join('\n');
   for (const to of await repo.enabledAdminEmails(deps.database.db))
     await deps.mailer.send({ to, subject: 'A webhook endpoint was disabled', text });

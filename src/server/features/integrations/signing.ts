@@ -1,24 +1,15 @@
 import crypto from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /**
- * Standard Webhooks (https://www.standardwebhooks.com): secrets are "whsec_" + base64 of the key;
- * the signature is base64(HMAC-SHA256(key, `${id}.${timestamp}.${body}`)) sent as "v1,<sig>".
- * During a secret rotation both secrets sign, separated by a space, as the specification allows.
+ * Standard Webhooks (https://www.standardwebhooks.com), signed by its reference library, the one
+ * receivers verify with. Secrets are "whsec_" + base64 of a 32-byte key. During a secret rotation
+ * both secrets sign, separated by a space, as the specification allows.
  */
 export const SECRET_PREFIX = 'whsec_';
 
 export function newWebhookSecret(): string {
   return SECRET_PREFIX + crypto.randomBytes(32).toString('base64');
-}
-
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(
-    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
-    'base64',
-  );
-  return (
-    'v1,' + crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')
-  );
 }
 
 export function webhookHeaders(
@@ -27,12 +18,13 @@ export function webhookHeaders(
   body: string,
   now = new Date(),
 ): Record<string, string> {
-  const timestamp = Math.floor(now.getTime() / 1000);
+  // The header carries whole seconds; signing with the same truncated time keeps the two equal.
+  const at = new Date(Math.floor(now.getTime() / 1000) * 1000);
   return {
     'content-type': 'application/json',
     'user-agent': 'PatternPartnerPortal-Webhooks/1',
     'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': secrets.map((s) => sign(s, id, timestamp, body)).join(' '),
+    'webhook-timestamp': String(at.getTime() / 1000),
+    'webhook-signature': secrets.map((s) => new Webhook(s).sign(id, at, body)).join(' '),
   };
 }

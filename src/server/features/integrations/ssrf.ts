@@ -1,47 +1,45 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where a webhook may point (issue 14): https only, and never at this machine, a private
  * network, link-local or a cloud metadata address, judged on the addresses the name resolves to
  * (at save time and again at each delivery, so a name re-pointed later is caught).
  * `allowPrivate` (WEBHOOK_ALLOW_PRIVATE) lifts both rules for tests and closed networks.
+ *
+ * An IPv6 address that carries an IPv4 one is judged by that IPv4 (issue 33 item 3), read from the
+ * parsed bytes so every spelling (`::127.0.0.1`, `::7f00:1`, `64:ff9b::127.0.0.1`) is the same:
+ * IPv4-compatible ::a.b.c.d, -mapped ::ffff:a.b.c.d, -translated ::ffff:0:a.b.c.d (RFC 6145),
+ * NAT64 64:ff9b::a.b.c.d (RFC 6052) and 6to4 2002:aabb:ccdd:: (RFC 3056).
  */
-const blocked = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['fd00:ec2::', 32],
-] as const)
-  blocked.addSubnet(net6, bits, 'ipv6');
+function carriedIPv4(b: number[]): number[] | null {
+  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const word = (i: number) => (b[i] << 8) | b[i + 1];
+  if (zero(0, 10) && (word(10) === 0 || word(10) === 0xffff)) return b.slice(12);
+  if (zero(0, 8) && word(8) === 0xffff && word(10) === 0) return b.slice(12);
+  if (word(0) === 0x64 && word(2) === 0xff9b && zero(4, 12)) return b.slice(12);
+  if (word(0) === 0x2002) return b.slice(2, 6);
+  return null;
+}
 
+/**
+ * Only ordinary unicast addresses pass: loopback, private (RFC 1918, unique-local), carrier-grade
+ * NAT, link-local (cloud metadata included), multicast, documentation, benchmarking, Teredo and
+ * other special ranges (ipaddr.js's table) do not. Anything that does not parse is refused.
+ */
 export function isBlockedAddress(address: string): boolean {
-  const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-  if (family === 'ipv6') {
-    // IPv4-mapped (::ffff:10.0.0.1) and NAT64 forms carry an IPv4 address: judge that.
-    const mapped =
-      /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ??
-      /^64:ff9b::(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1], 'ipv4');
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return true;
   }
-  return blocked.check(address, family);
+  if (ip.kind() === 'ipv6') {
+    const v4 = carriedIPv4(ip.toByteArray());
+    if (v4) ip = new ipaddr.IPv4(v4);
+  }
+  return ip.range() !== 'unicast';
 }
 
 export class UnsafeUrlError extends Error {}

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { DeliveryStatus } from '../../../shared/contracts/integrations';
 import {
   webhookAttempts,
   webhookDeliveries,
@@ -51,17 +52,15 @@ export async function deleteEndpoint(db: DbOrTx, id: number): Promise<boolean> {
   );
 }
 
-/** Enabled endpoints subscribed to an event type (jsonb containment). */
+/**
+ * Endpoints subscribed to an event type (jsonb containment), disabled ones included: a disabled
+ * endpoint is paused, so its events wait for it (up to their window) instead of being dropped.
+ */
 export async function subscribedEndpoints(db: DbOrTx, type: string) {
   return db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.enabled, true),
-        sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
-      ),
-    );
+    .where(sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`);
 }
 
 export async function insertEvent(db: DbOrTx, v: { id: string; type: string; payload: unknown }) {
@@ -80,8 +79,17 @@ export async function insertDelivery(
   return row.id;
 }
 
-export async function listDeliveries(db: DbOrTx, endpointId: number, limit = 50) {
-  return db
+/** One page of an endpoint's deliveries, newest first, optionally of one status, with the total. */
+export async function listDeliveries(
+  db: DbOrTx,
+  endpointId: number,
+  q: { status?: DeliveryStatus; page: number; pageSize: number },
+) {
+  const where = and(
+    eq(webhookDeliveries.endpointId, endpointId),
+    q.status ? eq(webhookDeliveries.status, q.status) : undefined,
+  );
+  const rows = await db
     .select({
       id: webhookDeliveries.id,
       eventId: webhookDeliveries.eventId,
@@ -97,9 +105,12 @@ export async function listDeliveries(db: DbOrTx, endpointId: number, limit = 50)
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .where(where)
     .orderBy(desc(webhookDeliveries.id))
-    .limit(limit);
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+  return { rows, total: Number(total) };
 }
 
 /** A delivery with what its attempt needs: the event's body and the endpoint's URL and secrets. */
@@ -147,31 +158,87 @@ export async function recordAttempt(
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 
-export async function setDeliveryStatus(
-  db: DbOrTx,
-  deliveryId: number,
-  status: 'pending' | 'succeeded' | 'failed',
-) {
+export async function setDeliveryStatus(db: DbOrTx, deliveryId: number, status: DeliveryStatus) {
   await db.update(webhookDeliveries).set({ status }).where(eq(webhookDeliveries.id, deliveryId));
 }
 
-/** Counts a failed attempt; answers the new count so the caller can disable the endpoint. */
-export async function countFailure(db: DbOrTx, endpointId: number): Promise<number> {
+/**
+ * Counts a failed attempt and starts the failing time at the first one since a success; answers
+ * whether the endpoint has now been failing for longer than `hours` (the database's clock).
+ */
+export async function countFailure(
+  db: DbOrTx,
+  endpointId: number,
+  hours: number,
+): Promise<{ failures: number; tooLong: boolean }> {
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+    .set({
+      consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
+    })
     .where(eq(webhookEndpoints.id, endpointId))
-    .returning({ n: webhookEndpoints.consecutiveFailures });
-  return row?.n ?? 0;
+    .returning({
+      failures: webhookEndpoints.consecutiveFailures,
+      tooLong: sql<boolean>`${webhookEndpoints.failingSince} < now() - ${hours}::float8 * interval '1 hour'`,
+    });
+  return { failures: row?.failures ?? 0, tooLong: row?.tooLong === true };
 }
 
 export async function resetFailures(db: DbOrTx, endpointId: number) {
   await db
     .update(webhookEndpoints)
-    .set({ consecutiveFailures: 0 })
+    .set({ consecutiveFailures: 0, failingSince: null })
     .where(
-      and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.consecutiveFailures} <> 0`),
+      and(
+        eq(webhookEndpoints.id, endpointId),
+        sql`(${webhookEndpoints.consecutiveFailures} <> 0 or ${webhookEndpoints.failingSince} is not null)`,
+      ),
     );
+}
+
+/** A delivery whose window ended while its endpoint was paused: failed, with no request made. */
+export async function failWaitingDelivery(db: DbOrTx, deliveryId: number, error: string) {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', error, statusCode: null, response: null, durationMs: null })
+    .where(eq(webhookDeliveries.id, deliveryId));
+}
+
+/** Re-enabling an endpoint: its waiting deliveries are due now, and run in the order they were queued. */
+export async function wakeDeliveries(db: DbOrTx, endpointId: number) {
+  await db.execute(sql`
+    UPDATE jobs SET run_at = now(), updated_at = now()
+    WHERE kind = 'webhook.deliver' AND status = 'pending' AND run_at > now()
+      AND (payload->>'deliveryId')::bigint IN (
+        SELECT id FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND status = 'pending')`);
+}
+
+/**
+ * Marks deliveries pending again for a redelivery, with a fresh one-day window; answers those that
+ * changed (a delivery already pending is left alone, so a double click queues it once), oldest first.
+ */
+export async function markForRedelivery(
+  db: DbOrTx,
+  endpointId: number,
+  which: { deliveryId: number } | { status: 'failed' },
+) {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', retryUntil: sql`now() + interval '1 day'` })
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        'deliveryId' in which
+          ? and(
+              eq(webhookDeliveries.id, which.deliveryId),
+              sql`${webhookDeliveries.status} <> 'pending'`,
+            )
+          : eq(webhookDeliveries.status, which.status),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Disables once: only the call that flips `enabled` gets true (and sends the one e-mail). */

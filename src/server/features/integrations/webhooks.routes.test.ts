@@ -159,4 +159,41 @@ describe(`webhook endpoints (${dbKind})`, () => {
     for (const a of ['93.184.215.14', '2606:4700::1111', '8.8.8.8'])
       expect(isBlockedAddress(a), a).toBe(false);
   });
+  // Issue 33 item 3: the issue's four URLs, and every way an IPv6 address carries an IPv4 one.
+  const CARRIED_LOOPBACK = [
+    'https://[64:ff9b::127.0.0.1]/', // NAT64 (the URL parser writes 64:ff9b::7f00:1)
+    'https://[::127.0.0.1]/', // IPv4-compatible
+    'https://[2002:7f00:1::]/', // 6to4
+    'https://[::ffff:0:7f00:1]/', // IPv4-translated
+    'https://[::ffff:127.0.0.1]/', // IPv4-mapped
+    'https://[0:0:0:0:0:ffff:7f00:1]/', // mapped, written out
+    'https://[64:ff9b::a00:1]/', // NAT64 of 10.0.0.1
+    'https://[2002:a9fe:a9fe::1]/', // 6to4 of 169.254.169.254 (metadata)
+    'https://[::ffff:0:a9fe:a9fe]/', // translated 169.254.169.254
+    'https://[64:ff9b:1::7f00:1]/', // local-use NAT64 (RFC 8215)
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', // Teredo
+  ];
+
+  it('IPv6 forms of loopback, private and metadata addresses are refused when saved', async () => {
+    for (const url of CARRIED_LOOPBACK) {
+      const r = await add(strict, strictAdmin, { url, events: ['pattern.published'] });
+      expect(r.statusCode, url).toBe(400);
+      expect(r.json().fields.url, url).toMatch(/private, loopback/);
+    }
+    // The same forms carrying a public IPv4 address are public.
+    for (const a of ['64:ff9b::808:808', '::ffff:8.8.8.8', '2002:808:808::1', '::ffff:0:808:808'])
+      expect(isBlockedAddress(a), a).toBe(false);
+  });
+
+  it('IPv6 forms are refused at delivery too, when a name resolves to them', async () => {
+    for (const url of CARRIED_LOOPBACK) {
+      const address = url.slice('https://['.length, url.indexOf(']'));
+      await expect(
+        checkWebhookUrl('https://receiver.example/hook', false, async () => [
+          { address, family: 6 },
+        ]),
+        address,
+      ).rejects.toThrow(/private, loopback/);
+    }
+  });
 });

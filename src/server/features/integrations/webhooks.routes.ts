@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dbId, IdParamSchema } from '../../../shared/contracts/common';
 import { z } from 'zod';
 import {
+  DeliveryListQuerySchema,
   DeliveryListResponseSchema,
   EndpointListResponseSchema,
   EndpointResponseSchema,
@@ -9,9 +10,12 @@ import {
   INTEGRATION_MSG,
   INTEGRATION_PATHS,
   MessageResponseSchema,
+  RedeliverFailedResponseSchema,
   WebhookEndpointInputSchema,
 } from '../../../shared/contracts/integrations';
 import { requireAdmin } from '../../plugins/auth';
+import { secretBox } from './secret-box';
+import { sealStoredSecrets } from './secret-migration';
 import * as service from './webhooks.service';
 
 const DeliveryParamsSchema = z.object({ id: dbId(), deliveryId: dbId() });
@@ -21,6 +25,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['integrations'];
   const allowPrivate = app.deps.env.WEBHOOK_ALLOW_PRIVATE;
   const guard = { preValidation: requireAdmin };
+  const box = secretBox(app.deps.env, app.log);
+  // Secrets stored before they were encrypted (issue 33 item 7) are encrypted once, at start-up.
+  app.addHook('onReady', async () => {
+    const sealed = await sealStoredSecrets(app.db, box);
+    if (sealed) app.log.info({ endpoints: sealed }, 'webhook secrets encrypted at rest');
+  });
 
   app.get(
     INTEGRATION_PATHS.endpoints,
@@ -41,7 +51,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createEndpoint(app.db, request.body, allowPrivate)),
+      reply.status(201).send(await service.createEndpoint(app.db, request.body, allowPrivate, box)),
   );
 
   app.put(
@@ -76,7 +86,25 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: { tags, params: IdParamSchema, response: { 200: EndpointSecretResponseSchema } },
     },
-    async (request) => service.rotateSecret(app.db, request.params.id),
+    async (request) => service.rotateSecret(app.db, request.params.id, box),
+  );
+
+  app.post(
+    INTEGRATION_PATHS.endPreviousSecret(':id'),
+    {
+      ...guard,
+      schema: {
+        tags,
+        description:
+          'Ends the previous secret now (after a rotation): from this moment only the current secret signs.',
+        params: IdParamSchema,
+        response: { 200: EndpointResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await service.endPreviousSecret(app.db, request.params.id),
+      message: INTEGRATION_MSG.previousSecretEnded,
+    }),
   );
 
   app.post(
@@ -108,9 +136,26 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.redeliver(app.db, request.params.id, request.params.deliveryId);
-      return reply.status(202).send({ message: INTEGRATION_MSG.redeliveryQueued });
+      return reply
+        .status(202)
+        .send(await service.redeliver(app.db, request.params.id, request.params.deliveryId));
     },
+  );
+
+  app.post(
+    INTEGRATION_PATHS.redeliverFailed(':id'),
+    {
+      ...guard,
+      schema: {
+        tags,
+        description:
+          'Sends every failed delivery of the endpoint again, oldest first, each with its own `webhook-id`.',
+        params: IdParamSchema,
+        response: { 202: RedeliverFailedResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await service.redeliverFailed(app.db, request.params.id)),
   );
 
   app.get(
@@ -119,11 +164,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         tags,
-        description: 'The 50 most recent deliveries, newest first.',
+        description:
+          'The endpoint’s deliveries, newest first, a page at a time, optionally of one status.',
         params: IdParamSchema,
+        querystring: DeliveryListQuerySchema,
         response: { 200: DeliveryListResponseSchema },
       },
     },
-    async (request) => ({ data: await service.listDeliveries(app.db, request.params.id) }),
+    async (request) => service.listDeliveries(app.db, request.params.id, request.query),
   );
 };

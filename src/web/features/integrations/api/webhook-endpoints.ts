@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   INTEGRATION_PATHS,
-  type Delivery,
+  type DeliveryListResponse,
+  type DeliveryStatus,
   type EndpointSecretResponse,
   type WebhookEndpoint,
   type WebhookEndpointInput,
@@ -19,12 +20,22 @@ export function useWebhookEndpoints() {
   });
 }
 
-/** Newest first; refreshed every few seconds while open, since the worker delivers in the background. */
-export function useDeliveries(endpointId: number) {
+/**
+ * One page of deliveries, newest first, optionally failed only; refreshed every few seconds while
+ * open, since the worker delivers in the background. The page shown stays until the next arrives.
+ */
+export function useDeliveries(endpointId: number, q: { status?: DeliveryStatus; page: number }) {
+  const search = new URLSearchParams();
+  if (q.status) search.set('status', q.status);
+  if (q.page > 1) search.set('page', String(q.page));
+  const qs = search.toString();
   return useQuery({
-    queryKey: queryKeys.webhookDeliveries(endpointId),
+    queryKey: [...queryKeys.webhookDeliveries(endpointId), q],
     queryFn: ({ signal }) =>
-      api<{ data: Delivery[] }>(INTEGRATION_PATHS.deliveries(endpointId), { signal }),
+      api<DeliveryListResponse>(INTEGRATION_PATHS.deliveries(endpointId) + (qs ? `?${qs}` : ''), {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
     refetchInterval: 3000,
   });
 }
@@ -60,4 +71,14 @@ export const useSendTest = () =>
 export const useRedeliver = () =>
   useInvalidating(({ id, deliveryId }: { id: number; deliveryId: number }) =>
     api<{ message: string }>(INTEGRATION_PATHS.redeliver(id, deliveryId), { method: 'POST' }),
+  );
+export const useRedeliverFailed = () =>
+  useInvalidating((id: number) =>
+    api<{ message: string; count: number }>(INTEGRATION_PATHS.redeliverFailed(id), {
+      method: 'POST',
+    }),
+  );
+export const useEndPreviousSecret = () =>
+  useInvalidating((id: number) =>
+    api<{ message: string }>(INTEGRATION_PATHS.endPreviousSecret(id), { method: 'POST' }),
   );

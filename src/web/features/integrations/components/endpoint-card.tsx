@@ -4,6 +4,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import {
   useDeleteEndpoint,
+  useEndPreviousSecret,
   useRotateSecret,
   useSendTest,
   useUpdateEndpoint,
@@ -17,6 +18,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const test = useSendTest();
   const update = useUpdateEndpoint();
   const rotate = useRotateSecret();
+  const endPrevious = useEndPreviousSecret();
   const remove = useDeleteEndpoint();
   const done = {
     onSuccess: (r: { message: string }) => toast.success(r.message),
@@ -37,7 +39,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
     );
 
   return (
-    <li className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
+    <li className="flex min-w-0 flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="break-all font-mono text-sm font-semibold text-ink">{endpoint.url}</h3>
@@ -50,11 +52,38 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
               ? 'Enabled'
               : `Disabled${endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ''}`}
           </p>
-          {endpoint.previousSecretUntil && (
-            <p className="text-xs text-gray-600">
-              The previous secret also signs until{' '}
-              {new Date(endpoint.previousSecretUntil).toLocaleString()}.
+          {!endpoint.enabled && (
+            <p className="text-xs text-gray-700">
+              Deliveries are paused, not dropped: each waits up to a day, and enabling the endpoint
+              sends them in order.
             </p>
+          )}
+          {endpoint.enabled && endpoint.failingSince && (
+            <p className="text-xs text-amber-900">
+              Failing since {new Date(endpoint.failingSince).toLocaleString()} (
+              {endpoint.consecutiveFailures} failed{' '}
+              {endpoint.consecutiveFailures === 1 ? 'attempt' : 'attempts'}).
+            </p>
+          )}
+          {endpoint.previousSecretUntil && (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <p className="text-xs text-gray-600">
+                The previous secret also signs until{' '}
+                {new Date(endpoint.previousSecretUntil).toLocaleString()}.
+              </p>
+              <Button
+                variant="secondary"
+                className="px-2 py-1 text-xs"
+                disabled={endPrevious.isPending}
+                onClick={() =>
+                  window.confirm(
+                    'End the previous secret now? Receivers still using it will reject every delivery from now on.',
+                  ) && endPrevious.mutate(endpoint.id, done)
+                }
+              >
+                End the old secret now
+              </Button>
+            </div>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -95,7 +124,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       {secret && (
         <SecretNotice label="New signing secret" value={secret} onDone={() => setSecret(null)} />
       )}
-      <h4 className="text-sm font-semibold text-ink">Recent deliveries</h4>
+      <h4 className="text-sm font-semibold text-ink">Deliveries</h4>
       <DeliveriesTable endpointId={endpoint.id} />
     </li>
   );

@@ -1,6 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 
-/** A secret or token shown once: selectable, copyable, and dismissed by the admin. */
+type Copied = 'idle' | 'copied' | 'failed';
+
+/** A secret or token shown once: selectable, copyable (saying whether the copy worked), and dismissed by the admin. */
 export function SecretNotice({
   label,
   value,
@@ -10,6 +13,21 @@ export function SecretNotice({
   value: string;
   onDone: () => void;
 }) {
+  const [copied, setCopied] = useState<Copied>('idle');
+  useEffect(() => {
+    if (copied !== 'copied') return;
+    const t = setTimeout(() => setCopied('idle'), 3000);
+    return () => clearTimeout(t);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(value);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
   return (
     <div
       role="status"
@@ -22,13 +40,20 @@ export function SecretNotice({
       >
         {value}
       </code>
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(value)}>
-          Copy
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" onClick={() => void copy()}>
+          {copied === 'copied' ? 'Copied' : 'Copy'}
         </Button>
         <Button variant="secondary" onClick={onDone}>
           Done
         </Button>
+        <span aria-live="polite" className="text-sm text-gray-700">
+          {copied === 'copied'
+            ? 'Copied to the clipboard'
+            : copied === 'failed'
+              ? 'The browser did not allow copying: select the text and copy it'
+              : ''}
+        </span>
       </div>
     </div>
   );
