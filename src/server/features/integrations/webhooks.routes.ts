@@ -11,7 +11,6 @@ import {
   MessageResponseSchema,
   WebhookEndpointInputSchema,
 } from '../../../shared/contracts/integrations';
-import { requireAdmin } from '../../plugins/auth';
 import * as service from './webhooks.service';
 
 const DeliveryParamsSchema = z.object({ id: dbId(), deliveryId: dbId() });
@@ -20,7 +19,7 @@ const DeliveryParamsSchema = z.object({ id: dbId(), deliveryId: dbId() });
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['integrations'];
   const allowPrivate = app.deps.env.WEBHOOK_ALLOW_PRIVATE;
-  const guard = { preValidation: requireAdmin };
+  const guard = { config: { access: 'admin' as const } };
 
   app.get(
     INTEGRATION_PATHS.endpoints,
