@@ -7,7 +7,6 @@ import {
   BrandResponseSchema,
 } from '../../../shared/contracts/brands';
 import { IdParamSchema } from '../../../shared/contracts/common';
-
 import * as service from './brands.service';
 
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,6 @@ import {
   SubscribeRequestSchema,
   SubscribeResponseSchema,
 } from '../../../shared/contracts/newsletter';
-
 import * as service from './newsletter.service';
 
 /** The footer's newsletter box (no sign-in: the footer is on every screen) and the admins' export. */
