@@ -190,6 +190,7 @@ describe(`declared access on every route (${dbKind})`, () => {
   it('the review count is for admins (the issue: without its guard anyone got 200)', async () => {
     const url = REVIEW_ROUTES.reviewCount;
     expect((await t.app.inject({ url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(401);
     const partner = await t.app.inject({ url, headers: await freshPartner() });
     expect(partner.statusCode).toBe(403);
     expect((await t.app.inject({ url, headers: await freshAdmin() })).json()).toEqual({
