@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKind, type TestApp } from './test/helper';
+import { createTestApp, createUser, dbKind, type TestApp } from './test/helper';
 import { ERROR_CODES } from '../shared/errors';
 
 /**
@@ -48,6 +48,8 @@ describe(`the whole app (${dbKind})`, () => {
   let t: TestApp;
   let webRoot: string;
   const logLines: Record<string, unknown>[] = [];
+  /** An admin's session passes every route's declared access (checked before preValidation). */
+  let admin: Record<string, string>;
   beforeAll(async () => {
     webRoot = fakeWebRoot();
     const sink = new Writable({
@@ -61,6 +63,7 @@ describe(`the whole app (${dbKind})`, () => {
       {},
       { logger: pino({ level: 'info' }, sink), webRoot, beforeRoutes: forceFailures },
     );
+    admin = (await createUser(t, { role: 'admin', brand: null })).auth;
   });
   afterAll(async () => {
     await t.close();
@@ -96,7 +99,7 @@ describe(`the whole app (${dbKind})`, () => {
       const res = await t.app.inject({
         method: r.method as 'GET',
         url: concrete(r.url),
-        headers: { [FORCE]: '1' },
+        headers: { ...admin, [FORCE]: '1' },
       });
       const where = `${r.method} ${r.url}`;
       expect(res.statusCode, where).toBe(500);
@@ -114,7 +117,7 @@ describe(`the whole app (${dbKind})`, () => {
   it('logs the failure once, with the same reference, the error and the request id it came with', async () => {
     const res = await t.app.inject({
       url: '/api/brands',
-      headers: { [FORCE]: '1', 'x-request-id': 'req-from-proxy-42' },
+      headers: { ...admin, [FORCE]: '1', 'x-request-id': 'req-from-proxy-42' },
     });
     const ref = /ref ([0-9a-f]{8})/.exec(res.json().message)![1];
     const logged = logLines.filter((l) => l.ref === ref);
@@ -126,7 +129,10 @@ describe(`the whole app (${dbKind})`, () => {
       err: { type: 'TypeError', message: SECRET },
     });
     // Without the header, the app gives the request an id of its own, and still logs it.
-    const again = await t.app.inject({ url: '/api/brands', headers: { [FORCE]: '1' } });
+    const again = await t.app.inject({
+      url: '/api/brands',
+      headers: { ...admin, [FORCE]: '1' },
+    });
     const ref2 = /ref ([0-9a-f]{8})/.exec(again.json().message)![1];
     expect(ref2).not.toBe(ref);
     expect(logLines.find((l) => l.ref === ref2)?.reqId).toEqual(expect.any(String));

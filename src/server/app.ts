@@ -36,7 +36,6 @@ import { newsletterRoutes } from './features/newsletter';
 import { siteRoutes } from './features/site';
 import { importsRoutes } from './features/imports';
 import {
-  assertTokenMayCall,
   findTokenUser,
   integrationsRoutes,
   integrationsOpenApi,
@@ -113,6 +112,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       parts: 400,
     },
   });
+  // Before any route: every /api route declares its access, checked when it is registered.
+  await app.register(authPlugin, { lookups: { findSessionUser, isApiToken, findTokenUser } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pattern Partner Portal API', version: '1.0.0' },
@@ -121,9 +122,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, {
-    lookups: { findSessionUser, isApiToken, findTokenUser, assertTokenMayCall },
-  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthenticated } from '../lib/app-error';
+import type { FastifyRequest } from 'fastify';
+import { unauthenticated } from '../lib/app-error';
+import { addAccessHooks } from './access';
 import type { AuthUser } from '../context';
 import type { Db } from '../db/client';
 
@@ -12,7 +13,6 @@ export interface BearerLookups {
   findSessionUser(db: Db, token: string): Promise<AuthUser | undefined>;
   isApiToken(token: string): boolean;
   findTokenUser(db: Db, token: string): Promise<AuthUser | undefined>;
-  assertTokenMayCall(user: AuthUser, method: string, url: string): void;
 }
 
 declare module 'fastify' {
@@ -40,32 +40,24 @@ export async function resolveUser(request: FastifyRequest): Promise<AuthUser | u
   return request.authUser;
 }
 
-export async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
-  const user = await resolveUser(request);
-  if (!user) throw unauthenticated();
-}
-
-export async function requireAdmin(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
-  const user = await resolveUser(request);
-  if (!user) throw unauthenticated();
-  if (user.role !== 'admin') throw forbidden('Only admins can do this.');
-}
-
-/** The signed-in user of a route guarded by requireUser/requireAdmin. */
+/** The signed-in user of a route declared `signedIn` or `admin`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw unauthenticated();
   return request.authUser;
 }
 
+/**
+ * Registered before every route (the API reference's included): each /api route declares who may
+ * call it (`config.access`, `config.tokens`, see ./access.ts), checked before the body is read.
+ */
 export const authPlugin = fp<{ lookups: BearerLookups }>(async (app, opts) => {
   app.decorate('bearerLookups', opts.lookups);
   app.decorateRequest('authUser', undefined);
-  // API tokens are checked before any route runs, public ones included: a read-only token gets
-  // 403 on every write, and no token manages accounts, tokens or webhooks.
-  app.addHook('onRequest', async (request) => {
-    const token = bearer(request);
-    if (!token || !opts.lookups.isApiToken(token) || !request.routeOptions.url) return;
-    const user = await resolveUser(request);
-    if (user) opts.lookups.assertTokenMayCall(user, request.method, request.routeOptions.url);
+  addAccessHooks(app, {
+    user: resolveUser,
+    isApiToken: (request) => {
+      const token = bearer(request);
+      return token !== undefined && opts.lookups.isApiToken(token);
+    },
   });
 });

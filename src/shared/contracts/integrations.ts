@@ -39,7 +39,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
 export const INTEGRATION_MSG = {
   tokenReadOnly: 'This API token is read-only.',
-  tokenNotAllowed: 'API tokens cannot manage users, tokens or webhooks.',
+  tokenNotAllowed:
+    'API tokens are for the catalogue (patterns, sizes, files, imports and the changes feed); sign in to do this.',
   tokenCreated: 'Token created. Copy it now: it is not shown again.',
   tokenRevoked: 'Token revoked',
   endpointCreated: 'Endpoint added. Copy the signing secret now: it is not shown again.',

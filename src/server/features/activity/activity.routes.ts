@@ -5,7 +5,7 @@ import {
   ActivityQuerySchema,
   REVIEW_ROUTES,
 } from '../../../shared/contracts/review';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { listActivity } from './activity.service';
@@ -23,7 +23,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   app.get(
     REVIEW_ROUTES.activity,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags: ['patterns'],
         params: IdParamSchema,

@@ -6,7 +6,7 @@ import {
   MeResponseSchema,
 } from '../../../shared/contracts/auth';
 import { MessageSchema } from '../../../shared/contracts/common';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './auth.service';
 import { startSessionCache } from './session-cache';
 import { deviceCookie, deviceTokenFrom } from './login-throttle';
@@ -19,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.login,
     {
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
     },
     async (request, reply) => {
@@ -39,13 +40,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     AUTH_PATHS.me,
-    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: MeResponseSchema } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['auth'], response: { 200: MeResponseSchema } },
+    },
     async (request) => ({ user: await service.me(app.deps, currentUser(request)) }),
   );
 
   app.post(
     AUTH_PATHS.signout,
-    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: MessageSchema } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['auth'], response: { 200: MessageSchema } },
+    },
     async (request) => {
       await service.signout(app.deps, currentUser(request));
       return { message: 'Signed out' };

@@ -7,14 +7,13 @@ import {
   BrandResponseSchema,
 } from '../../../shared/contracts/brands';
 import { IdParamSchema } from '../../../shared/contracts/common';
-import { requireAdmin, requireUser } from '../../plugins/auth';
 import * as service from './brands.service';
 
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BRAND_PATHS.list,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: { tags: ['brands'], response: { 200: BrandListResponseSchema } },
     },
     async () => ({ data: await service.listBrands(app.db) }),
@@ -23,7 +22,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BRAND_ADMIN_PATHS.create,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['brands'], body: BrandNameSchema, response: { 201: BrandResponseSchema } },
     },
     async (request, reply) =>
@@ -33,7 +32,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     BRAND_ADMIN_PATHS.rename(':id'),
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['brands'],
         params: IdParamSchema,

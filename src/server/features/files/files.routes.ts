@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FILE_PATHS, FileDownloadQuerySchema } from '../../../shared/contracts/files';
 import { IdParamSchema } from '../../../shared/contracts/common';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { THUMBNAIL_PATHS, ThumbnailParamsSchema } from '../../../shared/contracts/preflight';
 import { notFound } from '../../lib/app-error';
 import * as service from './files.service';
@@ -12,7 +12,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FILE_PATHS.downloadPattern,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags: ['files'],
         summary: 'Download a pattern file (signed in; another brand’s file is 404)',
@@ -37,7 +37,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     THUMBNAIL_PATHS.route,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags: ['files'],
         summary:

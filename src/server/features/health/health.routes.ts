@@ -11,7 +11,10 @@ const HealthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      config: { access: 'public', tokens: 'read' },
+      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+    },
     async (request, reply) => {
       const kind = app.deps.database.kind;
       try {

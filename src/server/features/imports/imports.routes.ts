@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/imports';
 import { MB } from '../../../shared/limits';
 import { readParts } from '../../storage/multipart';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { XLSX_MIME_TYPE } from '../../storage/upload';
 import { contentDisposition } from '../files';
 import * as service from './imports.service';
@@ -25,7 +25,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     IMPORT_PATHS.template,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags,
         summary: 'The import template (CSV or XLSX)',
@@ -46,7 +46,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     IMPORT_PATHS.list,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags,
         summary: 'Imports of the brand (admins: all)',
@@ -61,7 +61,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     IMPORT_PATHS.list,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         summary:
@@ -86,7 +86,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     IMPORT_PATHS.one,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags,
         summary: 'One import with its report',
@@ -100,7 +100,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     IMPORT_PATHS.run,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         summary: 'Import what the check found valid',
@@ -117,7 +117,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     IMPORT_PATHS.report,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags,
         summary: 'The report: the sheet with an Errors column (CSV)',

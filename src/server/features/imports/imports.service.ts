@@ -23,7 +23,8 @@ import * as files from '../files';
 import { enqueueJob } from '../../jobs/outbox';
 import { IMPORTS_PREFIX } from './import-files';
 import { readSheet, type SheetFormat } from './sheet-reader';
-import { csvLine, templateCsv, templateXlsx } from './template';
+import { csvLine } from '../../lib/csv';
+import { templateCsv, templateXlsx } from './template';
 import * as repo from './imports.repo';
 
 export const IMPORT_JOB_KIND = 'import';

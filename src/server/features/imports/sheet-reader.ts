@@ -5,6 +5,7 @@ import {
   REPORT_ERRORS_COLUMN,
   type ImportColumn,
 } from '../../../shared/contracts/imports';
+import { undoFormulaGuard } from '../../lib/csv';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -92,7 +93,9 @@ export async function* readSheet(source: Readable, format: SheetFormat): AsyncGe
       );
     }
     if (next.done) return;
-    if (next.value.cells.some((c) => c !== '')) yield next.value;
+    // A report the portal wrote (its formula guard undone) reads back as the user's own cells.
+    const cells = next.value.cells.map(undoFormulaGuard);
+    if (cells.some((c) => c !== '')) yield { row: next.value.row, cells };
   }
 }
 

@@ -5,12 +5,7 @@ import {
   MULTI_NAME_SEPARATOR,
 } from '../../../shared/contracts/imports';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
-
-/** A CSV cell. No formula guard here: the report hands the user's own cells back to be fixed and uploaded again, unchanged. */
-export function csvCell(v: string): string {
-  return /[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v;
-}
-export const csvLine = (cells: string[]) => cells.map(csvCell).join(',') + '\r\n';
+import { csvLine } from '../../lib/csv';
 
 export const TEMPLATE_HEADERS = IMPORT_COLUMNS.map((c) => c.label);
 

@@ -4,14 +4,14 @@ import {
   ChangesResponseSchema,
   INTEGRATION_PATHS,
 } from '../../../shared/contracts/integrations';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { listChanges } from './changes.service';
 
 export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     INTEGRATION_PATHS.changes,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags: ['integrations'],
         summary: 'Changes feed',

@@ -3,4 +3,4 @@ export { integrationsRoutes } from './integrations.routes';
 export { integrationsOpenApi } from './openapi';
 export { webhookDeliveryHandler } from './delivery';
 export { emitPatternEvent, emitTransitionEvent } from './events';
-export { assertTokenMayCall, findTokenUser, isApiToken } from './tokens.service';
+export { findTokenUser, isApiToken } from './tokens.service';

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/contracts/integrations';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { seedPattern, type SeededPattern } from '../patterns/detail.fixtures';
+import { TOKEN_READ_ROUTES, TOKEN_WRITE_ROUTES } from '../../test/access-table';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Route {
@@ -56,9 +57,9 @@ describe(`API tokens (${dbKind})`, () => {
     expect(r.statusCode).toBe(201);
     return { authorization: `Bearer ${r.json().token as string}`, id: String(r.json().data.id) };
   };
+  /** Tokens are for the catalogue (issue 33 item 4): every other route refuses them. */
   const tokenDenied = (r: Route) =>
-    /^\/api\/(integrations|auth|users)\//.test(r.path) &&
-    !['GET /api/auth/me', 'POST /api/auth/user-list'].includes(`${r.method} ${r.path}`);
+    ![...TOKEN_READ_ROUTES, ...TOKEN_WRITE_ROUTES].includes(`${r.method} ${r.path}`);
   /** Every route of the OpenAPI document, its path parameters pointing at another brand's records. */
   const call = (r: Route, headers: Record<string, string>) =>
     t.app.inject({
@@ -141,7 +142,7 @@ describe(`API tokens (${dbKind})`, () => {
     const token = await tokenAuth({ name: 'All brands RO', scope: 'read' });
     for (const r of routes) {
       const res = await call(r, token);
-      const isRead = r.method === 'GET' || `${r.method} ${r.path}` === 'POST /api/auth/user-list';
+      const isRead = TOKEN_READ_ROUTES.includes(`${r.method} ${r.path}`);
       if (!isRead || tokenDenied(r)) expect(res.statusCode, `${r.method} ${r.path}`).toBe(403);
       else
         expect(res.statusCode, `${r.method} ${r.path}`).toBe(
@@ -204,6 +205,47 @@ describe(`API tokens (${dbKind})`, () => {
       const r = await t.app.inject({ ...req, headers: token });
       expect(r.statusCode).toBe(403);
       expect(r.json().message).toBe(INTEGRATION_MSG.tokenNotAllowed);
+    }
+  });
+
+  it('refuses everything but the catalogue to a token without a brand and to a brand token (issue 33 item 4)', async () => {
+    const all = await tokenAuth({ name: 'tokAll', scope: 'read_write' });
+    const brand = await tokenAuth({ name: 'Ditto RW', scope: 'read_write', brandId: ditto });
+    const tries: { method: Method; url: string; payload?: object }[] = [
+      { method: 'GET', url: '/api/contact/support' },
+      { method: 'GET', url: '/api/newsletter/export.csv' },
+      { method: 'GET', url: '/api/auth/me' },
+      { method: 'POST', url: '/api/auth/user-list', payload: {} },
+      { method: 'POST', url: '/api/brands', payload: { name: 'Token Brand' } },
+      { method: 'PUT', url: '/api/admin/review-recipients', payload: { userIds: [admin.id] } },
+      { method: 'POST', url: `/api/patterns/${own.id}/publish`, payload: {} },
+      { method: 'POST', url: `/api/patterns/${own.id}/unpublish`, payload: { reason: 'Token' } },
+      {
+        method: 'POST',
+        url: `/api/patterns/${own.id}/request-changes`,
+        payload: { reason: 'Token' },
+      },
+      { method: 'PUT', url: '/api/account/mail-preferences', payload: { reviewMails: false } },
+      { method: 'GET', url: '/api/account/mail-preferences' },
+      { method: 'POST', url: '/api/contact/support', payload: {} },
+    ];
+    for (const token of [all, brand])
+      for (const req of tries) {
+        const r = await t.app.inject({ ...req, headers: { authorization: token.authorization } });
+        const label = `${req.method} ${req.url} with ${token === all ? 'tokAll' : 'a brand token'}`;
+        expect(r.statusCode, label).toBe(403);
+        expect(r.json().message, label).toBe(INTEGRATION_MSG.tokenNotAllowed);
+      }
+    // The catalogue stays open to them.
+    for (const token of [all, brand]) {
+      const headers = { authorization: token.authorization };
+      expect((await t.app.inject({ url: '/api/patterns', headers })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(own.id), headers })).statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ url: INTEGRATION_PATHS.changes, headers })).statusCode).toBe(
+        200,
+      );
     }
   });
 });

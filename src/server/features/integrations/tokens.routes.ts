@@ -8,14 +8,14 @@ import {
   TokenCreatedResponseSchema,
   TokenListResponseSchema,
 } from '../../../shared/contracts/integrations';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './tokens.service';
 
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['integrations'];
   app.get(
     INTEGRATION_PATHS.tokens,
-    { preValidation: requireAdmin, schema: { tags, response: { 200: TokenListResponseSchema } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: TokenListResponseSchema } } },
     async () => ({
       data: await service.listTokens(app.db),
     }),
@@ -24,7 +24,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     INTEGRATION_PATHS.tokens,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         description: 'The token is in the answer once; only its hash is kept.',
@@ -39,7 +39,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     INTEGRATION_PATHS.token(':id'),
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         description: 'Revokes the token at once.',

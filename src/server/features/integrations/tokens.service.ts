@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
-import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
   API_TOKEN_PREFIX,
@@ -80,19 +80,3 @@ export async function findTokenUser(db: DbOrTx, token: string): Promise<AuthUser
 }
 
 export const isApiToken = (bearer: string) => bearer.startsWith(API_TOKEN_PREFIX);
-
-/** Calls that read although they are POSTs (the specification's list call). */
-const READ_POSTS = new Set(['/api/auth/user-list']);
-/** People's own business: accounts, sign-in, tokens and webhooks. Reading one's identity stays allowed. */
-const TOKEN_DENIED = [/^\/api\/integrations(\/|$)/, /^\/api\/auth\//, /^\/api\/users\//];
-const TOKEN_ALLOWED = new Set(['GET /api/auth/me', 'POST /api/auth/user-list']);
-
-/** Throws 403 when an API token may not call this route. */
-export function assertTokenMayCall(user: AuthUser, method: string, routeUrl: string): void {
-  if (!user.token) return;
-  const key = `${method} ${routeUrl}`;
-  if (!TOKEN_ALLOWED.has(key) && TOKEN_DENIED.some((re) => re.test(routeUrl)))
-    throw forbidden(INTEGRATION_MSG.tokenNotAllowed);
-  const reads = method === 'GET' || method === 'HEAD' || READ_POSTS.has(routeUrl);
-  if (user.token.scope === 'read' && !reads) throw forbidden(INTEGRATION_MSG.tokenReadOnly);
-}

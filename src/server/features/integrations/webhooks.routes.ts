@@ -13,7 +13,6 @@ import {
   RedeliverFailedResponseSchema,
   WebhookEndpointInputSchema,
 } from '../../../shared/contracts/integrations';
-import { requireAdmin } from '../../plugins/auth';
 import { secretBox } from './secret-box';
 import { sealStoredSecrets } from './secret-migration';
 import * as service from './webhooks.service';
@@ -24,7 +23,7 @@ const DeliveryParamsSchema = z.object({ id: dbId(), deliveryId: dbId() });
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['integrations'];
   const allowPrivate = app.deps.env.WEBHOOK_ALLOW_PRIVATE;
-  const guard = { preValidation: requireAdmin };
+  const guard = { config: { access: 'admin' as const } };
   const box = secretBox(app.deps.env, app.log);
   // Secrets stored before they were encrypted (issue 33 item 7) are encrypted once, at start-up.
   app.addHook('onReady', async () => {

@@ -8,7 +8,7 @@ import {
   NEWSLETTER_PATHS,
   NEWSLETTER_RATE_LIMIT,
 } from '../../../shared/contracts/newsletter';
-import { csvCell } from './newsletter.service';
+import { csvCell } from '../../lib/csv';
 
 describe(`newsletter routes (${dbKind})`, () => {
   let t: TestApp;

@@ -5,7 +5,6 @@ import {
   SubscribeRequestSchema,
   SubscribeResponseSchema,
 } from '../../../shared/contracts/newsletter';
-import { requireAdmin } from '../../plugins/auth';
 import * as service from './newsletter.service';
 
 /** The footer's newsletter box (no sign-in: the footer is on every screen) and the admins' export. */
@@ -13,6 +12,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     NEWSLETTER_PATHS.subscribe,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         body: SubscribeRequestSchema,
@@ -25,7 +25,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     NEWSLETTER_PATHS.summary,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['newsletter'], response: { 200: NewsletterSummarySchema } },
     },
     async () => service.summary(app.deps),
@@ -33,7 +33,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     NEWSLETTER_PATHS.exportCsv,
-    { preValidation: requireAdmin, schema: { tags: ['newsletter'], produces: ['text/csv'] } },
+    { config: { access: 'admin' }, schema: { tags: ['newsletter'], produces: ['text/csv'] } },
     async (_request, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')

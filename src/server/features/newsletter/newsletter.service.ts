@@ -8,6 +8,7 @@ import {
   type SubscribeResponse,
 } from '../../../shared/contracts/newsletter';
 import { retryIn, tooMany } from '../../lib/app-error';
+import { csvLine } from '../../lib/csv';
 import * as repo from './newsletter.repo';
 
 const TOO_MANY = (seconds: number) =>
@@ -41,23 +42,17 @@ export async function summary(deps: AppDeps): Promise<NewsletterSummary> {
   return { totalCountData: s.count, latestAt: s.latest ? new Date(s.latest).toISOString() : null };
 }
 
-/** A CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const PAGE = 1000;
 
 /** The subscription list as CSV, read in pages so a long list never sits in memory at once. */
 export function exportCsv(deps: AppDeps): Readable {
   async function* lines() {
-    yield 'email,subscribed_at\r\n';
+    yield csvLine(['email', 'subscribed_at']);
     for (let afterId = 0; ;) {
       const rows = await repo.pageAfter(deps.database.db, afterId, PAGE);
       if (rows.length === 0) return;
       afterId = rows[rows.length - 1].id;
-      yield rows.map((r) => `${csvCell(r.email)},${r.createdAt.toISOString()}\r\n`).join('');
+      yield rows.map((r) => csvLine([r.email, r.createdAt.toISOString()])).join('');
     }
   }
   return Readable.from(lines(), { objectMode: false });

@@ -6,7 +6,7 @@ import {
   ReviewRecipientsSchema,
   ReviewRecipientsUpdateSchema,
 } from '../../../shared/contracts/review';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './notifications.service';
 
 /** Each user's review-mail choice (My Account) and the admins' choice of who receives review mails. */
@@ -15,7 +15,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     REVIEW_ROUTES.mailPreferences,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: { tags, response: { 200: MailPreferencesResponseSchema } },
     },
     async (request) => ({
@@ -25,7 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     REVIEW_ROUTES.mailPreferences,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags,
         body: MailPreferencesSchema,
@@ -36,13 +36,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     REVIEW_ROUTES.reviewRecipients,
-    { preValidation: requireAdmin, schema: { tags, response: { 200: ReviewRecipientsSchema } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: ReviewRecipientsSchema } } },
     async () => service.listReviewRecipients(app.db),
   );
   app.put(
     REVIEW_ROUTES.reviewRecipients,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         body: ReviewRecipientsUpdateSchema,

@@ -5,7 +5,7 @@ import {
   PatternCreateResponseSchema,
 } from '../../../shared/contracts/patterns-create';
 import { readParts } from '../../storage/multipart';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './patterns.service';
 
 /** The Pattern Submission Form's call (spec section 7); the multipart layout is described in the contract. */
@@ -13,7 +13,7 @@ export const createPatternRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PATTERN_CREATE_PATH,
     {
-      preHandler: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags: ['patterns'],
         summary: 'Add a pattern with its sizes and files (multipart/form-data)',

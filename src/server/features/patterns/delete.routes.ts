@@ -5,7 +5,7 @@ import {
   DeleteResponseSchema,
   PATTERN_LIST_ROUTES,
 } from '../../../shared/contracts/pattern-list';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { deletePatterns } from './delete.service';
 
 /** Delete one pattern, or a selection of the list (JSON body `{ ids }`). */
@@ -15,7 +15,7 @@ export const patternDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     PATTERN_LIST_ROUTES.item,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, params: IdParamSchema, response: { 200: DeleteResponseSchema } },
     },
     async (request) =>
@@ -25,7 +25,7 @@ export const patternDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     PATTERN_LIST_ROUTES.bulkDelete,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, body: BulkDeleteRequestSchema, response: { 200: DeleteResponseSchema } },
     },
     async (request) =>

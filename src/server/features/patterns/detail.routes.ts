@@ -11,7 +11,7 @@ import {
   UpdatePatternResponseSchema,
 } from '../../../shared/contracts/pattern-detail';
 import { readParts } from '../../storage/multipart';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './detail.service';
 import * as files from './detail-files.service';
 
@@ -22,7 +22,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PATTERN_DETAIL_ROUTES.detail,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } },
     },
     async (request) => ({
@@ -33,7 +33,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     PATTERN_DETAIL_ROUTES.detail,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -55,7 +55,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PATTERN_DETAIL_ROUTES.files,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         description:
@@ -79,7 +79,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     PATTERN_DETAIL_ROUTES.file,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         params: PatternFileParamsSchema,

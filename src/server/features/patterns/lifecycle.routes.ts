@@ -16,7 +16,7 @@ import {
   TransitionResponseSchema,
   UnpublishRequestSchema,
 } from '../../../shared/contracts/review';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './lifecycle.service';
 import * as review from './review.service';
 
@@ -27,7 +27,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     LIFECYCLE_ROUTES.sendToReview,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, params: IdParamSchema, response: { 200: SendToReviewResponseSchema } },
     },
     async (request) => service.sendToReview(app.deps, currentUser(request), request.params.id),
@@ -36,7 +36,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     LIFECYCLE_ROUTES.publish,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags, params: IdParamSchema, response: { 200: PublishResponseSchema } },
     },
     async (request) => service.publish(app.deps, currentUser(request), request.params.id),
@@ -45,7 +45,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     REVIEW_ROUTES.requestChanges,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -60,7 +60,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     REVIEW_ROUTES.unpublish,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -75,7 +75,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     REVIEW_ROUTES.review,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: IdParamSchema, response: { 200: ReviewStateResponseSchema } },
     },
     async (request) => ({
@@ -86,7 +86,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     REVIEW_ROUTES.note,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         params: NoteParamsSchema,
@@ -107,7 +107,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     REVIEW_ROUTES.reviewCount,
-    { preValidation: requireAdmin, schema: { tags, response: { 200: ReviewCountResponseSchema } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: ReviewCountResponseSchema } } },
     async () => review.reviewCount(app.db),
   );
 };

@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
+import { csvLine } from '../../lib/csv';
 import { patterns } from '../../db/schema/patterns';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import type { PatternExportQuery } from '../../../shared/contracts/pattern-list';
@@ -52,15 +53,6 @@ const COLUMNS: [string, (r: Rec) => string | number | null][] = [
   ['Created', (r) => exportDate(r.createdAt)],
   ['Updated', (r) => exportDate(r.updatedAt)],
 ];
-
-/** One CSV field. Text that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-export function csvField(v: string | number | null): string {
-  if (v === null) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
-const csvLine = (values: (string | number | null)[]) => values.map(csvField).join(',') + '\r\n';
 
 export function exportFileName(now = new Date()): string {
   return `patterns-${now.toISOString().slice(0, 10)}.csv`;

@@ -6,7 +6,7 @@ import {
   PatternListQuerySchema,
   PatternListResponseSchema,
 } from '../../../shared/contracts/pattern-list';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import * as service from './list.service';
 import { exportFileName, prepareExport } from './list-export.service';
@@ -18,7 +18,7 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PATTERN_LIST_ROUTES.list,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags,
         description:
@@ -35,7 +35,7 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PATTERN_LIST_ROUTES.exportCsv,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: {
         tags,
         description: 'The current filter and order as CSV, streamed.',

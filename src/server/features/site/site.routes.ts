@@ -5,7 +5,10 @@ import { SITE_PATHS, SiteConfigSchema } from '../../../shared/contracts/site';
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SITE_PATHS.config,
-    { schema: { tags: ['site'], response: { 200: SiteConfigSchema } } },
+    {
+      config: { access: 'public', tokens: 'read' },
+      schema: { tags: ['site'], response: { 200: SiteConfigSchema } },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return { instagramUrl: app.deps.env.INSTAGRAM_URL ?? null };

@@ -9,7 +9,7 @@ import {
   PieceListResponseSchema,
   PieceMutationResponseSchema,
 } from '../../../shared/contracts/pieces';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './pieces.service';
 
 /** Pieces of a size: list, add, edit, delete (JSON). */
@@ -19,7 +19,7 @@ export const piecesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PIECE_ROUTES.list,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: SizeIdParamSchema, response: { 200: PieceListResponseSchema } },
     },
     async (request) => service.listPieces(app.db, currentUser(request), request.params.sizeId),
@@ -28,7 +28,7 @@ export const piecesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PIECE_ROUTES.list,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         params: SizeIdParamSchema,
@@ -50,7 +50,7 @@ export const piecesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     PIECE_ROUTES.one,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         params: PieceIdParamSchema,
@@ -72,7 +72,7 @@ export const piecesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     PIECE_ROUTES.one,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, params: PieceIdParamSchema, response: { 200: MessageSchema } },
     },
     async (request) => {

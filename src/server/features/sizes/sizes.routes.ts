@@ -12,7 +12,7 @@ import {
   SizeMutationResponseSchema,
 } from '../../../shared/contracts/sizes';
 import { readParts } from '../../storage/multipart';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './sizes.service';
 import { piecesRoutes } from './pieces.routes';
 
@@ -23,7 +23,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SIZE_ROUTES.list,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: IdParamSchema, response: { 200: SizeListResponseSchema } },
     },
     async (request) => service.listSizes(app.db, currentUser(request), request.params.id),
@@ -32,7 +32,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SIZE_ROUTES.list,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         description: 'Multipart: "data" JSON of the size fields, "pattern_pdf_file" PDF.',
@@ -55,7 +55,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     SIZE_ROUTES.list,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         params: IdParamSchema,
@@ -78,7 +78,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SIZE_ROUTES.one,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } },
     },
     async (request) => ({
@@ -89,7 +89,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SIZE_ROUTES.one,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: {
         tags,
         description:
@@ -115,7 +115,7 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     SIZE_ROUTES.one,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, params: SizeIdParamSchema, response: { 200: DeleteSizesResponseSchema } },
     },
     async (request) => ({

@@ -9,7 +9,7 @@ import {
   SupportListResponseSchema,
 } from '../../../shared/contracts/support';
 import { IdParamSchema } from '../../../shared/contracts/common';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as service from './support.service';
 
 /**
@@ -20,7 +20,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SUPPORT_PATHS.messages,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['support'],
         body: ContactSupportRequestSchema,
@@ -40,7 +40,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SUPPORT_PATHS.messages,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['support'],
         querystring: SupportListQuerySchema,
@@ -53,7 +53,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     SUPPORT_PATHS.message(':id'),
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['support'],
         params: IdParamSchema,

@@ -8,7 +8,7 @@ import {
   UpdateAccountSchema,
   USER_PATHS,
 } from '../../../shared/contracts/users';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import type { MailQueue } from './mail-queue';
 import { readProfileForm } from './profile-form';
 import * as account from './account.service';
@@ -20,7 +20,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
   app.post(
     USER_PATHS.updateAccount,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary:
@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
 
   app.get(
     USER_PATHS.profilePic(':id'),
-    { preValidation: requireUser, schema: { tags: ['account'], params: IdParamSchema } },
+    { config: { access: 'signedIn' }, schema: { tags: ['account'], params: IdParamSchema } },
     async (request, reply) => {
       const pic = await openProfilePic(app.deps, currentUser(request), request.params.id);
       // Same URL after a change: the browser must ask again rather than show the old picture.
@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
   app.get(
     USER_PATHS.sendCode,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary:
@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
   app.post(
     USER_PATHS.changeEmail,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         body: ChangeEmailSchema,
@@ -79,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
   app.post(
     USER_PATHS.changePassword,
     {
-      preValidation: requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         body: ChangePasswordSchema,

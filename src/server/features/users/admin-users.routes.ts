@@ -9,7 +9,7 @@ import {
   UserStatusRequestSchema,
   UserStatusResponseSchema,
 } from '../../../shared/contracts/users';
-import { currentUser, requireAdmin } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { readProfileForm } from './profile-form';
 import * as service from './users.service';
 
@@ -18,7 +18,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USER_PATHS.signup,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['users'],
         summary: 'Create an account (multipart: "data" JSON and optional "profile_pic")',
@@ -35,7 +35,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USER_PATHS.list,
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['users'],
         body: UserListRequestSchema,
@@ -48,7 +48,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     USER_PATHS.status(':id'),
     {
-      preValidation: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['users'],
         params: IdParamSchema,

@@ -15,13 +15,19 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = a
 ) => {
   app.post(
     USER_PATHS.forgotPassword,
-    { schema: { tags: ['auth'], body: ForgotPasswordSchema, response: { 200: MessageSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: ForgotPasswordSchema, response: { 200: MessageSchema } },
+    },
     async (request) => service.forgotPassword(app.deps, mail, request.body.email, request.ip),
   );
 
   app.post(
     USER_PATHS.resetPassword,
-    { schema: { tags: ['auth'], body: ResetPasswordSchema, response: { 200: MessageSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: ResetPasswordSchema, response: { 200: MessageSchema } },
+    },
     async (request) => service.resetPassword(app.deps, request.body),
   );
 };
