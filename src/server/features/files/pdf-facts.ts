@@ -143,12 +143,15 @@ interface Checker {
   child: ChildProcess;
   files: number;
   busy: boolean;
+  /** Killed, not yet gone: still counted, so that a new checker starts only once its memory is free. */
+  ending: boolean;
   idleTimer?: NodeJS.Timeout;
 }
 /** The checker processes, each kept between files (starting one and loading pdf.js costs about a second). */
 const checkers: Checker[] = [];
 const waiting: (() => void)[] = [];
 const MEMORY_POLL_MS = 25;
+const wakeOne = () => waiting.shift()?.();
 
 function startChecker(heapMb: number): Checker {
   const child = fork(CHECKER, [], {
@@ -157,12 +160,12 @@ function startChecker(heapMb: number): Checker {
     serialization: 'advanced', // typed arrays travel as such
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'], // pdf.js may print warnings: they are not ours to show
   });
-  const c: Checker = { child, files: 0, busy: false };
+  const c: Checker = { child, files: 0, busy: false, ending: false };
   child.on('error', () => undefined); // a failed start shows as its exit
   child.once('exit', () => {
     clearTimeout(c.idleTimer);
-    const i = checkers.indexOf(c);
-    if (i >= 0) checkers.splice(i, 1);
+    checkers.splice(checkers.indexOf(c), 1);
+    wakeOne();
   });
   // Neither the process nor its channel keeps the server running.
   child.unref();
@@ -171,16 +174,18 @@ function startChecker(heapMb: number): Checker {
 }
 
 function retire(c: Checker) {
-  const i = checkers.indexOf(c);
-  if (i >= 0) checkers.splice(i, 1);
   clearTimeout(c.idleTimer);
+  c.ending = true;
   if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
 }
 
-/** A free checker: an idle one, a new one while there are fewer than PDF_CHECKERS.processes, or the next one freed. */
+/**
+ * A free checker: an idle one, a new one while fewer than PDF_CHECKERS.processes are alive (an ended
+ * one counts until it has exited), or the next one freed.
+ */
 async function acquire(heapMb: number): Promise<Checker> {
   for (;;) {
-    const idle = checkers.find((c) => !c.busy);
+    const idle = checkers.find((c) => !c.busy && !c.ending);
     const c =
       idle ??
       (checkers.length < PDF_CHECKERS.processes
@@ -202,8 +207,8 @@ function release(c: Checker, keep: boolean) {
   else {
     c.idleTimer = setTimeout(() => retire(c), PDF_CHECKERS.idleMs);
     c.idleTimer.unref();
+    wakeOne();
   }
-  waiting.shift()?.();
 }
 
 /** A process' resident memory in bytes (Linux), or undefined where /proc does not tell. */
