@@ -176,7 +176,10 @@ function startChecker(heapMb: number): Checker {
 function retire(c: Checker) {
   clearTimeout(c.idleTimer);
   c.ending = true;
-  if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+  if (c.child.exitCode === null && c.child.signalCode === null) {
+    c.child.ref(); // a file waiting for its place must not see the event loop end meanwhile
+    c.child.kill('SIGKILL');
+  }
 }
 
 /**
