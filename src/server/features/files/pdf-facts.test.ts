@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   damagedPdf,
@@ -178,6 +180,26 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     expect(pids.at(-1)).toHaveLength(1);
     expect(pids.at(-1)![0]).not.toBe(first);
   }, 120_000);
+
+  it('answers a file that waited for an ended checker in a script with nothing else to keep it running', () => {
+    // A benchmark or command line has no server holding the event loop: the file behind one that
+    // overran waits for the killed checker's exit, which must keep the process alive meanwhile.
+    const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+    const script = `
+      const { readPdfFacts } = await import(${JSON.stringify(here('./pdf-facts.ts'))});
+      const gen = await import(${JSON.stringify(here('../../test/preflight-files.ts'))});
+      const cut = readPdfFacts(gen.manyPagesPdf(10_000), { softMs: 50_000, hardMs: 300 });
+      const next = readPdfFacts(await gen.makePdf([gen.PAGE.a4]));
+      console.log(JSON.stringify([(await cut).check.incomplete, (await next).check.pageCount]));`;
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: '["time",1]' });
+  }, 60_000);
 });
 
 /** A process' resident memory (VmRSS), MB; 0 once it is gone. */
