@@ -1,8 +1,9 @@
 // The upload preflight's cost (docs/preflight.md): a 5 MB, 60-page PDF read by pdf.js in its
-// bounded worker (with its first page drawn and stored as WebP thumbnails, and without: the
+// bounded checker process (with its first page drawn and stored as WebP thumbnails, and without: the
 // difference is the thumbnail's cost), and a 10 MB photo cleaned and thumbnailed by sharp, each through the same
-// function the upload calls (preflightStoredUpload) against a disk store. Benchmarks measure; they
-// never fail on a number.
+// function the upload calls (preflightStoredUpload) against a disk store; then the malicious PDFs of the
+// tests (pdf-facts.test.ts asserts what they answer, this times them against the budget: the tests
+// assert no time). Benchmarks measure; they never fail on a number.
 //   node scripts/bench-preflight.mjs [--runs=N]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,7 @@ const mod = (p) => tsImport(path.join(root, p), import.meta.url);
 const gen = await mod('src/server/test/preflight-files.ts');
 const { diskStore } = await mod('src/server/storage/disk-store.ts');
 const { preflightStoredUpload } = await mod('src/server/features/files/preflight.service.ts');
-const { readPdfFacts } = await mod('src/server/features/files/pdf-facts.ts');
+const { readPdfFacts, PDF_BUDGET } = await mod('src/server/features/files/pdf-facts.ts');
 const { LIMITS } = await mod('src/shared/limits.ts');
 
 const MB = 1024 * 1024;
@@ -55,7 +56,7 @@ try {
   const photo = await tenMegabytePhoto();
   const plainPhoto = await tenMegabytePhoto(false);
   console.log(
-    `Machine: ${os.cpus().length} CPU(s), Node ${process.version}. ${RUNS} runs each; the first PDF run includes starting the worker and loading pdf.js.`,
+    `Machine: ${os.cpus().length} CPU(s), Node ${process.version}. ${RUNS} runs each; the first PDF run includes starting the checker process and loading pdf.js.`,
   );
   console.log(
     `PDF: ${(pdf.length / MB).toFixed(2)} MB, 60 pages. Photo: ${(photo.length / MB).toFixed(2)} MB JPEG.`,
@@ -96,6 +97,35 @@ try {
   console.log(
     `  First page drawn (960 px) and stored as two WebP thumbnails: ${(rows[0]['median (ms)'] - rows[1]['median (ms)']).toFixed(0)} ms (difference of the medians).`,
   );
+  // Malicious PDFs, one run each (each may end its checker, so the next starts one: included).
+  const hostile = [
+    ['deeply nested', gen.nestedPdf()],
+    ['10,000 pages', gen.manyPagesPdf(10_000)],
+    ['truncated', await gen.truncatedPdf()],
+    ['slow to draw (3,000 groups)', gen.slowToDrawPdf(3000)],
+    ['12,000 px image claimed', gen.imagePdf(12_000)],
+    ['12,000 px soft mask claimed', gen.imagePdf(12_000, { softMask: true })],
+    ['30,000 px soft mask of zeros (875 KB)', await gen.softMaskBombPdf()],
+  ];
+  const answers = [];
+  for (const [name, bytes] of hostile) {
+    const t0 = performance.now();
+    const r = await readPdfFacts(bytes, {}, { firstPage: true });
+    const ms = performance.now() - t0;
+    answers.push({
+      file: name,
+      answer:
+        'refusal' in r
+          ? `refused: ${r.refusal}`
+          : `${r.check.pageCount} page(s), incomplete ${r.check.incomplete}, ${r.firstPage ? 'drawn' : 'not drawn'}`,
+      'ms (drawing included)': ms.toFixed(0),
+      'within the hard limit': ms <= PDF_BUDGET.hardMs ? 'yes' : 'NO',
+    });
+  }
+  console.log(
+    `Malicious PDFs (budget: ${PDF_BUDGET.softMs / 1000} s of reading, ${PDF_BUDGET.renderMs / 1000} s of drawing, killed at ${PDF_BUDGET.hardMs / 1000} s or ${PDF_BUDGET.memoryMb} MB):`,
+  );
+  console.table(answers);
   console.log(
     `Load average while measuring: ${os
       .loadavg()

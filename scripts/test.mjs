@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { merge } from './tally-merge.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, '.test-results');
@@ -18,28 +19,6 @@ const skips = []; // [name, reason]
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
-}
-
-/** One test's outcome over the projects it ran in: a failure anywhere fails it; a real skip anywhere skips it. */
-function merge(occurrences) {
-  const failed = occurrences.find((o) => o.state === 'failed');
-  if (failed) return { state: 'failed', name: failed.name };
-  const ran = occurrences.filter((o) => o.state === 'passed');
-  const skipped = occurrences.filter(
-    (o) => o.state !== 'passed' && !(o.elsewhere && ran.length > 0),
-  );
-  if (skipped.length === 0 && ran.length > 0) return { state: 'passed' };
-  const s = skipped[0] ?? occurrences[0];
-  const name = s.name.replace(/ \((SKIPPED|runs in)[^)]*\)/g, '');
-  const reason =
-    s.reason ?? (s.elsewhere ? `runs in ${s.elsewhere}, which did not run` : undefined);
-  const where = occurrences.length > 1 ? ` [${s.project}]` : '';
-  return reason
-    ? { state: 'skipped', name: name + where, reason }
-    : {
-        state: 'failed',
-        name: `${name}${where}: skipped without a reason (see src/server/test/skip.ts)`,
-      };
 }
 
 function vitestSuite(name, args) {

@@ -30,14 +30,18 @@ describe(`slow clients are cut (${dbKind})`, () => {
     await t.close();
   });
 
-  /** Opens a socket, writes `start`, then `trickle` one byte every `everyMs`; answers when and how it ended. */
+  /**
+   * Opens a socket, writes `start`, then `trickle` one byte every `everyMs` (seconds longer than the
+   * limits above; Node's own timeouts are a minute and more); answers whether the server closed it
+   * before the client gave up (after 15 s), and what it answered.
+   */
   function slowClient(
     start: string,
     trickle = '',
     everyMs = 200,
-  ): Promise<{ ms: number; answer: string }> {
+  ): Promise<{ closedByServer: boolean; answer: string }> {
     return new Promise((resolve) => {
-      const t0 = Date.now();
+      let gaveUp = false;
       let answer = '';
       const socket = net.connect(port, '127.0.0.1', () => socket.write(start));
       let i = 0;
@@ -48,9 +52,12 @@ describe(`slow clients are cut (${dbKind})`, () => {
       socket.on('error', () => undefined);
       socket.on('close', () => {
         clearInterval(timer);
-        resolve({ ms: Date.now() - t0, answer });
+        resolve({ closedByServer: !gaveUp, answer });
       });
-      setTimeout(() => socket.destroy(), 15_000);
+      setTimeout(() => {
+        gaveUp = true;
+        socket.destroy();
+      }, 15_000);
     });
   }
 
@@ -59,7 +66,7 @@ describe(`slow clients are cut (${dbKind})`, () => {
       'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ',
       'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
     );
-    expect(r.ms).toBeLessThan(5000);
+    expect(r.closedByServer).toBe(true);
   });
 
   it('closes an upload that trickles below the minimum rate', async () => {
@@ -69,7 +76,7 @@ describe(`slow clients are cut (${dbKind})`, () => {
       `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n--${boundary}\r\n` +
       'Content-Disposition: form-data; name="profile_pic"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
     const r = await slowClient(head, 'x'.repeat(200), 50);
-    expect(r.ms).toBeLessThan(5000);
+    expect(r.closedByServer).toBe(true);
   });
 
   it('lets a normal request through', async () => {

@@ -321,6 +321,38 @@ export function imagePdf(
 }
 
 /**
+ * The soft-mask bomb of the second security review (issue 33): a Letter page with a 10×10 px image
+ * whose soft mask claims `side`×`side` px and holds them all, zeros deflated (about 875 KB at
+ * 30,000 px: 900 MB decoded). pdf.js checks an image's size against `maxImageSize`, not its soft
+ * mask's. Deflated a megabyte at a time, so the zeros are never held here.
+ */
+export async function softMaskBombPdf(side = 30_000): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let left = side * side; left > 0; left -= zeros.length) {
+    const chunk = left >= zeros.length ? zeros : zeros.subarray(0, left);
+    if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  const image = (w: number, extra: string, cs: string, stream: Buffer) => ({
+    dict: `<</Type/XObject/Subtype/Image/Width ${w}/Height ${w}/ColorSpace/${cs}/BitsPerComponent 8/Filter/FlateDecode${extra}>>`,
+    stream,
+  });
+  return rawPdf([
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</XObject<</Im 5 0 R>>>>>>',
+    { dict: '<<>>', stream: Buffer.from('q 612 0 0 792 0 0 cm /Im Do Q') },
+    image(10, '/SMask 6 0 R', 'DeviceRGB', zlib.deflateSync(Buffer.alloc(300, 90))),
+    image(side, '', 'DeviceGray', Buffer.concat(out)),
+  ]);
+}
+
+/**
  * A photo made by sharp: a gradient (so it does not compress to nothing), as JPEG unless `png`.
  * `cmyk` writes a CMYK JPEG; `orientation` sets the EXIF tag (6 = turned 90° clockwise to view);
  * `gps` adds a GPS position and a camera model.

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   damagedPdf,
@@ -10,7 +13,8 @@ import {
   slowToDrawPdf,
   truncatedPdf,
 } from '../../test/preflight-files';
-import { PDF_BUDGET, readPdfFacts, type PdfFactsResult } from './pdf-facts';
+import { childrenOf } from '../../../../scripts/portal-process.mjs';
+import { PDF_BUDGET, PDF_CHECKERS, readPdfFacts, type PdfFactsResult } from './pdf-facts';
 
 const checkOf = (r: PdfFactsResult) => {
   if (!('check' in r)) throw new Error(`refused: ${r.refusal}`);
@@ -18,7 +22,7 @@ const checkOf = (r: PdfFactsResult) => {
 };
 const names = (r: PdfFactsResult) => checkOf(r).pageSizes.map((g) => `${g.name}×${g.pages}`);
 
-describe('PDF facts (pdf.js in a bounded worker)', () => {
+describe('PDF facts (pdf.js in a bounded checker process)', () => {
   it('reads page count and named page sizes: Letter, A4, A0, mixed', async () => {
     expect(names(await readPdfFacts(await makePdf([PAGE.letter, PAGE.letter])))).toEqual([
       'US Letter×2',
@@ -70,20 +74,18 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
     expect(await readPdfFacts(damagedPdf())).toMatchObject({ refusal: 'damaged' });
   });
 
-  it('answers malicious PDFs within the budget, with a finding or a refusal, and keeps working', async () => {
+  // How long they take against the budget is measured by scripts/bench-preflight.mjs, not asserted here.
+  it('answers malicious PDFs with a finding or a refusal, and keeps working', async () => {
     for (const [name, bytes] of [
       ['deeply nested', nestedPdf()],
       ['10,000 pages', manyPagesPdf(10_000)],
       ['truncated', await truncatedPdf()],
     ] as const) {
-      const t0 = performance.now();
       const r = await readPdfFacts(bytes);
-      const ms = performance.now() - t0;
-      expect(ms, name).toBeLessThan(PDF_BUDGET.hardMs + 2_000);
       expect('refusal' in r || 'check' in r, name).toBe(true);
       if (name === '10,000 pages') expect(checkOf(r).pageCount).toBe(10_000);
     }
-    // A file that overruns a tiny budget is cut off and reported, and the next file is read by a fresh worker.
+    // A file that overruns a tiny budget is cut off and reported, and the next file is read by a fresh checker.
     const cut = checkOf(await readPdfFacts(manyPagesPdf(10_000), { softMs: 50_000, hardMs: 300 }));
     expect(cut.incomplete).toBe('time');
     expect(names(await readPdfFacts(await makePdf([PAGE.letter])))).toEqual(['US Letter×1']);
@@ -101,23 +103,22 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
     // Not asked: not drawn.
     expect('firstPage' in (await readPdfFacts(await makePdf([PAGE.a4])))).toBe(false);
 
-    const t0 = performance.now();
     const slow = await readPdfFacts(slowToDrawPdf(), { renderMs: 300 }, { firstPage: true });
-    expect(performance.now() - t0).toBeLessThan(PDF_BUDGET.hardMs);
     expect(checkOf(slow)).toMatchObject({ pageCount: 1, incomplete: null });
     expect('firstPage' in slow && slow.firstPage).toBeFalsy();
   }, 60_000);
 
   it('decodes no image for the facts, and none over the cap for the thumbnail; a soft-mask bomb is stopped by the memory watch', async () => {
-    /** The call's answer, how long it took and how far the process' resident memory rose. */
+    /** The call's answer and the checker processes' peak resident memory meanwhile (MB). */
     const measured = async (pdf: Buffer) => {
-      const start = process.memoryUsage.rss();
-      let peak = start;
-      const poll = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
-      const t0 = performance.now();
+      let peak = 0;
+      const poll = setInterval(() => {
+        const mb = childrenOf(process.pid).reduce((sum, pid) => sum + residentMb(pid), 0);
+        peak = Math.max(peak, mb);
+      }, 10);
       const r = await readPdfFacts(pdf, {}, { firstPage: true });
       clearInterval(poll);
-      return { r, ms: performance.now() - t0, riseMb: (peak - start) / 2 ** 20 };
+      return { r, checkerMb: peak };
     };
     /** Share of the drawn page's pixels that are the image's grey (90), not the white page. */
     const grey = (r: PdfFactsResult) => {
@@ -127,7 +128,7 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
       for (let i = 0; i < px.length; i += 4) if (px[i]! < 128) n++;
       return n / (px.length / 4);
     };
-    await readPdfFacts(await makePdf([PAGE.letter]), {}, { firstPage: true }); // the worker started
+    await readPdfFacts(await makePdf([PAGE.letter]), {}, { firstPage: true }); // the checker started
 
     // An image under the cap is drawn (it covers the page).
     const normal = await measured(imagePdf(2000, { data: 'whole' }));
@@ -139,17 +140,75 @@ describe('PDF facts (pdf.js in a bounded worker)', () => {
     const bomb = await measured(imagePdf(12_000));
     expect(checkOf(bomb.r)).toMatchObject({ pageCount: 1, incomplete: null });
     expect(grey(bomb.r)).toBe(0);
-    expect(bomb.ms).toBeLessThan(PDF_BUDGET.renderMs);
-    expect(bomb.riseMb).toBeLessThan(200);
+    expect(bomb.checkerMb).toBeLessThan(300);
 
-    // pdf.js checks an image's size, not its soft mask's: that one is decoded until the process
-    // has grown by the memory budget, then the worker is stopped; the facts stay, no thumbnail.
+    // pdf.js checks an image's size, not its soft mask's: that one is decoded until the checker has
+    // grown past the memory budget, then it is killed; the facts stay, no thumbnail.
     const mask = await measured(imagePdf(12_000, { softMask: true }));
     expect(checkOf(mask.r)).toMatchObject({ pageCount: 1, incomplete: null });
     expect('firstPage' in mask.r && mask.r.firstPage).toBeFalsy();
-    expect(mask.ms).toBeLessThan(PDF_BUDGET.hardMs);
-    expect(mask.riseMb).toBeLessThan(PDF_BUDGET.memoryMb + 150);
-    // The next file gets a fresh worker.
+    expect(mask.checkerMb).toBeLessThan(PDF_BUDGET.memoryMb + 150);
+    // The next file gets a fresh checker.
     expect(names(await readPdfFacts(await makePdf([PAGE.a4])))).toEqual(['A4×1']);
   }, 60_000);
+
+  it('runs one checker process at a time, replaced after a file that overran and after every PDF_CHECKERS.filesEach files', async () => {
+    // A file cut off by the time limit ends its checker: the next one starts with no file behind it.
+    await readPdfFacts(manyPagesPdf(10_000), { softMs: 50_000, hardMs: 300 });
+    const a4 = await makePdf([PAGE.a4]);
+    const pids: number[][] = [];
+    let most = 0;
+    const poll = setInterval(() => (most = Math.max(most, childrenOf(process.pid).length)), 5);
+    try {
+      // Side by side, as uploads arrive: they wait for the one checker.
+      const answers = await Promise.all(
+        Array.from({ length: PDF_CHECKERS.filesEach + 1 }, () =>
+          readPdfFacts(a4).then((r) => {
+            pids.push(childrenOf(process.pid));
+            return r;
+          }),
+        ),
+      );
+      expect(answers.map(names)).toEqual(answers.map(() => ['A4×1']));
+    } finally {
+      clearInterval(poll);
+    }
+    expect(most).toBe(PDF_CHECKERS.processes);
+    const [first] = pids[0]!;
+    // The same checker for the first filesEach files, a new one for the next.
+    expect(pids.slice(0, PDF_CHECKERS.filesEach - 1).every((p) => p[0] === first)).toBe(true);
+    expect(pids.at(-1)).toHaveLength(1);
+    expect(pids.at(-1)![0]).not.toBe(first);
+  }, 120_000);
+
+  it('answers a file that waited for an ended checker in a script with nothing else to keep it running', () => {
+    // A benchmark or command line has no server holding the event loop: the file behind one that
+    // overran waits for the killed checker's exit, which must keep the process alive meanwhile.
+    const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+    const script = `
+      const { readPdfFacts } = await import(${JSON.stringify(here('./pdf-facts.ts'))});
+      const gen = await import(${JSON.stringify(here('../../test/preflight-files.ts'))});
+      const cut = readPdfFacts(gen.manyPagesPdf(10_000), { softMs: 50_000, hardMs: 300 });
+      const next = readPdfFacts(await gen.makePdf([gen.PAGE.a4]));
+      console.log(JSON.stringify([(await cut).check.incomplete, (await next).check.pageCount]));`;
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: '["time",1]' });
+  }, 60_000);
 });
+
+/** A process' resident memory (VmRSS), MB; 0 once it is gone. */
+function residentMb(pid: number): number {
+  try {
+    return (
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+    );
+  } catch {
+    return 0;
+  }
+}

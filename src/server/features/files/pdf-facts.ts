@@ -1,4 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   NAMED_PAGE_SIZES,
   THUMBNAIL_SIZES,
@@ -7,19 +9,22 @@ import {
 } from '../../../shared/contracts/preflight';
 
 /**
- * The budget of one PDF check. A worker thread per file with a bounded heap, terminated at the
- * time limit: a malicious PDF (deep nesting, 10,000 pages, a broken cross-reference table) costs
- * at most this, and the server answers on. `softMs` is when the worker stops reading pages and
- * reports what it has; `hardMs` is when it is killed.
+ * The budget of one PDF check. PDFs are read in checker processes of their own (not threads of the
+ * server): a malicious PDF (deep nesting, 10,000 pages, a broken cross-reference table, a soft mask
+ * of 900 MB) costs at most this, the memory it took goes back to the system when its checker is
+ * ended, and the server answers on. `softMs` is when the checker stops reading pages and reports
+ * what it has; `hardMs` is when it is killed.
  */
 export interface PdfBudget {
   softMs: number;
   hardMs: number;
+  /** The checker's JavaScript heap (V8's old space); running out of it ends the checker. */
   heapMb: number;
   /**
-   * How much the process' resident memory may grow while one file is checked before its worker is
-   * stopped (as when it runs out of heap): decoded images and streams and the canvas live outside
-   * the bounded heap (an image's soft mask, for one, is decoded at whatever size it claims).
+   * The checker's resident memory (heap, decoded images and streams, the canvas): over this it is
+   * killed as when it runs out of heap. Decoded pixels live outside the heap limit (an image's soft
+   * mask, for one, is decoded at whatever size it claims). Watched on Linux (/proc); elsewhere only
+   * the heap and time limits hold.
    */
   memoryMb: number;
   maxPagesRead: number;
@@ -30,8 +35,7 @@ export interface PdfBudget {
   renderEdge: number;
   /**
    * Largest image (width × height as its header claims) decoded while drawing the first page; a
-   * larger one is left out of the thumbnail. Decoded pixels are not in the worker's bounded heap.
-   * The facts decode no image at all.
+   * larger one is left out of the thumbnail. The facts decode no image at all.
    */
   renderImagePixels: number;
 }
@@ -46,6 +50,13 @@ export const PDF_BUDGET: Readonly<PdfBudget> = {
   renderEdge: THUMBNAIL_SIZES.medium,
   renderImagePixels: 16_000_000, // a US Letter or A4 page scanned at 300 dpi is 8.4–8.7 Mpx
 };
+
+/**
+ * How many checker processes a server process runs at most (files wait their turn), and after how
+ * many files one is replaced even when every file went well: memory a process freed is not always
+ * given back to the system while it lives (allocator fragmentation), a new process starts empty.
+ */
+export const PDF_CHECKERS = { processes: 1, filesEach: 25, idleMs: 60_000 } as const;
 
 /** The first page drawn on white: RGBA pixels, `width`×`height`. */
 export interface FirstPage {
@@ -66,7 +77,7 @@ interface RawFacts {
   printRestricted: boolean;
 }
 
-const WORKER_URL = new URL('./pdf-facts.worker.mjs', import.meta.url);
+const CHECKER = fileURLToPath(new URL('./pdf-facts.worker.mjs', import.meta.url));
 const MM_PER_PT = 25.4 / 72;
 
 /** "A4", "US Letter", or "610×914 mm (24.0×36.0 in)" for a portrait size in points. */
@@ -128,54 +139,118 @@ function toResult(
   };
 }
 
-/**
- * One worker, kept between files (starting one and loading pdf.js costs about a second) and
- * checking one file at a time; replaced when a file kills it or runs over the time budget, and
- * stopped when idle. The hard timer starts when the file reaches the worker, not while it waits.
- */
-let worker: Worker | undefined;
-let idleTimer: NodeJS.Timeout | undefined;
-let queue: Promise<unknown> = Promise.resolve();
-const IDLE_MS = 60_000;
+interface Checker {
+  child: ChildProcess;
+  files: number;
+  busy: boolean;
+  /** Killed, not yet gone: still counted, so that a new checker starts only once its memory is free. */
+  ending: boolean;
+  idleTimer?: NodeJS.Timeout;
+}
+/** The checker processes, each kept between files (starting one and loading pdf.js costs about a second). */
+const checkers: Checker[] = [];
+const waiting: (() => void)[] = [];
 const MEMORY_POLL_MS = 25;
+const wakeOne = () => waiting.shift()?.();
 
-function startWorker(heapMb: number): Worker {
-  const w = new Worker(WORKER_URL, {
-    resourceLimits: {
-      maxOldGenerationSizeMb: heapMb,
-      maxYoungGenerationSizeMb: 32,
-      stackSizeMb: 4,
-    },
-    stdout: true,
-    stderr: true,
+function startChecker(heapMb: number): Checker {
+  const child = fork(CHECKER, [], {
+    // Its own flags only (not the server's loaders or inspector): the checker is plain JavaScript.
+    execArgv: [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=16'],
+    serialization: 'advanced', // typed arrays travel as such
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'], // pdf.js may print warnings: they are not ours to show
   });
-  w.stdout.resume(); // pdf.js may print warnings: they are not ours to show
-  w.stderr.resume();
-  w.unref();
-  return w;
+  const c: Checker = { child, files: 0, busy: false, ending: false };
+  child.on('error', () => undefined); // a failed start shows as its exit
+  child.once('exit', () => {
+    clearTimeout(c.idleTimer);
+    checkers.splice(checkers.indexOf(c), 1);
+    wakeOne();
+  });
+  // Neither the process nor its channel keeps the server running.
+  child.unref();
+  child.channel?.unref();
+  return c;
 }
 
-type WorkerMessage =
+function retire(c: Checker) {
+  clearTimeout(c.idleTimer);
+  c.ending = true;
+  if (c.child.exitCode === null && c.child.signalCode === null) {
+    c.child.ref(); // a file waiting for its place must not see the event loop end meanwhile
+    c.child.kill('SIGKILL');
+  }
+}
+
+/**
+ * A free checker: an idle one, a new one while fewer than PDF_CHECKERS.processes are alive (an ended
+ * one counts until it has exited), or the next one freed.
+ */
+async function acquire(heapMb: number): Promise<Checker> {
+  for (;;) {
+    const idle = checkers.find((c) => !c.busy && !c.ending);
+    const c =
+      idle ??
+      (checkers.length < PDF_CHECKERS.processes
+        ? checkers[checkers.push(startChecker(heapMb)) - 1]
+        : undefined);
+    if (c) {
+      clearTimeout(c.idleTimer);
+      c.busy = true;
+      return c;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+}
+
+function release(c: Checker, keep: boolean) {
+  c.busy = false;
+  c.files++;
+  if (!keep || c.files >= PDF_CHECKERS.filesEach) retire(c);
+  else {
+    c.idleTimer = setTimeout(() => retire(c), PDF_CHECKERS.idleMs);
+    c.idleTimer.unref();
+    wakeOne();
+  }
+}
+
+/** A process' resident memory in bytes (Linux), or undefined where /proc does not tell. */
+function residentBytes(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+type CheckerMessage =
   | { facts?: RawFacts; refusal?: 'damaged' | 'password'; detail?: string; drawing: boolean }
   | { firstPage: FirstPage | null };
 
-function checkInWorker(data: Uint8Array, b: PdfBudget, draw: boolean): Promise<PdfFactsResult> {
-  clearTimeout(idleTimer);
-  const w = (worker ??= startWorker(b.heapMb));
+async function checkInProcess(
+  data: Uint8Array,
+  b: PdfBudget,
+  draw: boolean,
+): Promise<PdfFactsResult> {
+  const c = await acquire(b.heapMb);
+  const { child } = c;
+  child.channel?.ref(); // while a file is checked, its answer is awaited
   return new Promise<PdfFactsResult>((resolve) => {
     // The facts, once they came: a drawing that then fails or runs out of budget costs only the thumbnail.
     let found: PdfFactsResult | undefined;
+    let done = false;
     const finish = (r: PdfFactsResult, keep: boolean) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       clearInterval(watch);
-      w.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (!keep) {
-        if (worker === w) worker = undefined;
-        void w.terminate();
-      }
+      child.off('message', onMessage).off('exit', onExit);
+      child.channel?.unref();
+      release(c, keep);
       resolve(r);
     };
-    const onMessage = (m: WorkerMessage) => {
+    const onMessage = (m: CheckerMessage) => {
       if ('firstPage' in m) {
         if (found) finish(m.firstPage ? { ...found, firstPage: m.firstPage } : found, true);
         return;
@@ -183,44 +258,28 @@ function checkInWorker(data: Uint8Array, b: PdfBudget, draw: boolean): Promise<P
       found = toResult(m, b.maxPagesRead);
       if (!m.drawing) finish(found, true);
     };
-    // Out of heap, or a stack overflow pdf.js did not catch: the file is too costly to read.
-    const onError = (err: Error & { code?: string }) =>
-      finish(
-        found ??
-          (err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? { check: unfinished('memory') }
-            : { refusal: 'damaged', detail: err.message }),
-        false,
-      );
+    // Out of heap (V8 ends the process), killed by the watch below, or a crash inside pdf.js.
     const onExit = () => finish(found ?? { check: unfinished('memory') }, false);
     const timer = setTimeout(() => finish(found ?? { check: unfinished('time') }, false), b.hardMs);
-    // The worker's pixels are not in its heap limit: watch the process instead (a decoding loop
+    // Decoded pixels are not in the heap limit: watch the checker's resident memory (a decoding loop
     // fills its buffer over seconds, so a poll stops it soon after it crosses the line).
-    const rssAtStart = process.memoryUsage.rss();
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - rssAtStart > b.memoryMb * 1024 * 1024)
+      const rss = child.pid === undefined ? undefined : residentBytes(child.pid);
+      if (rss === undefined) clearInterval(watch);
+      else if (rss > b.memoryMb * 1024 * 1024)
         finish(found ?? { check: unfinished('memory') }, false);
     }, MEMORY_POLL_MS);
-    w.on('message', onMessage).on('error', onError).on('exit', onExit);
-    const copy = new Uint8Array(data); // its own buffer, so that it can be moved to the worker
-    w.postMessage(
-      {
-        data: copy,
-        maxPagesRead: b.maxPagesRead,
-        fontPagesRead: b.fontPagesRead,
-        softBudgetMs: b.softMs,
-        thumbnail: draw
-          ? { edge: b.renderEdge, budgetMs: b.renderMs, maxImagePixels: b.renderImagePixels }
-          : undefined,
-      },
-      [copy.buffer],
-    );
-  }).finally(() => {
-    idleTimer = setTimeout(() => {
-      void worker?.terminate();
-      worker = undefined;
-    }, IDLE_MS);
-    idleTimer.unref();
+    child.on('message', onMessage).once('exit', onExit);
+    if (child.exitCode !== null || child.signalCode !== null) return onExit();
+    child.send({
+      data,
+      maxPagesRead: b.maxPagesRead,
+      fontPagesRead: b.fontPagesRead,
+      softBudgetMs: b.softMs,
+      thumbnail: draw
+        ? { edge: b.renderEdge, budgetMs: b.renderMs, maxImagePixels: b.renderImagePixels }
+        : undefined,
+    });
   });
 }
 
@@ -234,8 +293,5 @@ export function readPdfFacts(
   budget: Partial<PdfBudget> = {},
   opts: { firstPage?: boolean } = {},
 ): Promise<PdfFactsResult> {
-  const b = { ...PDF_BUDGET, ...budget };
-  const run = queue.then(() => checkInWorker(data, b, opts.firstPage ?? false));
-  queue = run.catch(() => undefined);
-  return run;
+  return checkInProcess(data, { ...PDF_BUDGET, ...budget }, opts.firstPage ?? false);
 }

@@ -1,12 +1,12 @@
-// Reads the facts of PDFs, one at a time, with pdf.js (legacy Node build) inside a worker thread,
-// so that a malicious file can only exhaust this worker: the parent bounds its heap and terminates
-// it at the time budget (pdf-facts.ts). Plain JavaScript so that it runs as is under vitest, tsx
-// and the bundle (scripts/build.mjs copies it next to the server bundle).
-// After the facts, it draws the first page (pdf.js on @napi-rs/canvas) for the thumbnails and posts
-// its pixels as a second message; the parent keeps the facts if the drawing runs out of budget.
+// Reads the facts of PDFs, one at a time, with pdf.js (legacy Node build) in a checker process of
+// its own, forked by pdf-facts.ts: a malicious file can only exhaust this process, which the server
+// kills at the time budget or when its memory passes the budget, and whatever it took goes back to
+// the system with it. Plain JavaScript so that it runs as is under vitest, tsx and the bundle
+// (scripts/server-bundle.mjs copies it next to the server bundle).
+// After the facts, it draws the first page (pdf.js on @napi-rs/canvas) for the thumbnails and sends
+// its pixels as a second message; the server keeps the facts if the drawing runs out of budget.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import { getDocument, PasswordResponses, PermissionFlag } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // The standard 14 fonts (a PDF that does not embed Helvetica…), CMaps and image decoders shipped
@@ -153,18 +153,22 @@ async function firstPage({ data, edge, budgetMs, maxImagePixels }) {
   }
 }
 
-parentPort.on('message', async (job) => {
-  // Its own copy: pdf.js takes over (detaches) the buffer it is given.
-  const again = job.thumbnail ? job.data.slice() : undefined;
+// The server went away (stopped, or killed): so does its checker.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', async (job) => {
+  // Its own copies, as Uint8Array (pdf.js refuses a Buffer, and takes over the buffer it is given).
+  const data = new Uint8Array(job.data);
+  const again = job.thumbnail ? new Uint8Array(job.data) : undefined;
   let r;
   try {
-    r = await facts(job);
+    r = await facts({ ...job, data });
   } catch (err) {
     r = { refusal: 'damaged', detail: String(err?.message ?? err).slice(0, 200) };
   }
   const drawing = Boolean(again && r.facts && r.facts.pageCount > 0);
-  parentPort.postMessage({ ...r, drawing });
+  process.send({ ...r, drawing });
   if (!drawing) return;
   const page = await firstPage({ data: again, ...job.thumbnail }).catch(() => null);
-  parentPort.postMessage({ firstPage: page }, page ? [page.data.buffer] : []);
+  process.send({ firstPage: page });
 });

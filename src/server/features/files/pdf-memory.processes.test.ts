@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind } from '../../test/helper';
+import { runsIn } from '../../test/skip';
+import { bundlePortal, startPortal, type PortalProcess } from '../../test/portal-process';
+import { softMaskBombPdf } from '../../test/preflight-files';
+import { samplePdf } from '../../test/sample-files';
+import { childrenOf } from '../../../../scripts/portal-process.mjs';
+import { PATTERN_CREATE_PATH } from '../../../shared/contracts/patterns-create';
+import { PREFLIGHT_MSG } from '../../../shared/contracts/preflight';
+import type { PatternDetail } from '../../../shared/contracts/pattern-detail';
+import { PDF_CHECKERS } from './pdf-facts';
+
+/**
+ * Issue 33, item 2, against the portal as `npm start` runs it (server bundle, embedded database):
+ * 12 uploads of a Yardage_PDF whose 10×10 image has a 30,000×30,000 soft mask of zeros (875 KB,
+ * 900 MB decoded) took the server's resident memory from 843 MB to 5,119 MB, never given back.
+ * Not the database's subject: it runs once, in the project that always runs.
+ */
+const here = dbKind === 'pglite';
+const MB = 1024 * 1024;
+
+/** The process' resident memory (VmRSS), bytes. */
+const rss = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+describe.skipIf(!here)(
+  `PDF checks and the server's memory${runsIn('api-pglite', here)}`,
+  { timeout: 600_000 },
+  () => {
+    let bundle: Awaited<ReturnType<typeof bundlePortal>>;
+    let portal: PortalProcess;
+    let dataDir: string;
+    let auth: Record<string, string>;
+    let brandId: number;
+    beforeAll(async () => {
+      bundle = await bundlePortal();
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-pdfmem-'));
+      const admin = { email: 'pdfmem-admin@localhost', password: 'Pdfmem-pass1!' };
+      portal = await startPortal(bundle.entry, {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        IMPORT_WORKER: 'off',
+      });
+      const login = await fetch(`${portal.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      });
+      auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+      const brands = (await (await fetch(`${portal.url}/api/brands`, { headers: auth })).json())
+        .data as { id: number; slug: string }[];
+      brandId = brands.find((b) => b.slug === 'ditto')!.id;
+    }, 180_000);
+    afterAll(async () => {
+      await portal?.stop('SIGKILL');
+      bundle?.remove();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** A new pattern whose Yardage_PDF is `yardage`: the answer, and the Yardage_PDF's check when stored. */
+    const submit = async (id: string, yardage: Buffer) => {
+      const fd = new FormData();
+      fd.append(
+        'data',
+        JSON.stringify({
+          SFCC_Pattern_ID: id,
+          Pattern_Name: `Pattern ${id}`,
+          Brand: brandId,
+          Size: [{ pattern_view: 'A', Size: 'M', Pattern_Pdf_File_Name: 'size-m.pdf' }],
+        }),
+      );
+      fd.append('pattern_pdf_file0', new Blob([new Uint8Array(samplePdf(2000))]), 'size-m.pdf');
+      fd.append(
+        'Yardage_PDF',
+        new Blob([new Uint8Array(yardage)], { type: 'application/pdf' }),
+        'yardage.pdf',
+      );
+      const res = await fetch(portal.url + PATTERN_CREATE_PATH, {
+        method: 'POST',
+        headers: auth,
+        body: fd,
+      });
+      const body = (await res.json()) as {
+        data?: { ID: number };
+        message?: string;
+        fields?: Record<string, string>;
+      };
+      if (res.status !== 201) return { status: res.status, body };
+      const detail = (await (
+        await fetch(`${portal.url}/api/patterns/${body.data!.ID}`, { headers: auth })
+      ).json()) as { data: PatternDetail };
+      const check = detail.data.files.find((f) => f.kind === 'Yardage_PDF')?.check;
+      return { status: res.status, body, check };
+    };
+
+    it('12 uploads of a PDF with a 30,000×30,000 soft mask leave the server within 100 MB of where it started; each gets its facts or a clear refusal', async () => {
+      const bomb = await softMaskBombPdf();
+      expect(bomb.length).toBeGreaterThan(800_000);
+      expect(bomb.length).toBeLessThan(900_000);
+      const pid = portal.child.pid!;
+
+      // An ordinary PDF first: the checker has started and the server has served an upload.
+      const first = await submit('PDFMEM-0', samplePdf(2500, 'Yardage'));
+      expect(first.status).toBe(201);
+      expect(first.check).toMatchObject({ type: 'pdf', pageCount: 1, thumbnails: true });
+      const start = rss(pid);
+      let peak = start;
+      let checkers = 0;
+      const sample = setInterval(() => {
+        peak = Math.max(peak, rss(pid));
+        checkers = Math.max(checkers, childrenOf(pid).length);
+      }, 20);
+
+      const answers = [];
+      try {
+        // In batches of four sent at once, as the review did.
+        for (let batch = 0; batch < 3; batch++)
+          answers.push(
+            ...(await Promise.all(
+              [1, 2, 3, 4].map((n) => submit(`PDFMEM-${batch * 4 + n}`, bomb)),
+            )),
+          );
+      } finally {
+        clearInterval(sample);
+      }
+      const end = rss(pid);
+
+      for (const a of answers) {
+        if (a.status === 201)
+          // The facts (the page was not drawn: no thumbnail, the browser's preview draws it).
+          expect(a.check).toMatchObject({ type: 'pdf', pageCount: 1, incomplete: null });
+        else {
+          expect(a.status).toBe(422);
+          expect([
+            PREFLIGHT_MSG.damaged('yardage.pdf'),
+            PREFLIGHT_MSG.password('yardage.pdf'),
+          ]).toContain(a.body.fields?.Yardage_PDF);
+        }
+      }
+      const rise = `start ${(start / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB, end ${(end / MB).toFixed(0)} MB`;
+      expect(end - start, rise).toBeLessThan(100 * MB);
+      expect(peak - start, rise).toBeLessThan(100 * MB);
+      // The checkers stayed within their number, and the server still checks and draws PDFs.
+      expect(checkers).toBeLessThanOrEqual(PDF_CHECKERS.processes);
+      const after = await submit('PDFMEM-13', samplePdf(2500, 'Yardage'));
+      expect(after.check).toMatchObject({ type: 'pdf', pageCount: 1, thumbnails: true });
+    });
+  },
+);
