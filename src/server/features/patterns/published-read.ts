@@ -1,0 +1,36 @@
+import type { DbOrTx } from '../../db/client';
+import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
+import { isoDate, isoDateOrNull } from './pattern-shape';
+import * as repo from './published.repo';
+
+/*
+ * Reading published versions, for this feature and others (the storefront delivery): import
+ * `publishedVersions` / `publishedVersion` from `features/patterns` (index.ts).
+ */
+
+const toPublished = (r: repo.PublishedRow): PublishedPattern => ({
+  ID: r.patternId,
+  version: r.version,
+  live: r.unpublishedAt === null,
+  publishedAt: isoDate(r.publishedAt),
+  publishedBy: r.publishedBy,
+  unpublishedAt: isoDateOrNull(r.unpublishedAt),
+  ...r.data,
+});
+
+/**
+ * The published versions of these patterns, in ID order, for any brand (callers scope): one per
+ * pattern that was ever published, `live` false once unpublished (the storefront takes those
+ * offline). Patterns never published are absent. For other features (the storefront delivery).
+ */
+export async function publishedVersions(db: DbOrTx, ids: number[]): Promise<PublishedPattern[]> {
+  return (await repo.findPublished(db, ids)).map(toPublished);
+}
+
+/** One pattern's published version (live or not), or undefined when it was never published. */
+export async function publishedVersion(
+  db: DbOrTx,
+  id: number,
+): Promise<PublishedPattern | undefined> {
+  return (await publishedVersions(db, [id]))[0];
+}
