@@ -45,7 +45,6 @@ export const PublishedSizeSchema = z.object({
   /** The size's pattern PDF (and any other file of the size). */
   files: z.array(PublishedFileSchema),
 });
-export type PublishedSize = z.infer<typeof PublishedSizeSchema>;
 
 export const PublishedFieldsSchema = z.object({
   SFCC_Pattern_ID: z.string(),
@@ -65,7 +64,6 @@ export const PublishedFieldsSchema = z.object({
   is_Subscribable: z.string().nullable(),
   Pattern_Fit: z.string().nullable(),
 });
-export type PublishedFields = z.infer<typeof PublishedFieldsSchema>;
 
 /** What is stored per publication: the pattern's fields, its sizes and its file references. */
 export const PublishedContentSchema = z.object({

@@ -38,9 +38,6 @@ export async function recordPublication(
 
 export const recordUnpublication = (tx: DbOrTx, id: number) => repo.markUnpublished(tx, id);
 
-/** The live version's number: webhook payloads say whether a change is live. */
-export const liveVersion = (db: DbOrTx, id: number) => repo.liveVersion(db, id);
-
 /** `GET /api/patterns/{id}/published`: brand-scoped; 404 when the pattern is not published. */
 export async function getPublished(
   db: DbOrTx,
