@@ -267,4 +267,21 @@ describe(`published versions (${dbKind})`, () => {
       .delete(webhookEndpoints)
       .where(eq(webhookEndpoints.url, 'https://hooks.example.com/storefront'));
   });
+
+  it('the API reference describes the published version, the list and feed choice and the payload fields', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.paths).toHaveProperty(['/api/patterns/{id}/published', 'get']);
+    const listParams = doc.paths['/api/patterns'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(listParams).toContain('version');
+    const hook = (type: string) =>
+      doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data;
+    expect(hook('pattern.published').required).toEqual(
+      expect.arrayContaining(['pattern', 'live', 'publishedVersion', 'published']),
+    );
+    expect(Object.keys(hook('pattern.updated').properties)).toEqual(
+      expect.arrayContaining(['live', 'publishedVersion']),
+    );
+  });
 });
