@@ -8,4 +8,4 @@ export {
   type ImportedSize,
 } from './import-write.service';
 export { maintainListTables } from './list-maintenance';
-export { publishedVersion, publishedVersions } from './published-read';
+export { livePublishedVersions, publishedVersion, publishedVersions } from './published-read';

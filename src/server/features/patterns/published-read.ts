@@ -34,3 +34,21 @@ export async function publishedVersion(
 ): Promise<PublishedPattern | undefined> {
   return (await publishedVersions(db, [id]))[0];
 }
+
+/**
+ * Every live published version, `pageSize` at a time in ID order, without holding them all: for a
+ * full resync or an archive of every published pattern. Each page is read in its own query.
+ */
+export async function* livePublishedVersions(
+  db: DbOrTx,
+  pageSize = 500,
+): AsyncGenerator<PublishedPattern[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await repo.livePublishedAfter(db, after, pageSize);
+    if (!rows.length) return;
+    yield rows.map(toPublished);
+    after = rows[rows.length - 1]!.patternId;
+    if (rows.length < pageSize) return;
+  }
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patterns } from '../../db/schema/patterns';
 import { patternPublishedVersions as ppv } from '../../db/schema/published';
@@ -64,6 +64,21 @@ export async function findPublished(db: DbOrTx, ids: number[]): Promise<Publishe
     .leftJoin(users, eq(users.id, ppv.publishedBy))
     .where(inArray(ppv.patternId, ids))
     .orderBy(asc(ppv.patternId));
+}
+
+/** Live versions after pattern `afterId`, in ID order: a keyset page for reading them all. */
+export async function livePublishedAfter(
+  db: DbOrTx,
+  afterId: number,
+  limit: number,
+): Promise<PublishedRow[]> {
+  return db
+    .select(columns)
+    .from(ppv)
+    .leftJoin(users, eq(users.id, ppv.publishedBy))
+    .where(and(isNull(ppv.unpublishedAt), gt(ppv.patternId, afterId)))
+    .orderBy(asc(ppv.patternId))
+    .limit(limit);
 }
 
 /** The live version's number, or undefined when the pattern has no live published version. */

@@ -9,7 +9,7 @@ import { PATTERN_PUBLISHED_PATHS } from '../../../shared/contracts/pattern-publi
 import { INTEGRATION_PATHS, type ChangesResponse } from '../../../shared/contracts/integrations';
 import { REVIEW_PATHS } from '../../../shared/contracts/review';
 import { seedFile, seedPattern } from './detail.fixtures';
-import { publishedVersion, publishedVersions } from './index';
+import { livePublishedVersions, publishedVersion, publishedVersions } from './index';
 
 describe(`published versions (${dbKind})`, () => {
   let t: TestApp;
@@ -167,9 +167,21 @@ describe(`published versions (${dbKind})`, () => {
     const kept = await publishedVersion(t.deps.database.db, p.id);
     expect(kept).toMatchObject({ version: 1, live: false });
     expect(kept!.unpublishedAt).not.toBeNull();
+    const live = async () => {
+      const ids: number[] = [];
+      for await (const page of livePublishedVersions(t.deps.database.db, 2)) {
+        expect(page.length).toBeLessThanOrEqual(2);
+        ids.push(...page.map((v) => v.ID));
+      }
+      return ids;
+    };
+    expect(await live()).not.toContain(p.id);
     expect((await review(p.id)).statusCode).toBe(200);
     expect((await publish(p.id)).statusCode).toBe(200);
     expect((await published(p.id)).json().data).toMatchObject({ version: 2, live: true });
+    const all = await live();
+    expect(all).toContain(p.id);
+    expect(all).toEqual([...all].sort((a, b) => a - b));
   });
 
   it('is brand-scoped, answers 404 for a pattern never published, and API tokens may read it', async () => {
