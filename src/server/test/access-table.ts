@@ -55,6 +55,8 @@ export const TOKEN_READ_ROUTES = [
   'GET /api/patterns/{id}',
   'GET /api/patterns/{id}/review',
   'GET /api/patterns/{id}/activity',
+  'GET /api/patterns/{id}/published',
+  'GET /api/patterns/{id}/published/changes',
   'GET /api/patterns/{id}/sizes',
   'GET /api/sizes/{sizeId}',
   'GET /api/sizes/{sizeId}/pieces',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionQuerySchema } from './pattern-published';
 
 /** Integrations (issue 14): API tokens, webhook endpoints and the changes feed. Admins only, except the feed. */
 export const INTEGRATION_PATHS = {
@@ -189,14 +190,19 @@ export const ChangesQuerySchema = z.object({
     .min(1, 'Limit must be between 1 and 1000')
     .max(1000, 'Limit must be between 1 and 1000')
     .default(100),
+  /** `published`: the published feed — versions published, unpublished, deleted (its own cursors). */
+  version: VersionQuerySchema,
 });
 export const PatternChangeSchema = z.object({
   cursor: z.string(),
-  change: z.enum(['created', 'updated', 'deleted']),
+  /** The working feed: created, updated, deleted; `version=published`: published, unpublished, deleted. */
+  change: z.enum(['created', 'updated', 'deleted', 'published', 'unpublished']),
   patternId: z.number(),
   SFCC_Pattern_ID: z.string(),
   brandId: z.number(),
   at: z.string(),
+  /** `version=published` only: the published version's number. */
+  version: z.number().optional(),
 });
 export type PatternChange = z.infer<typeof PatternChangeSchema>;
 export const ChangesResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionQuerySchema } from './pattern-published';
 import { LIMITS } from '../limits';
 import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, YES_NO } from '../options';
 import { boundedId, brandRef, text } from './common';
@@ -88,6 +89,11 @@ export const PatternListQuerySchema = PatternFilterSchema.extend({
    */
   after: rowId('after').optional(),
   before: rowId('before').optional(),
+  /**
+   * `published`: the live published versions only, their values as published (an edit waiting for
+   * review does not show); paged by `page` (anchors are ignored), the `status` filter ignored.
+   */
+  version: VersionQuerySchema,
 });
 export type PatternListQuery = z.infer<typeof PatternListQuerySchema>;
 

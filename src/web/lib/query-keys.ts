@@ -25,6 +25,8 @@ export const queryKeys = {
   reviewCount: ['review-count'] as const,
   /** A pattern's review state and its activity (under the pattern: refreshed with it). */
   review: (patternId: number) => ['pattern', patternId, 'review'] as const,
+  /** A published pattern's live version and what its working copy changed since. */
+  liveChanges: (patternId: number) => ['pattern', patternId, 'live'] as const,
   activity: (patternId: number) => ['pattern', patternId, 'activity'] as const,
   activityPage: (patternId: number, page: number, pageSize: number) =>
     ['pattern', patternId, 'activity', page, pageSize] as const,

@@ -32,3 +32,32 @@ export async function changesAfter(
     limit ${limit}`);
   return res.rows;
 }
+
+export type PublishedChangeRow = {
+  seq: string;
+  txid: string;
+  pattern_id: number;
+  brand_id: number;
+  SFCC_Pattern_ID: string;
+  op: 'published' | 'unpublished' | 'deleted';
+  version: number;
+  at: string;
+};
+
+/** The published feed after (txid, seq), read as the changes feed reads (changes.repo.ts). */
+export async function publishedChangesAfter(
+  db: DbOrTx,
+  after: { txid: string; seq: string },
+  limit: number,
+  brandId: number | null,
+): Promise<PublishedChangeRow[]> {
+  const res = await db.execute<PublishedChangeRow>(sql`
+    select seq::text as seq, txid::text as txid, pattern_id, brand_id, "SFCC_Pattern_ID", op, version, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from published_changes
+    where (txid, seq) > (${after.txid}::xid8, ${after.seq}::bigint)
+      and txid < pg_snapshot_xmin(pg_current_snapshot())
+      ${brandId === null ? sql`` : sql`and brand_id = ${brandId}`}
+    order by published_changes.txid, published_changes.seq
+    limit ${limit}`);
+  return res.rows;
+}

@@ -4,22 +4,36 @@ import { brandScope } from '../../lib/scope';
 import type { ChangesResponse } from '../../../shared/contracts/integrations';
 import * as repo from './changes.repo';
 
-/** The cursor is "txid.seq": opaque to clients, ordered the way the feed reads. */
+/**
+ * The cursor is "txid.seq": opaque to clients, ordered the way the feed reads. `published` reads
+ * the published feed (its own table and cursors): versions published, unpublished, deleted.
+ */
 export async function listChanges(
   db: DbOrTx,
   user: AuthUser,
   since: string | undefined,
   limit: number,
+  version: 'working' | 'published' = 'working',
 ): Promise<ChangesResponse> {
   const [txid, seq] = (since ?? '0.0').split('.');
-  const rows = await repo.changesAfter(db, { txid, seq }, limit, brandScope(user));
-  const data = rows.map((r) => ({
-    cursor: `${r.txid}.${r.seq}`,
-    change: r.op,
-    patternId: r.pattern_id,
-    SFCC_Pattern_ID: r.SFCC_Pattern_ID,
-    brandId: r.brand_id,
-    at: r.at,
-  }));
+  const data =
+    version === 'published'
+      ? (await repo.publishedChangesAfter(db, { txid, seq }, limit, brandScope(user))).map((r) => ({
+          cursor: `${r.txid}.${r.seq}`,
+          change: r.op,
+          patternId: r.pattern_id,
+          SFCC_Pattern_ID: r.SFCC_Pattern_ID,
+          brandId: r.brand_id,
+          at: r.at,
+          version: r.version,
+        }))
+      : (await repo.changesAfter(db, { txid, seq }, limit, brandScope(user))).map((r) => ({
+          cursor: `${r.txid}.${r.seq}`,
+          change: r.op,
+          patternId: r.pattern_id,
+          SFCC_Pattern_ID: r.SFCC_Pattern_ID,
+          brandId: r.brand_id,
+          at: r.at,
+        }));
   return { data, next: data.length ? data[data.length - 1].cursor : `${txid}.${seq}` };
 }

@@ -17,23 +17,24 @@ export const newEventId = () => `msg_${crypto.randomUUID().replaceAll('-', '')}`
 /**
  * Queues an event for every enabled endpoint subscribed to it, in the caller's transaction (the
  * transactional outbox): a rolled-back change sends nothing, a committed one is never lost. The
- * payload is the pattern as the detail call answers it, taken now, so a later change or a
- * deletion does not alter what this event says. The patterns feature passes `loadPattern` (its
- * detail by id, undefined when gone), so this module does not import it back.
+ * payload's `data` is taken now (the pattern as the detail call answers it, and what the patterns
+ * feature adds about its published version), so a later change or a deletion does not alter what
+ * this event says. The patterns feature passes the loader, so this module does not import it back;
+ * undefined (the pattern is gone) sends nothing.
  */
 export async function emitPatternEvent(
   tx: DbOrTx,
   type: WebhookEventType,
-  loadPattern: () => Promise<unknown>,
+  loadData: () => Promise<{ pattern: unknown } | undefined>,
 ): Promise<void> {
   const endpoints = await repo.subscribedEndpoints(tx, type);
   if (!endpoints.length) return;
-  const pattern = await loadPattern();
-  if (!pattern) return;
+  const data = await loadData();
+  if (!data) return;
   await queueEvent(
     tx,
     type,
-    { pattern },
+    data,
     endpoints.map((e) => e.id),
   );
 }
@@ -72,5 +73,5 @@ const TRANSITION_EVENTS = {
 export const emitTransitionEvent = (
   tx: DbOrTx,
   action: keyof typeof TRANSITION_EVENTS,
-  loadPattern: () => Promise<unknown>,
-) => emitPatternEvent(tx, TRANSITION_EVENTS[action], loadPattern);
+  loadData: () => Promise<{ pattern: unknown } | undefined>,
+) => emitPatternEvent(tx, TRANSITION_EVENTS[action], loadData);

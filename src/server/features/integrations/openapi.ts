@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { WEBHOOK_EVENTS } from '../../../shared/contracts/integrations';
 import { PatternDetailSchema } from '../../../shared/contracts/pattern-detail';
+import { PublishedPatternSchema } from '../../../shared/contracts/pattern-published';
 
 /**
  * What the OpenAPI document says about integrations (OpenAPI 3.1): the bearer scheme shared by
@@ -41,9 +42,41 @@ const headers = {
 
 const patternPayload = z.object({
   pattern: PatternDetailSchema.describe(
-    'The pattern as GET /api/patterns/{id} answers it; file URLs are absolute and need a token.',
+    'The pattern as GET /api/patterns/{id} answers it (the working copy); file URLs are absolute and need a token.',
   ),
 });
+/** pattern.published: the published version beside the pattern (docs/integrations.md). */
+const publishedPayload = patternPayload.extend({
+  live: z.literal(true),
+  publishedVersion: z.number(),
+  published: PublishedPatternSchema.describe(
+    'The published version, as GET /api/patterns/{id}/published answers it.',
+  ),
+});
+/** Events about the working copy: of a published pattern, they say the change is not live. */
+const workingCopyPayload = patternPayload.extend({
+  live: z
+    .literal(false)
+    .optional()
+    .describe('Present when the pattern is published: this change is not live (yet).'),
+  publishedVersion: z
+    .number()
+    .optional()
+    .describe('Present when the pattern is published: the version the storefront has.'),
+});
+const WORKING_COPY_EVENTS: string[] = [
+  'pattern.updated',
+  'pattern.sent_to_review',
+  'pattern.changes_requested',
+];
+const payloadOf = (type: string) =>
+  type === 'webhook.test'
+    ? z.object({ message: z.string() })
+    : type === 'pattern.published'
+      ? publishedPayload
+      : WORKING_COPY_EVENTS.includes(type)
+        ? workingCopyPayload
+        : patternPayload;
 
 export const integrationsOpenApi: Partial<OpenAPIV3_1.Document> = {
   openapi: '3.1.0',
@@ -72,10 +105,7 @@ export const integrationsOpenApi: Partial<OpenAPIV3_1.Document> = {
             required: true,
             content: {
               'application/json': {
-                schema: payload(
-                  type,
-                  type === 'webhook.test' ? z.object({ message: z.string() }) : patternPayload,
-                ),
+                schema: payload(type, payloadOf(type)),
               },
             },
           },

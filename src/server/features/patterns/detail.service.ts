@@ -23,6 +23,8 @@ import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
 import { priceToDb, toDetailFields, withBrandName } from './pattern-shape';
 import * as integrations from '../integrations';
+import * as publishedRepo from './published.repo';
+import { publishedVersion } from './published-read';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -108,19 +110,52 @@ export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise
   return buildDetail(db, p);
 }
 
-/** Queues the webhook event `type` about pattern `id`, its payload the detail as it is now. */
-export const emitPatternEvent = (
-  tx: DbOrTx,
-  type: Parameters<typeof integrations.emitPatternEvent>[1],
-  id: number,
-) => integrations.emitPatternEvent(tx, type, () => patternDetailById(tx, id));
+type EventType = Parameters<typeof integrations.emitPatternEvent>[1];
+
+/** Events about the working copy: on a published pattern they say the change is not live. */
+const WORKING_COPY_EVENTS = new Set<EventType>([
+  'pattern.updated',
+  'pattern.sent_to_review',
+  'pattern.changes_requested',
+]);
+
+/**
+ * A webhook event's `data`: the pattern as the detail call answers it now; `pattern.published`
+ * adds the published version (`published`, `live: true`, `publishedVersion`); an event about the
+ * working copy of a published pattern adds `live: false` and the live `publishedVersion`.
+ */
+async function eventData(tx: DbOrTx, type: EventType, id: number) {
+  const pattern = await patternDetailById(tx, id);
+  if (!pattern) return undefined;
+  if (type === 'pattern.published') {
+    const published = await publishedVersion(tx, id);
+    return { pattern, live: true, publishedVersion: published?.version ?? null, published };
+  }
+  if (WORKING_COPY_EVENTS.has(type)) {
+    const live = await publishedRepo.liveVersion(tx, id);
+    if (live !== undefined) return { pattern, live: false, publishedVersion: live };
+  }
+  return { pattern };
+}
+
+/** Queues the webhook event `type` about pattern `id` (its payload: `eventData`). */
+export const emitPatternEvent = (tx: DbOrTx, type: EventType, id: number) =>
+  integrations.emitPatternEvent(tx, type, () => eventData(tx, type, id));
+
+const TRANSITION_TYPES = {
+  sendToReview: 'pattern.sent_to_review',
+  publish: 'pattern.published',
+  requestChanges: 'pattern.changes_requested',
+  unpublish: 'pattern.unpublished',
+} as const satisfies Record<Parameters<typeof integrations.emitTransitionEvent>[1], EventType>;
 
 /** Queues the webhook event of a lifecycle transition of pattern `id`. */
 export const emitTransitionEvent = (
   tx: DbOrTx,
   action: Parameters<typeof integrations.emitTransitionEvent>[1],
   id: number,
-) => integrations.emitTransitionEvent(tx, action, () => patternDetailById(tx, id));
+) =>
+  integrations.emitTransitionEvent(tx, action, () => eventData(tx, TRANSITION_TYPES[action], id));
 
 /** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
 export async function patternDetailById(

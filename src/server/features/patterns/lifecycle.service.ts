@@ -16,6 +16,7 @@ import { assertTransition, nextStatus, type LifecycleState } from './transitions
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
 import { emitPatternEvent } from './detail.service';
+import { recordPublication } from './published.service';
 
 function assertComplete(missing: MissingItem[]) {
   if (!missing.length) return;
@@ -87,6 +88,8 @@ export async function publish(deps: AppDeps, user: AuthUser, id: number): Promis
       ...nextStatus('publish', p),
       publishedAt: new Date(),
     });
+    // The published version: what the storefront gets, kept apart from later edits.
+    await recordPublication(tx, user, p);
     await review.saveSnapshot(tx, id, await takeSnapshot(tx, p), 'published');
     const activityId = await recordActivity(tx, user, id, 'published', {});
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {

@@ -9,6 +9,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import * as service from './list.service';
+import * as published from './published.service';
 import { exportFileName, prepareExport } from './list-export.service';
 
 /** My Patterns: the list call and its CSV export. */
@@ -22,14 +23,17 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Patterns the caller may see (a user's own brand; admins every brand), filtered, sorted and paged, with the exact total.",
+          "Patterns the caller may see (a user's own brand; admins every brand), filtered, sorted and paged, with the exact total. `version=published`: the live published versions, as published.",
         querystring: PatternListQuerySchema,
         response: { 200: PatternListResponseSchema },
       },
       // The list is the portal's hottest read (issue 15): its answer is built field by field.
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request) => service.listPatterns(app.db, currentUser(request), request.query),
+    async (request) =>
+      request.query.version === 'published'
+        ? published.listPublished(app.db, currentUser(request), request.query)
+        : service.listPatterns(app.db, currentUser(request), request.query),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { detailRoutes } from './detail.routes';
 import { lifecycleRoutes } from './lifecycle.routes';
 import { patternListRoutes } from './list.routes';
 import { patternDeleteRoutes } from './delete.routes';
+import { publishedRoutes } from './published.routes';
 
 /** Routes of the "patterns" feature: each concern in its own file, registered here (a pattern's sizes and pieces are the sizes feature's, registered by app.ts). */
 export const patternsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,4 +13,5 @@ export const patternsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(lifecycleRoutes);
   await app.register(patternListRoutes);
   await app.register(patternDeleteRoutes);
+  await app.register(publishedRoutes);
 };

@@ -1,10 +1,12 @@
 import type { DbOrTx } from '../../db/client';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
-import { FILE_LABELS, type FileKind } from '../../../shared/contracts/files';
+import { FILE_LABELS } from '../../../shared/contracts/files';
+import type { PublishedContent, PublishedFile } from '../../../shared/contracts/pattern-published';
 import { SIZE_LABELS } from '../../../shared/contracts/sizes';
 import type { Change } from '../../../shared/contracts/review';
 import type { PatternRow } from './detail.repo';
 import * as repo from './review.repo';
+import { priceToApi, priceToDb } from './pattern-shape';
 
 /**
  * The pattern as a reviewer saw it: fields, files and sizes as plain labelled values. Saved when a
@@ -21,39 +23,84 @@ const sizeLabel = (s: { pattern_view: string; Size: string }) => `${s.pattern_vi
 const { Brand: _brand, ...FIELD_LABELS } = PATTERN_LABELS;
 const SIZE_FIELD_KEYS = Object.keys(SIZE_LABELS).filter((k) => !/_(Status|Error)$/.test(k)); // service results, not content
 
-export async function takeSnapshot(db: DbOrTx, p: PatternRow): Promise<ReviewSnapshot> {
+/** The size fields stored with a published version besides view, size and VariationID. */
+const SIZE_CONTENT_KEYS = SIZE_FIELD_KEYS.filter(
+  (k) => k !== 'pattern_view' && k !== 'Size' && k !== 'VariationID',
+);
+const PUBLISHED_FIELD_KEYS = Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[];
+
+/**
+ * The pattern's content as it is now, typed: fields, sizes with their files, pattern-level files.
+ * What publishing stores as the published version, and what the review snapshot labels.
+ */
+export async function readContent(db: DbOrTx, p: PatternRow): Promise<PublishedContent> {
   const [files, sizeRows] = [
     await repo.snapshotFiles(db, p.ID),
     await repo.snapshotSizes(db, p.ID),
   ];
-  const fields: ReviewSnapshot['fields'] = { Brand: p.brandName };
-  for (const k of Object.keys(FIELD_LABELS)) fields[k] = str((p as Record<string, unknown>)[k]);
-  const labels = new Map(sizeRows.map((s) => [s.ID, sizeLabel(s)]));
+  const ref = (f: (typeof files)[number]): PublishedFile => ({
+    id: f.id,
+    kind: f.kind,
+    fileName: f.fileName,
+    contentType: f.contentType,
+    byteSize: f.byteSize,
+  });
+  const fields = { Brand: p.brandId, brandName: p.brandName } as PublishedContent['fields'];
+  for (const k of PUBLISHED_FIELD_KEYS)
+    (fields as Record<string, unknown>)[k] = k === 'Price' ? priceToApi(p.Price) : p[k];
   return {
     fields,
-    files: Object.fromEntries(
-      files.map((f) => [
-        String(f.id),
-        {
-          label: f.sizeId
-            ? `${FILE_LABELS[f.kind as FileKind]} of size ${labels.get(f.sizeId) ?? ''}`
-            : FILE_LABELS[f.kind as FileKind],
-          fileName: f.fileName,
-        },
-      ]),
-    ),
-    sizes: Object.fromEntries(
-      sizeRows.map((s) => [
-        String(s.ID),
-        {
-          label: sizeLabel(s),
-          fields: Object.fromEntries(
-            SIZE_FIELD_KEYS.map((k) => [k, str((s as Record<string, unknown>)[k])]),
-          ),
-        },
-      ]),
-    ),
+    sizes: sizeRows.map((s) => ({
+      ID: s.ID,
+      VariationID: s.VariationID,
+      pattern_view: s.pattern_view,
+      Size: s.Size,
+      fields: Object.fromEntries(
+        SIZE_CONTENT_KEYS.map((k) => [
+          k,
+          (s as unknown as Record<string, string | null>)[k] ?? null,
+        ]),
+      ),
+      files: files.filter((f) => f.sizeId === s.ID).map(ref),
+    })),
+    files: files.filter((f) => f.sizeId === null).map(ref),
   };
+}
+
+/** Content (now, or a published version) as the labelled snapshot the review diff compares. */
+export function snapshotOf(c: PublishedContent): ReviewSnapshot {
+  const fields: ReviewSnapshot['fields'] = { Brand: c.fields.brandName };
+  for (const k of PUBLISHED_FIELD_KEYS) {
+    const v = c.fields[k];
+    fields[k] = k === 'Price' && typeof v === 'number' ? priceToDb(v) : str(v);
+  }
+  const files: ReviewSnapshot['files'] = {};
+  const sizes: ReviewSnapshot['sizes'] = {};
+  for (const f of c.files)
+    files[String(f.id)] = { label: FILE_LABELS[f.kind], fileName: f.fileName };
+  for (const s of c.sizes) {
+    const label = sizeLabel(s);
+    const all: Record<string, string | null> = {
+      pattern_view: s.pattern_view,
+      Size: s.Size,
+      VariationID: s.VariationID,
+      ...s.fields,
+    };
+    sizes[String(s.ID)] = {
+      label,
+      fields: Object.fromEntries(SIZE_FIELD_KEYS.map((k) => [k, str(all[k])])),
+    };
+    for (const f of s.files)
+      files[String(f.id)] = {
+        label: `${FILE_LABELS[f.kind]} of size ${label}`,
+        fileName: f.fileName,
+      };
+  }
+  return { fields, files, sizes };
+}
+
+export async function takeSnapshot(db: DbOrTx, p: PatternRow): Promise<ReviewSnapshot> {
+  return snapshotOf(await readContent(db, p));
 }
 
 /** What differs between the reviewed version and now: each field, file and size with before and after. */

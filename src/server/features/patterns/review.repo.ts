@@ -139,6 +139,8 @@ export async function snapshotFiles(db: DbOrTx, patternId: number) {
       id: patternFiles.id,
       kind: patternFiles.kind,
       fileName: patternFiles.fileName,
+      contentType: patternFiles.contentType,
+      byteSize: patternFiles.byteSize,
       sizeId: patternFiles.sizeId,
     })
     .from(patternFiles)

@@ -19,6 +19,7 @@ import { allowedActions, nextStatus, refusal, reviewTrack } from './transitions'
 import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
 import * as repo from './review.repo';
+import { recordUnpublication } from './published.service';
 
 type NoteRow =
   | Awaited<ReturnType<typeof repo.openNotesOn>>[number]
@@ -112,6 +113,7 @@ export async function unpublish(
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'unpublish');
     const row = await repo.setStatus(tx, id, { ...nextStatus('unpublish', p), publishedAt: null });
+    await recordUnpublication(tx, id);
     const activityId = await recordActivity(tx, user, id, 'unpublished', { reason: input.reason });
     await emitTransitionEvent(tx, 'unpublish', id);
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {

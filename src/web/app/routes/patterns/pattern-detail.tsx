@@ -19,6 +19,9 @@ import { useReview } from '../../../features/review/api/get-review';
 import { ReviewBanner } from '../../../features/review/components/review-banner';
 import { ReviewActions } from '../../../features/review/components/review-actions';
 import { ChangedSincePanel } from '../../../features/review/components/changed-since-panel';
+import { ChangesTable } from '../../../features/review/components/changes-table';
+import { useLiveChanges } from '../../../features/pattern-detail/api/get-live-changes';
+import { LiveVersionPanel } from '../../../features/pattern-detail/components/live-version-panel';
 import { ActivityList } from '../../../features/review/components/activity-list';
 import { NoteCallout, notesByTarget } from '../../../features/review/components/note-callout';
 import { useSizes } from '../../../features/sizes/api/list-sizes';
@@ -38,6 +41,11 @@ export function Component() {
   const review = useReview(id);
   // Shared with the sizes table (same query): which sizes and size PDFs a note can sit beside.
   const sizes = useSizes(id, pattern.data !== undefined);
+  // A published pattern with an edit waiting (in review, sent back, or not sent yet): what is live.
+  const editWaiting =
+    pattern.data?.SFCC_Status === 'published' &&
+    (pattern.data.editStatus !== null || pattern.data.editedAfter === 'publishing');
+  const live = useLiveChanges(id, editWaiting);
   const { isAdmin } = useAuth();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -105,6 +113,21 @@ export function Component() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel className="flex flex-col gap-6">
+            {editWaiting && (
+              <LiveVersionPanel
+                live={live.data}
+                error={live.error}
+                onRetry={() => void live.refetch()}
+                diff={(l) => (
+                  <ChangesTable
+                    changes={l.changes}
+                    beforeLabel="Live"
+                    afterLabel="Waiting edit"
+                    testId="live-changes"
+                  />
+                )}
+              />
+            )}
             {isAdmin && r?.changedSinceReview && (
               <ChangedSincePanel changed={r.changedSinceReview} />
             )}

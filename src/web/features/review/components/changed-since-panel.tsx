@@ -1,6 +1,5 @@
 import type { ReviewState } from '../../../../shared/contracts/review';
-
-const shown = (v: string | null) => (v === null || v === '' ? '(empty)' : v);
+import { ChangesTable } from './changes-table';
 
 /** For the reviewer of a pattern in review: what differs from the version last reviewed. */
 export function ChangedSincePanel({
@@ -31,37 +30,7 @@ export function ChangedSincePanel({
             Since it was {changed.outcome === 'published' ? 'published' : 'sent back'} on{' '}
             {new Date(changed.reviewedAt).toLocaleString()}:
           </p>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="changed-since">
-              <thead>
-                <tr className="border-b border-blue-200">
-                  <th scope="col" className="py-1 pr-3">
-                    What
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    Before
-                  </th>
-                  <th scope="col" className="py-1">
-                    After
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {changed.changes.map((c) => (
-                  <tr
-                    key={`${c.targetType}-${c.targetKey}-${c.label}`}
-                    className="border-b border-blue-100 align-top"
-                  >
-                    <th scope="row" className="py-1 pr-3 font-semibold">
-                      {c.label}
-                    </th>
-                    <td className="break-words py-1 pr-3">{shown(c.before)}</td>
-                    <td className="break-words py-1">{shown(c.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChangesTable changes={changed.changes} testId="changed-since" />
         </>
       )}
     </section>

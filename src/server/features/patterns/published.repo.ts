@@ -1,0 +1,154 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { patterns } from '../../db/schema/patterns';
+import { patternPublishedVersions as ppv } from '../../db/schema/published';
+import { users } from '../../db/schema/users';
+import type { PublishedContent } from '../../../shared/contracts/pattern-published';
+
+const columns = {
+  patternId: ppv.patternId,
+  version: ppv.version,
+  data: ppv.data,
+  publishedAt: ppv.publishedAt,
+  publishedBy: users.fullName,
+  unpublishedAt: ppv.unpublishedAt,
+};
+export type PublishedRow = {
+  patternId: number;
+  version: number;
+  data: PublishedContent;
+  publishedAt: Date;
+  publishedBy: string | null;
+  unpublishedAt: Date | null;
+};
+
+/** Publishing: a new version (1, or one more than the last), live again if it was unpublished. */
+export async function savePublished(
+  db: DbOrTx,
+  v: { patternId: number; brandId: number; SFCC_Pattern_ID: string; data: PublishedContent },
+  publishedBy: number | null,
+): Promise<number> {
+  const [row] = await db
+    .insert(ppv)
+    .values({ ...v, version: 1, publishedAt: new Date(), publishedBy })
+    .onConflictDoUpdate({
+      target: ppv.patternId,
+      set: {
+        version: sql`${ppv.version} + 1`,
+        brandId: v.brandId,
+        SFCC_Pattern_ID: v.SFCC_Pattern_ID,
+        data: v.data,
+        publishedAt: new Date(),
+        publishedBy,
+        unpublishedAt: null,
+        source: 'publish',
+      },
+    })
+    .returning({ version: ppv.version });
+  return row!.version;
+}
+
+/** Unpublishing keeps the record, not live: the storefront reads what to take offline. */
+export async function markUnpublished(db: DbOrTx, patternId: number) {
+  await db
+    .update(ppv)
+    .set({ unpublishedAt: new Date() })
+    .where(and(eq(ppv.patternId, patternId), isNull(ppv.unpublishedAt)));
+}
+
+export async function findPublished(db: DbOrTx, ids: number[]): Promise<PublishedRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select(columns)
+    .from(ppv)
+    .leftJoin(users, eq(users.id, ppv.publishedBy))
+    .where(inArray(ppv.patternId, ids))
+    .orderBy(asc(ppv.patternId));
+}
+
+/** Live versions after pattern `afterId`, in ID order: a keyset page for reading them all. */
+export async function livePublishedAfter(
+  db: DbOrTx,
+  afterId: number,
+  limit: number,
+): Promise<PublishedRow[]> {
+  return db
+    .select(columns)
+    .from(ppv)
+    .leftJoin(users, eq(users.id, ppv.publishedBy))
+    .where(and(isNull(ppv.unpublishedAt), gt(ppv.patternId, afterId)))
+    .orderBy(asc(ppv.patternId))
+    .limit(limit);
+}
+
+/** The live version's number, or undefined when the pattern has no live published version. */
+export async function liveVersion(db: DbOrTx, patternId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ version: ppv.version })
+    .from(ppv)
+    .where(and(eq(ppv.patternId, patternId), isNull(ppv.unpublishedAt)));
+  return row?.version;
+}
+
+export interface PublishedListWhere {
+  brandId?: number;
+  type?: string;
+  fabric?: string;
+  printable?: string;
+  search?: string;
+}
+
+/** Sort keys of the list as expressions on the published data (`updatedAt`: when it was published). */
+const SORT_SQL: Record<string, ReturnType<typeof sql>> = {
+  SFCC_Pattern_ID: sql`${ppv.SFCC_Pattern_ID}`,
+  Pattern_Name: sql`lower(${ppv.data}->'fields'->>'Pattern_Name')`,
+  brand: sql`(${ppv.data}->'fields'->>'brandName')`,
+  Type: sql`(${ppv.data}->'fields'->>'Type')`,
+  Gender: sql`(${ppv.data}->'fields'->>'Gender')`,
+  Price: sql`(${ppv.data}->'fields'->>'Price')::numeric`,
+  status: sql`${ppv.patternId}`,
+  updatedAt: sql`${ppv.publishedAt}`,
+};
+
+/** A page of live published versions, with their total: the list's `version=published`. */
+export async function publishedPage(
+  db: DbOrTx,
+  w: PublishedListWhere,
+  order: { sort: string; dir: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
+  // Keys are ours, never the caller's: written into the statement, as ->> needs a typed key.
+  const f = (k: string) => sql`(${ppv.data}->'fields'->>${sql.raw(`'${k}'`)})`;
+  const where = and(
+    isNull(ppv.unpublishedAt),
+    w.brandId === undefined ? undefined : eq(ppv.brandId, w.brandId),
+    w.type === undefined ? undefined : sql`${f('Type')} = ${w.type}`,
+    w.fabric === undefined ? undefined : sql`${f('Fabric_type')} = ${w.fabric}`,
+    w.printable === undefined ? undefined : sql`${f('Is_Printable')} = ${w.printable}`,
+    w.search === undefined
+      ? undefined
+      : sql`strpos(lower(${ppv.SFCC_Pattern_ID} || ' ' || ${f('Pattern_Name')}), ${w.search.toLowerCase()}) > 0`,
+  );
+  const by = SORT_SQL[order.sort] ?? SORT_SQL.updatedAt!;
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await db
+    .select({
+      patternId: ppv.patternId,
+      data: ppv.data,
+      publishedAt: ppv.publishedAt,
+      editStatus: patterns.editStatus,
+      IS_SFCC_TESTING: patterns.IS_SFCC_TESTING,
+    })
+    .from(ppv)
+    .innerJoin(patterns, eq(patterns.ID, ppv.patternId))
+    .where(where)
+    .orderBy(sql`${by} ${dir} nulls last, ${ppv.patternId} ${dir}`)
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ppv)
+    .where(where);
+  return { rows, total: count!.n };
+}

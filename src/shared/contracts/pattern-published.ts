@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { FILE_KINDS } from './files';
+import { ChangeSchema } from './review';
+
+/**
+ * The published version of a pattern: what was reviewed and published, kept apart from the
+ * working copy (`GET /api/patterns/{id}`), which an edit after publishing changes at once. An
+ * edit reaches this record only when it is published in turn (issue 30).
+ */
+export const PATTERN_PUBLISHED_PATHS = {
+  published: (id: number | string) => `/api/patterns/${id}/published`,
+  liveChanges: (id: number | string) => `/api/patterns/${id}/published/changes`,
+} as const;
+export const PATTERN_PUBLISHED_ROUTES = {
+  published: '/api/patterns/:id/published',
+  liveChanges: '/api/patterns/:id/published/changes',
+} as const;
+
+/** `version=published` on the list and the changes feed: published versions only. */
+export const VERSIONS = ['working', 'published'] as const;
+export const VersionQuerySchema = z
+  .enum(VERSIONS, { error: `version must be one of: ${VERSIONS.join(', ')}` })
+  .default('working')
+  .describe(
+    '`working` (the default): the patterns as they are now; `published`: the published versions only, as they were reviewed.',
+  );
+
+/** A file reference as published: the portal keeps the file; `GET /api/files/{id}` reads it. */
+export const PublishedFileSchema = z.object({
+  id: z.number(),
+  kind: z.enum(FILE_KINDS),
+  fileName: z.string(),
+  contentType: z.string(),
+  byteSize: z.number(),
+});
+export type PublishedFile = z.infer<typeof PublishedFileSchema>;
+
+export const PublishedSizeSchema = z.object({
+  ID: z.number(),
+  VariationID: z.string(),
+  pattern_view: z.string(),
+  Size: z.string(),
+  /** The size's other content fields (Design_id, Garment_45 …; the service status fields are not content). */
+  fields: z.record(z.string(), z.string().nullable()),
+  /** The size's pattern PDF (and any other file of the size). */
+  files: z.array(PublishedFileSchema),
+});
+
+export const PublishedFieldsSchema = z.object({
+  SFCC_Pattern_ID: z.string(),
+  Pattern_Name: z.string(),
+  Brand: z.number(),
+  brandName: z.string(),
+  Technical_Details: z.string().nullable(),
+  Pattern_Description: z.string().nullable(),
+  Fabric_Recommendation: z.string().nullable(),
+  Fabric_type: z.string().nullable(),
+  Notion: z.string().nullable(),
+  Type: z.string().nullable(),
+  Is_Printable: z.string().nullable(),
+  Gender: z.string().nullable(),
+  Price: z.number().nullable(),
+  Suitable_For: z.string().nullable(),
+  is_Subscribable: z.string().nullable(),
+  Pattern_Fit: z.string().nullable(),
+});
+
+/** What is stored per publication: the pattern's fields, its sizes and its file references. */
+export const PublishedContentSchema = z.object({
+  fields: PublishedFieldsSchema,
+  sizes: z.array(PublishedSizeSchema),
+  /** Pattern-level files (hero images, size chart, sketch, instructions …). */
+  files: z.array(PublishedFileSchema),
+});
+export type PublishedContent = z.infer<typeof PublishedContentSchema>;
+
+export const PublishedPatternSchema = PublishedContentSchema.extend({
+  /** The pattern's ID (the working copy's `ID`). */
+  ID: z.number(),
+  /** 1 at the first publication, one more at each later one. */
+  version: z.number(),
+  /** False once unpublished: the storefront takes the product offline (the record stays for that). */
+  live: z.boolean(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  unpublishedAt: z.string().nullable(),
+});
+export type PublishedPattern = z.infer<typeof PublishedPatternSchema>;
+export const PublishedPatternResponseSchema = z.object({ data: PublishedPatternSchema });
+
+/** For the pattern screen: what is live, and what the working copy changed since. */
+export const LiveChangesSchema = z.object({
+  version: z.number(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  changes: z.array(ChangeSchema),
+});
+export type LiveChanges = z.infer<typeof LiveChangesSchema>;
+export const LiveChangesResponseSchema = z.object({ data: LiveChangesSchema });
+
+export const PUBLISHED_MSG = {
+  notPublished: 'This pattern is not published',
+} as const;
