@@ -54,7 +54,9 @@ describe(`webhook endpoints pause, never discard (${dbKind})`, () => {
   const emit = async (n: number) => {
     for (let i = 1; i <= n; i++)
       await db().transaction((tx) =>
-        emitPatternEvent(tx, 'pattern.updated', async () => ({ ID: i, SFCC_Pattern_ID: `P${i}` })),
+        emitPatternEvent(tx, 'pattern.updated', async () => ({
+          pattern: { ID: i, SFCC_Pattern_ID: `P${i}` },
+        })),
       );
   };
   const worker = () =>
