@@ -7,6 +7,7 @@ import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
+import { keepDataDirPrivate } from './lib/private-data-dir';
 import { isPrimaryOf, reportReady, runPrimary } from './cluster';
 
 async function main() {
@@ -20,12 +21,16 @@ async function main() {
     }
     throw err;
   }
+  // Before anything is opened or written: DATA_DIR and all in it for this user only.
+  const { tightened } = keepDataDirPrivate(env.dataDir);
   if (isPrimaryOf(env.SERVER_PROCESSES)) {
     await runPrimary(env.SERVER_PROCESSES);
     return;
   }
   const started = performance.now();
   const log = createLogger(env.LOG_LEVEL);
+  if (tightened > 0)
+    log.warn({ dataDir: env.dataDir, entries: tightened }, 'DATA_DIR made private (0700/0600)');
   const deps = await createDeps(env, log);
   const admin = await bootstrap(deps);
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });

@@ -120,6 +120,7 @@ export async function openPglite(
     client = await rawClient(worker.execRaw, worker.close);
     collectGarbage = worker.collectGarbage;
   } else {
+    if (dataDir) ownerOnlyChmod();
     // pg_trgm backs the pattern list's search (migration 0001).
     const pg = (pglite = await PGlite.create({
       dataDir,
@@ -156,6 +157,15 @@ export async function openPglite(
       };
     },
   };
+}
+
+let chmodPatched = false;
+/** As pglite.worker.mjs does in its thread: PGlite's own chmod calls keep group and others out. */
+function ownerOnlyChmod() {
+  if (chmodPatched) return;
+  chmodPatched = true;
+  const chmodSync = fs.chmodSync;
+  fs.chmodSync = (file, mode) => chmodSync(file, typeof mode === 'number' ? mode & ~0o077 : mode);
 }
 
 /** node-postgres loads when PostgreSQL is configured (about 6 MB a portal on PGlite never holds). */
