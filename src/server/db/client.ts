@@ -60,6 +60,8 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** A full garbage collection in the database's own thread, when it has one (lib/idle-gc.ts). */
   collectGarbage?(): Promise<void>;
+  /** node-postgres's pool counts (GET /metrics); absent on PGlite, which is one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** The PGlite itself, when embedded in this thread (the tests' set-up dumps it). Only for that: every statement goes through `db`. */
   pglite?: PGlite;
 }
@@ -183,6 +185,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     db,
     kind: 'postgres',
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState),
   };
 }
