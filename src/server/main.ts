@@ -8,6 +8,7 @@ import { webhookDeliveryHandler } from './features/integrations';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
 import { keepDataDirPrivate } from './lib/private-data-dir';
+import { serveBackups } from './backup/backup-socket';
 import { isPrimaryOf, reportReady, runPrimary } from './cluster';
 
 async function main() {
@@ -44,6 +45,10 @@ async function main() {
     leaseMs: env.JOB_LEASE_MS,
   });
 
+  // `npm run backup` asks this process for the embedded database's copy (backup/backup-socket.ts).
+  const stopBackups =
+    deps.database.kind === 'pglite' ? await serveBackups(deps, env.dataDir, log) : undefined;
+
   // Memory a burst of requests left behind goes back to the system once the process is idle.
   const stopIdleCollector = startIdleCollector({ alsoCollect: deps.database.collectGarbage });
 
@@ -75,6 +80,7 @@ async function main() {
     reaper.unref();
     try {
       stopIdleCollector();
+      await stopBackups?.();
       await app.close(); // stops accepting, waits for in-flight requests
       await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
       await deps.closeAll();

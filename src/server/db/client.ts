@@ -236,8 +236,8 @@ async function listenPostgres(
   };
 }
 
-export async function migrate(database: Database): Promise<void> {
-  const folder = migrationsFolder();
+/** Applies the migrations in `folder` (this code's, unless a restore or a test applies an older release's). */
+export async function migrate(database: Database, folder = migrationsFolder()): Promise<void> {
   if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder: folder });
   else {
     const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
