@@ -149,8 +149,13 @@ async function fill(
 
 async function appliedMigrations(tx: Tx): Promise<{ n: number; last: string | null }> {
   const { rows } = await tx.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'drizzle' AND tablename = '__drizzle_migrations'`,
+  );
+  if (Number(rows[0].n) === 0)
+    throw new Error('the database holds no portal (no migrations applied): nothing to back up');
+  const applied = await tx.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
   );
-  const n = Number(rows[0].n);
+  const n = Number(applied.rows[0].n);
   return { n, last: journalTags()[n - 1] ?? null };
 }
