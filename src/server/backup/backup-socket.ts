@@ -67,6 +67,7 @@ export async function serveBackups(
     server.once('error', reject);
     server.listen(socket, resolve);
   });
+  fs.chmodSync(socket, 0o600); // as every file in DATA_DIR; connecting needs write permission only
   return () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
