@@ -6,11 +6,16 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** Writes `main.js` (with its source map) and the worker threads' files into `outDir`. */
+/** Writes `main.js`, `backup.js`, `restore.js` (with their source maps) and the worker threads' files into `outDir`. */
 export async function buildServerBundle(outDir) {
   await esbuild({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(outDir, 'main.js'),
+    // The server, and the backup and restore tools (run as `node dist/server/backup.js` where tsx is not installed, as in the container image).
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      backup: path.join(root, 'src/server/cli/backup.ts'),
+      restore: path.join(root, 'src/server/cli/restore.ts'),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import type { AppDeps } from './context';
 import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -81,6 +83,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // Unique across processes and restarts, so a log line found by the id an answer names is that request's.
+    genReqId: () => crypto.randomBytes(8).toString('hex'),
   });
   opts.beforeRoutes?.(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.decorate('db', deps.database.db);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(slowClientsPlugin, { limits: slow });
   await app.register(securityHeadersPlugin, {

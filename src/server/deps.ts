@@ -4,6 +4,7 @@ import type { Env } from './config/env';
 import type { AppDeps } from './context';
 import { migrate, openPglite, openPostgres, type Database } from './db/client';
 import { diskStore } from './storage/disk-store';
+import type { FileStore } from './storage/file-store';
 import { createMailer } from './mail/mailer';
 import { memoryCounter, redisCounter } from './lib/counter';
 import { setPasswordHashCost } from './lib/password';
@@ -25,17 +26,7 @@ export async function createDeps(
         }));
   if (!database && env.DATABASE_URL) await underMigrationLock(env.DATABASE_URL, () => migrate(db));
   else await migrate(db);
-  // The AWS SDK loads only when S3 is configured: it costs about half a second at every start.
-  const files =
-    env.S3_BUCKET && env.S3_ENDPOINT
-      ? (await import('./storage/s3-store')).s3Store({
-          endpoint: env.S3_ENDPOINT,
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        })
-      : diskStore(path.join(env.dataDir, 'files'));
+  const files = await openFileStore(env);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -62,6 +53,20 @@ export async function createDeps(
       await db.close();
     },
   };
+}
+
+/** The S3 bucket when configured, else DATA_DIR/files (also opened by the backup and restore tools). */
+export async function openFileStore(env: Env): Promise<FileStore> {
+  // The AWS SDK loads only when S3 is configured: it costs about half a second at every start.
+  return env.S3_BUCKET && env.S3_ENDPOINT
+    ? (await import('./storage/s3-store')).s3Store({
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      })
+    : diskStore(path.join(env.dataDir, 'files'));
 }
 
 /**

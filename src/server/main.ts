@@ -7,6 +7,8 @@ import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
+import { keepDataDirPrivate } from './lib/private-data-dir';
+import { serveBackups } from './backup/backup-socket';
 import { isPrimaryOf, reportReady, runPrimary } from './cluster';
 
 async function main() {
@@ -20,12 +22,16 @@ async function main() {
     }
     throw err;
   }
+  // Before anything is opened or written: DATA_DIR and all in it for this user only.
+  const { tightened } = keepDataDirPrivate(env.dataDir);
   if (isPrimaryOf(env.SERVER_PROCESSES)) {
     await runPrimary(env.SERVER_PROCESSES);
     return;
   }
   const started = performance.now();
   const log = createLogger(env.LOG_LEVEL);
+  if (tightened > 0)
+    log.warn({ dataDir: env.dataDir, entries: tightened }, 'DATA_DIR made private (0700/0600)');
   const deps = await createDeps(env, log);
   const admin = await bootstrap(deps);
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });
@@ -38,6 +44,10 @@ async function main() {
     pollMs: env.JOB_POLL_MS,
     leaseMs: env.JOB_LEASE_MS,
   });
+
+  // `npm run backup` asks this process for the embedded database's copy (backup/backup-socket.ts).
+  const stopBackups =
+    deps.database.kind === 'pglite' ? await serveBackups(deps, env.dataDir, log) : undefined;
 
   // Memory a burst of requests left behind goes back to the system once the process is idle.
   const stopIdleCollector = startIdleCollector({ alsoCollect: deps.database.collectGarbage });
@@ -70,6 +80,7 @@ async function main() {
     reaper.unref();
     try {
       stopIdleCollector();
+      await stopBackups?.();
       await app.close(); // stops accepting, waits for in-flight requests
       await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
       await deps.closeAll();

@@ -10,6 +10,7 @@ import { seedBrands } from '../features/brands';
 import { insertUser } from '../features/auth';
 import { endResetLinks } from '../features/users';
 import { hashPassword } from '../lib/password';
+import { keepDataDirPrivate } from '../lib/private-data-dir';
 import { brands } from '../db/schema/brands';
 import { users } from '../db/schema/users';
 import { LoginRequestSchema } from '../../shared/contracts/auth';
@@ -37,7 +38,9 @@ if (!parsed.success || (values.role !== 'admin' && values.role !== 'user')) {
   console.error(`create-user: ${reason}`);
   process.exit(1);
 }
-const deps = await createDeps(loadEnv(), pino({ level: 'warn' }));
+const env = loadEnv();
+keepDataDirPrivate(env.dataDir);
+const deps = await createDeps(env, pino({ level: 'warn' }));
 const db = deps.database.db;
 await seedBrands(db);
 let brandId: number | null = null;

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   PUBLIC_URL: optionalUrl,
   INSTAGRAM_URL: optionalUrl,
+  /** Turns on GET /metrics (Prometheus text), answered only to `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For only behind a proxy you run; otherwise clients could dodge per-address limits. */
   TRUST_PROXY: z
@@ -96,6 +98,7 @@ const SECRET_VARIABLES = new Set([
   'SECRETS_KEY',
   'SMTP_URL',
   'REDIS_URL',
+  'METRICS_TOKEN',
 ]);
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

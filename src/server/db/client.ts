@@ -60,6 +60,8 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** A full garbage collection in the database's own thread, when it has one (lib/idle-gc.ts). */
   collectGarbage?(): Promise<void>;
+  /** node-postgres's pool counts (GET /metrics); absent on PGlite, which is one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** The PGlite itself, when embedded in this thread (the tests' set-up dumps it). Only for that: every statement goes through `db`. */
   pglite?: PGlite;
 }
@@ -120,6 +122,7 @@ export async function openPglite(
     client = await rawClient(worker.execRaw, worker.close);
     collectGarbage = worker.collectGarbage;
   } else {
+    if (dataDir) ownerOnlyChmod();
     // pg_trgm backs the pattern list's search (migration 0001).
     const pg = (pglite = await PGlite.create({
       dataDir,
@@ -158,6 +161,15 @@ export async function openPglite(
   };
 }
 
+let chmodPatched = false;
+/** As pglite.worker.mjs does in its thread: PGlite's own chmod calls keep group and others out. */
+function ownerOnlyChmod() {
+  if (chmodPatched) return;
+  chmodPatched = true;
+  const chmodSync = fs.chmodSync;
+  fs.chmodSync = (file, mode) => chmodSync(file, typeof mode === 'number' ? mode & ~0o077 : mode);
+}
+
 /** node-postgres loads when PostgreSQL is configured (about 6 MB a portal on PGlite never holds). */
 const loadPg = async () => (await import('pg')).default;
 
@@ -173,6 +185,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     db,
     kind: 'postgres',
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState),
   };
 }
@@ -223,8 +236,8 @@ async function listenPostgres(
   };
 }
 
-export async function migrate(database: Database): Promise<void> {
-  const folder = migrationsFolder();
+/** Applies the migrations in `folder` (this code's, unless a restore or a test applies an older release's). */
+export async function migrate(database: Database, folder = migrationsFolder()): Promise<void> {
   if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder: folder });
   else {
     const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');

@@ -4,6 +4,7 @@
 // simple Query) whose reply goes back whole, in the order asked. pglite-bridge.ts is the other end.
 // Plain JavaScript so that it runs as is under vitest, tsx and the bundle (scripts/server-bundle.mjs
 // copies it next to the server bundle).
+import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,6 +12,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const { dataDir, startParams } = workerData;
+// PGlite (Emscripten) sets its files' modes itself, past the umask: 0666 for the data directory it
+// lays out, 0644 for some caches. The database belongs to the portal's user alone (lib/private-data-dir.ts):
+// this thread's chmod keeps group and others out.
+const chmodSync = fs.chmodSync;
+fs.chmodSync = (file, mode) => chmodSync(file, typeof mode === 'number' ? mode & ~0o077 : mode);
 const opened = PGlite.create({ dataDir, extensions: { pg_trgm }, startParams });
 opened.catch(() => undefined); // reported to the first request
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema/jobs';
+import { jobDuration, jobRuns } from '../lib/metrics';
 
 /**
  * The shared durable queue (transactional outbox). A job is inserted with `enqueueJob(tx, …)` in the
@@ -130,13 +131,18 @@ async function runJob(
   // `attempts = job.attempts` guards the update: if this lease ran out and another worker took the
   // row, the slower one must not overwrite that worker's outcome.
   const mine = sql`id = ${job.id} AND attempts = ${job.attempts} AND status = 'running'`;
+  const took = jobDuration.startTimer({ kind: job.kind });
   try {
     await handler.handle(job.payload, { jobId: job.id, attempt: job.attempts, log });
+    took();
+    jobRuns.inc({ kind: job.kind, outcome: 'done' });
     await db.execute(
       sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`,
     );
   } catch (err) {
+    took();
     if (err instanceof JobDeferred) {
+      jobRuns.inc({ kind: job.kind, outcome: 'deferred' });
       await db.execute(sql`
         UPDATE jobs SET status = 'pending', attempts = attempts - 1, locked_until = NULL, updated_at = now(),
           run_at = ${err.until.toISOString()}::timestamptz
@@ -144,6 +150,7 @@ async function runJob(
       return;
     }
     const text = errorText(err);
+    jobRuns.inc({ kind: job.kind, outcome: job.attempts >= job.maxAttempts ? 'failed' : 'retry' });
     if (job.attempts >= job.maxAttempts) {
       await db.execute(
         sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now() WHERE ${mine}`,

@@ -19,6 +19,7 @@ import { readPdfFacts } from './pdf-facts';
 import { checkPhoto, pageThumbnails } from './photo-check';
 import { preflightWarnings } from './preflight-rules';
 import * as repo from './preflight.repo';
+import { preflightDuration } from '../../lib/metrics';
 
 /** Thumbnails live beside their file under derived keys: deleting or sweeping a file's key covers them (files.service). */
 export const thumbnailKey = (key: string, size: ThumbnailSize) => `${key}.${size}.webp`;
@@ -50,6 +51,24 @@ const refused = (message: string, field: string) =>
  * The caller deletes the object (withThumbnailKeys) when this throws.
  */
 export async function preflightStoredUpload(
+  store: FileStore,
+  stored: { key: string; fileName: string; contentType: string },
+  field: string,
+): Promise<{ check: FileCheck; byteSize?: number }> {
+  const took = preflightDuration.startTimer({
+    type: stored.contentType === PDF_MIME_TYPE ? 'pdf' : 'photo',
+  });
+  try {
+    const r = await checkStoredUpload(store, stored, field);
+    took({ outcome: 'checked' });
+    return r;
+  } catch (err) {
+    took({ outcome: 'refused' });
+    throw err;
+  }
+}
+
+async function checkStoredUpload(
   store: FileStore,
   stored: { key: string; fileName: string; contentType: string },
   field: string,

@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind } from '../test/helper';
+import { runsIn } from '../test/skip';
+import { bundlePortal, startPortal } from '../test/portal-process';
+import { verifyArchive } from './restore';
+
+// The tools as operators run them (the bundle's backup.js / restore.js) beside a running portal on
+// the embedded database, which writes the archive itself (backup-socket.ts).
+const here = dbKind === 'pglite';
+
+describe.skipIf(!here)(
+  `backup and restore tools beside a running portal${runsIn('api-pglite', here)}`,
+  () => {
+    let bundle: Awaited<ReturnType<typeof bundlePortal>>;
+    let work: string;
+    beforeAll(async () => {
+      bundle = await bundlePortal();
+      work = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-backup-cli-'));
+    });
+    afterAll(() => {
+      bundle?.remove();
+      fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    const tool = (name: string, args: string[], dataDir: string) =>
+      spawnSync(process.execPath, [path.join(path.dirname(bundle.entry), name), ...args], {
+        cwd: path.dirname(bundle.entry),
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+
+    it('backs up a running PGlite portal through it, refuses to restore over it, restores into a new DATA_DIR that then starts', async () => {
+      const dataDir = path.join(work, 'live');
+      const portal = await startPortal(bundle.entry, {
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'Owner-Passw0rd!',
+        PASSWORD_HASH_COST: '14',
+      });
+      const archive = path.join(work, 'live.zip');
+      try {
+        const backup = tool('backup.js', ['--out', archive], dataDir);
+        expect(backup.stderr).toBe('');
+        expect(backup.stdout).toMatch(/written by the running portal: \d+ rows in \d+ tables/);
+        expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+        const manifest = await verifyArchive(archive);
+        expect(manifest.tables.find((t) => t.name === 'public.users')?.rows).toBe(1);
+        const over = tool('restore.js', [archive, '--force'], dataDir);
+        expect(over.status).toBe(1);
+        expect(over.stderr).toMatch(/the portal is running on this DATA_DIR: stop it first/);
+        expect(tool('backup.js', [], dataDir).stderr).toMatch(/--out FILE is required/);
+      } finally {
+        await portal.stop('SIGTERM');
+      }
+      const fresh = path.join(work, 'fresh');
+      const restore = tool('restore.js', [archive], fresh);
+      expect(restore.status, restore.stderr).toBe(0);
+      expect(restore.stdout).toMatch(/^restore: \d+ rows and 0 files/);
+      const again = await startPortal(bundle.entry, { DATA_DIR: fresh, PASSWORD_HASH_COST: '14' });
+      try {
+        const login = await fetch(`${again.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'owner@example.com', password: 'Owner-Passw0rd!' }),
+        });
+        expect(login.status).toBe(200);
+        expect(again.output()).not.toMatch(/with password/);
+      } finally {
+        await again.stop('SIGTERM');
+      }
+    }, 180_000);
+  },
+);

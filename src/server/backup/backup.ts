@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import yazl from 'yazl';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import type { FileStore } from '../storage/file-store';
+import { listTables, readSequences, tableRows, type SequenceValue } from './db-copy';
+import { journalTags } from './migrations';
+
+export const MANIFEST = 'manifest.json';
+export const FORMAT = 'pattern-partner-portal-backup';
+
+export interface ManifestEntry {
+  /** Entry in the ZIP. */
+  entry: string;
+  bytes: number;
+  sha256: string;
+}
+export interface Manifest {
+  format: typeof FORMAT;
+  formatVersion: 1;
+  createdAt: string;
+  database: {
+    kind: Database['kind'];
+    /** How many migrations the copied schema had (this code's first N): the restore applies those. */
+    migrations: number;
+    lastMigration: string | null;
+  };
+  tables: (ManifestEntry & { name: string; rows: number })[];
+  sequences: SequenceValue[];
+  files: (ManifestEntry & { key: string })[];
+  counts: { tables: number; rows: number; files: number; fileBytes: number };
+}
+
+/** Bytes and SHA-256 of what passes through. */
+function measuring() {
+  const hash = crypto.createHash('sha256');
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ bytes, sha256: hash.digest('hex') }) };
+}
+
+/**
+ * Writes one ZIP to `out`: every table of the database as JSON lines, read in one REPEATABLE READ,
+ * read-only transaction (one snapshot: consistent while the portal runs; on PGlite the portal's
+ * other statements wait for it, as PGlite runs one at a time), then every object of the file store
+ * (disk or S3), then the manifest with counts and SHA-256s. Written to `out.part`, renamed at the end.
+ */
+export async function writeBackup(
+  deps: { database: Database; files: FileStore },
+  out: string,
+): Promise<Manifest> {
+  const zip = new yazl.ZipFile();
+  const part = `${out}.part`;
+  const file = fs.createWriteStream(part, { mode: 0o600 });
+  zip.outputStream.pipe(file);
+  const written = finished(file);
+  written.catch(() => undefined);
+  try {
+    const manifest = await fill(zip, deps);
+    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST);
+    zip.end();
+    await written;
+    fs.renameSync(part, out);
+    return manifest;
+  } catch (err) {
+    zip.outputStream.unpipe(file);
+    file.destroy();
+    fs.rmSync(part, { force: true });
+    throw err;
+  }
+}
+
+async function fill(
+  zip: yazl.ZipFile,
+  deps: { database: Database; files: FileStore },
+): Promise<Manifest> {
+  const { db } = deps.database;
+  const tables: Manifest['tables'] = [];
+  let sequences: SequenceValue[] = [];
+  let migrations: { n: number; last: string | null } = { n: 0, last: null };
+  await db.transaction(
+    async (tx) => {
+      for (const table of await listTables(tx)) {
+        const entry = `db/${table.name}.jsonl`;
+        const m = measuring();
+        const body = new PassThrough();
+        body.pipe(m.stream);
+        zip.addReadStream(m.stream, entry, { compress: true });
+        let count = 0;
+        for await (const page of tableRows(tx, table)) {
+          count += page.length;
+          if (!body.write(page.join('\n') + '\n')) await new Promise((r) => body.once('drain', r));
+        }
+        body.end();
+        await finished(m.stream);
+        tables.push({ name: table.name, rows: count, entry, ...m.result() });
+      }
+      sequences = await readSequences(tx);
+      migrations = await appliedMigrations(tx);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  // Objects are never changed in place (a new version is a new key), so copying them after the
+  // snapshot finds each one a copied row names, unless it was deleted meanwhile (then it is left out).
+  const files: Manifest['files'] = [];
+  for await (const { key } of deps.files.list('')) {
+    if (key.endsWith('.part')) continue;
+    let source: Readable;
+    try {
+      source = await deps.files.get(key);
+    } catch {
+      continue; // deleted since it was listed
+    }
+    const m = measuring();
+    const entry = `files/${key}`;
+    zip.addReadStream(source.pipe(m.stream), entry, { compress: false });
+    await finished(m.stream);
+    files.push({ key, entry, ...m.result() });
+  }
+  return {
+    format: FORMAT,
+    formatVersion: 1,
+    createdAt: new Date().toISOString(),
+    database: {
+      kind: deps.database.kind,
+      migrations: migrations.n,
+      lastMigration: migrations.last,
+    },
+    tables,
+    sequences,
+    files,
+    counts: {
+      tables: tables.length,
+      rows: tables.reduce((n, t) => n + t.rows, 0),
+      files: files.length,
+      fileBytes: files.reduce((n, f) => n + f.bytes, 0),
+    },
+  };
+}
+
+async function appliedMigrations(tx: Tx): Promise<{ n: number; last: string | null }> {
+  const { rows } = await tx.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'drizzle' AND tablename = '__drizzle_migrations'`,
+  );
+  if (Number(rows[0].n) === 0)
+    throw new Error('the database holds no portal (no migrations applied): nothing to back up');
+  const applied = await tx.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+  );
+  const n = Number(applied.rows[0].n);
+  return { n, last: journalTags()[n - 1] ?? null };
+}

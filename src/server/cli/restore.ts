@@ -1,0 +1,55 @@
+// Operator tool: restores a backup archive into an empty DATA_DIR or database (docs/operations.md).
+//   npm run restore -- /backups/portal.zip [--force]
+// The archive is checked first (every entry's SHA-256); a non-empty target is refused unless --force,
+// which replaces what is there. Stop the portal first; start it after (it applies newer migrations).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EnvError, loadEnv } from '../config/env';
+import { openFileStore } from '../deps';
+import { openPglite, openPostgres } from '../db/client';
+import { keepDataDirPrivate, tightenModes } from '../lib/private-data-dir';
+import { portalIsRunning } from '../backup/backup-socket';
+import { RestoreError, restoreBackup } from '../backup/restore';
+
+function fail(message: string): never {
+  console.error(`restore: ${message}`);
+  process.exit(1);
+}
+
+const { values, positionals } = parseArgs({
+  options: { force: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+if (positionals.length !== 1)
+  fail('give the archive to restore: npm run restore -- FILE [--force]');
+let env;
+try {
+  env = loadEnv();
+} catch (err) {
+  fail(err instanceof EnvError ? err.message : String(err));
+}
+keepDataDirPrivate(env.dataDir);
+const archive = path.resolve(positionals[0]);
+const started = performance.now();
+if (!env.DATABASE_URL && (await portalIsRunning(env.dataDir)))
+  fail('the portal is running on this DATA_DIR: stop it first');
+try {
+  const database = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL, 2)
+    : await openPglite(path.join(env.dataDir, 'db'), undefined, { cacheMb: env.PGLITE_CACHE_MB });
+  try {
+    const r = await restoreBackup(
+      archive,
+      { database, files: await openFileStore(env) },
+      { force: values.force },
+    );
+    console.log(
+      `restore: ${r.rows} rows and ${r.files} files from ${archive} (made ${r.manifest.createdAt}, schema ${r.manifest.database.lastMigration}), ${((performance.now() - started) / 1000).toFixed(1)} s. Start the portal now.`,
+    );
+  } finally {
+    await database.close();
+  }
+  tightenModes(env.dataDir);
+} catch (err) {
+  fail(err instanceof RestoreError ? err.message : (err as Error).message.split('\n')[0]);
+}
