@@ -228,6 +228,7 @@ describe(`review loop (${dbKind})`, () => {
     const noReason = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toMatchObject({ reason: 'Reason is required' });
+    expect(noReason.json().message).toBe('Reason is required'); // no "(reason)" (issue 34)
     const badTarget = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
       reason: 'x',
       notes: [{ targetType: 'field', targetKey: 'Nope', text: 'y' }],
