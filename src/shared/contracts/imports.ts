@@ -101,6 +101,7 @@ export const IMPORT_MSG = {
   sheetRequired: 'Choose the filled sheet (CSV or XLSX)',
   sheetType: 'The sheet must be a CSV or XLSX file',
   zipType: 'The files must be in one ZIP file',
+  emptyFile: (name: string) => `${name} is empty`,
   modeInvalid: 'Choose skip or update for existing Pattern IDs',
   noHeader: 'The sheet has no header row with a Pattern ID column',
   unknownColumn: (name: string) => `Unknown column ${name}; use the template's columns`,
