@@ -350,6 +350,12 @@ describe('bulk import', () => {
       }),
     );
     expect(skip.issues).toEqual([{ row: 2, column: 'Pattern ID', message: IMPORT_MSG.willSkip }]);
+    // The same sheet and ZIP again: the skipped rows name every file, so none is "unused" (issue 34).
+    const again = await uploadAndCheck(t, partner, uploadForm(csvSheet(sheet), { zip }));
+    expect(again.issues).toEqual([
+      { row: 2, column: 'Pattern ID', message: IMPORT_MSG.willSkip },
+      { row: 4, column: 'Pattern ID', message: IMPORT_MSG.willSkip },
+    ]);
 
     const update = await uploadAndCheck(
       t,
