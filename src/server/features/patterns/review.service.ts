@@ -19,6 +19,7 @@ import { allowedActions, nextStatus, refusal, reviewTrack } from './transitions'
 import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
 import * as repo from './review.repo';
+import { unpublishedState } from './attention.service';
 
 type NoteRow =
   | Awaited<ReturnType<typeof repo.openNotesOn>>[number]
@@ -168,6 +169,7 @@ export async function getReviewState(db: DbOrTx, user: AuthUser, id: number): Pr
           notes: request.notes.map(toNote),
         }
       : null,
+    unpublished: await unpublishedState(db, p),
     changedSinceReview,
     targets,
   };
