@@ -4,6 +4,7 @@ import { useAuth } from '../lib/auth';
 import { Logo } from './logo';
 import { ACCOUNT_ITEMS, initials, NAV_ITEMS, navCurrent } from './nav-items';
 import { ToReviewLink } from './to-review-link';
+import { AttentionLink } from './attention-link';
 
 // The menu and the phone panel carry Headless UI (menus, dialogs, floating positioning): loaded on
 // their own, they stay out of the sign-in page's script, and the panel loads on its first opening.
@@ -57,6 +58,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {isAdmin && <ToReviewLink />}
+          {user && !isAdmin && <AttentionLink />}
           {user ? (
             <Suspense
               fallback={
