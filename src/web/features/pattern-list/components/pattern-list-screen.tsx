@@ -19,6 +19,7 @@ import { ListPagination } from './list-pagination';
 import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
 import { loadErrorMessage } from '../../../lib/error-message';
 import { ImportEntry } from '../../../components/import-entry';
+import { GridSort } from './grid-sort';
 
 // The working filters (Headless UI's listbox and its positioning): fetched with this chunk, in
 // parallel, and not in the way of the first row (their closed look stands in meanwhile).
@@ -193,11 +194,19 @@ export function PatternListScreen() {
             </p>
           )}
           {view === 'grid' ? (
-            <PatternsGrid
-              rows={rows}
-              showBrand={isAdmin}
-              refreshing={list.isPlaceholderData && list.isFetching}
-            />
+            <>
+              <GridSort
+                sort={query.sort}
+                dir={query.dir}
+                showBrand={isAdmin}
+                onSort={params.setSort}
+              />
+              <PatternsGrid
+                rows={rows}
+                showBrand={isAdmin}
+                refreshing={list.isPlaceholderData && list.isFetching}
+              />
+            </>
           ) : (
             <PatternsTable
               rows={rows}
