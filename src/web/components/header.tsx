@@ -40,7 +40,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-brand shadow-sm">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Logo />
+        <Logo compact={Boolean(user)} />
         <nav aria-label="Main" className="hidden md:ml-2 md:block lg:ml-6">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
