@@ -101,8 +101,10 @@ describe('bulk import', () => {
     await signIn(page, E2E_USERS.partner);
     await page.goto('/app/show-records');
     // One entry (issue 34): "Import patterns", the history one click away beside it.
+    const entry = page.getByRole('link', { name: 'Import patterns', exact: true });
+    await entry.waitFor();
     expect(await page.getByRole('link', { name: 'Import history', exact: true }).count()).toBe(1);
-    await page.getByRole('link', { name: 'Import patterns', exact: true }).click();
+    await entry.click();
     await page.getByRole('heading', { name: 'Import patterns' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
