@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { StatusBadge } from './status-badge';
-import { formatDate, formatPrice, formatTime } from './format';
+import { formatDate, formatPrice, formatTime } from '../../../lib/format';
 import { STICKY_ACTIONS } from '../../../components/table-classes';
 import { LazyThumbnail } from '../../../components/lazy-thumbnail';
 import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';

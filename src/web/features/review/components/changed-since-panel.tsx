@@ -1,4 +1,5 @@
 import type { ReviewState } from '../../../../shared/contracts/review';
+import { DateTime } from '../../../components/date-time';
 
 const shown = (v: string | null) => (v === null || v === '' ? '(empty)' : v);
 
@@ -23,13 +24,13 @@ export function ChangedSincePanel({
       ) : changed.changes.length === 0 ? (
         <p className="mt-1 text-sm">
           Nothing changed since it was {changed.outcome === 'published' ? 'published' : 'sent back'}{' '}
-          on {new Date(changed.reviewedAt).toLocaleString()}.
+          on <DateTime iso={changed.reviewedAt} relative />.
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm">
             Since it was {changed.outcome === 'published' ? 'published' : 'sent back'} on{' '}
-            {new Date(changed.reviewedAt).toLocaleString()}:
+            <DateTime iso={changed.reviewedAt} relative />:
           </p>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="changed-since">

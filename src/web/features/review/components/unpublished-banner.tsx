@@ -1,7 +1,5 @@
 import type { ReviewState } from '../../../../shared/contracts/review';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { DateTime } from '../../../components/date-time';
 
 /**
  * At the top of an unpublished pattern (issue 34): who took it out of production, when and why,
@@ -22,8 +20,7 @@ export function UnpublishedBanner({
         Unpublished
       </h2>
       <p className="mt-1 text-sm">
-        {unpublished.by} took it out of production on{' '}
-        <time dateTime={unpublished.at}>{when(unpublished.at)}</time>:
+        {unpublished.by} took it out of production on <DateTime iso={unpublished.at} />:
       </p>
       <p className="mt-1 font-medium whitespace-pre-line" data-testid="unpublished-reason">
         {unpublished.reason}
