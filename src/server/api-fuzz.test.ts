@@ -147,8 +147,11 @@ describe(`every route, every role, generated bad input: no 5xx (${dbKind})`, () 
         const label = `${route.method} ${url} as ${role}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, label).toBeLessThan(500);
         if (res.statusCode >= 400) {
-          const json = res.json() as { message?: unknown };
+          const json = res.json() as { message?: unknown; fields?: Record<string, string> };
           expect(typeof json.message === 'string' && json.message.length > 0, label).toBe(true);
+          // Messages are read by people: no field key such as "(reason)" in them (issue 34).
+          for (const key of Object.keys(json.fields ?? {}))
+            expect(json.message, label).not.toContain(`(${key})`);
         }
       },
     );

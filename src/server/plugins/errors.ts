@@ -28,12 +28,10 @@ export const errorsPlugin = fp(async (app) => {
         const name = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
         fields[name] ??= v.message ?? 'Invalid value';
       }
-      const first = Object.entries(fields)[0];
-      const message = first
-        ? first[0] === '_'
-          ? first[1]
-          : `${first[1]} (${first[0]})`
-        : 'Invalid request';
+      // The message is the first field's own text: a form shows each under its input, a toast
+      // shows this one, and neither reads a field key such as "(reason)" (issue 34).
+      const first = Object.values(fields)[0];
+      const message = first ?? 'Invalid request';
       return reply
         .status(400)
         .send({ message, code: ERROR_CODES.validation, fields } satisfies ErrorBody);

@@ -101,8 +101,16 @@ export const IMPORT_MSG = {
   sheetRequired: 'Choose the filled sheet (CSV or XLSX)',
   sheetType: 'The sheet must be a CSV or XLSX file',
   zipType: 'The files must be in one ZIP file',
+  emptyFile: (name: string) => `${name} is empty`,
   modeInvalid: 'Choose skip or update for existing Pattern IDs',
   noHeader: 'The sheet has no header row with a Pattern ID column',
+  /** The first row has cells, none of them Pattern ID: name what was found, so a wrong file or row shows. */
+  noPatternIdColumn: (found: string[]) => {
+    const shown = found.filter(Boolean).slice(0, 8);
+    const list = shown.map((h) => `"${h.length > 40 ? `${h.slice(0, 40)}…` : h}"`).join(', ');
+    const more = found.filter(Boolean).length - shown.length;
+    return `The sheet has no Pattern ID column; its first row has ${list}${more > 0 ? ` and ${more} more` : ''}`;
+  },
   unknownColumn: (name: string) => `Unknown column ${name}; use the template's columns`,
   tooManyRows: (max: number) =>
     `The sheet has more than ${max} rows; split it into several imports`,

@@ -15,6 +15,7 @@ export const REVIEW_PATHS = {
     `/api/patterns/${id}/review-notes/${noteId}`,
   activity: (id: number | string) => `/api/patterns/${id}/activity`,
   reviewCount: '/api/patterns/review-count',
+  attention: '/api/patterns/attention',
   mailPreferences: '/api/account/mail-preferences',
   reviewRecipients: '/api/admin/review-recipients',
 } as const;
@@ -25,6 +26,7 @@ export const REVIEW_ROUTES = {
   note: '/api/patterns/:id/review-notes/:noteId',
   activity: '/api/patterns/:id/activity',
   reviewCount: '/api/patterns/review-count',
+  attention: '/api/patterns/attention',
   mailPreferences: '/api/account/mail-preferences',
   reviewRecipients: '/api/admin/review-recipients',
 } as const;
@@ -108,6 +110,9 @@ export const ChangeSchema = z.object({
 });
 export type Change = z.infer<typeof ChangeSchema>;
 
+/** The last unpublish of a pattern not sent to review since: who, when, why (issue 34). */
+export const UnpublishedSchema = z.object({ by: z.string(), at: z.string(), reason: z.string() });
+
 export const ReviewStateSchema = z.object({
   allowedActions: z.array(z.enum(LIFECYCLE_ACTIONS)),
   /** Why Publish is not offered although the pattern is in review (an edit after it was sent). */
@@ -120,6 +125,8 @@ export const ReviewStateSchema = z.object({
       notes: z.array(ReviewNoteSchema),
     })
     .nullable(),
+  /** The last unpublish while the pattern is a draft that was not sent to review since. */
+  unpublished: UnpublishedSchema.nullable(),
   /** Admins only: the difference to the version last reviewed; `reviewedAt` null = never reviewed. */
   changedSinceReview: z
     .object({
@@ -179,6 +186,33 @@ export const ActivityPageSchema = z.object({
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
 export const ReviewCountResponseSchema = z.object({ data: z.object({ inReview: z.number() }) });
+
+/**
+ * What waits for the brand (issue 34; admins: every brand): patterns sent back with changes
+ * requested (an edit's included) and patterns unpublished and not yet sent to review again, with
+ * the few most recently changed of them for the dashboard.
+ */
+export const ATTENTION_REASONS = ['changes_requested', 'unpublished'] as const;
+export const ATTENTION_LABELS: Record<(typeof ATTENTION_REASONS)[number], string> = {
+  changes_requested: 'Changes requested',
+  unpublished: 'Unpublished',
+};
+export const ATTENTION_SHOWN = 5;
+export const AttentionSchema = z.object({
+  changesRequested: z.number(),
+  unpublished: z.number(),
+  patterns: z.array(
+    z.object({
+      ID: z.number(),
+      SFCC_Pattern_ID: z.string(),
+      Pattern_Name: z.string(),
+      reason: z.enum(ATTENTION_REASONS),
+      at: z.string(),
+    }),
+  ),
+});
+export type Attention = z.infer<typeof AttentionSchema>;
+export const AttentionResponseSchema = z.object({ data: AttentionSchema });
 
 export const MailPreferencesSchema = z.object({
   reviewMails: z.boolean({ error: 'reviewMails must be true or false' }),

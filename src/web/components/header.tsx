@@ -4,6 +4,7 @@ import { useAuth } from '../lib/auth';
 import { Logo } from './logo';
 import { ACCOUNT_ITEMS, initials, NAV_ITEMS, navCurrent } from './nav-items';
 import { ToReviewLink } from './to-review-link';
+import { AttentionLink } from './attention-link';
 
 // The menu and the phone panel carry Headless UI (menus, dialogs, floating positioning): loaded on
 // their own, they stay out of the sign-in page's script, and the panel loads on its first opening.
@@ -39,7 +40,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-brand shadow-sm">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Logo />
+        <Logo compact={Boolean(user)} />
         <nav aria-label="Main" className="hidden md:ml-2 md:block lg:ml-6">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
@@ -57,6 +58,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {isAdmin && <ToReviewLink />}
+          {user && !isAdmin && <AttentionLink />}
           {user ? (
             <Suspense
               fallback={

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-/** The portal's mark (the favicon's "P", inverted so it reads on the yellow header) and name; always leads home. */
-export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+/** The portal's mark (the favicon's "P", inverted so it reads on the yellow header) and name; always leads home. `compact`: the name is for screen readers only below 440 px. */
+export function Logo({ onNavigate, compact }: { onNavigate?: () => void; compact?: boolean }) {
   return (
     <Link
       to="/app/dashboard"
@@ -12,7 +12,12 @@ export function Logo({ onNavigate }: { onNavigate?: () => void }) {
         <rect width="32" height="32" rx="6" fill="#1a1a1a" />
         <path d="M8 24V8h9a5 5 0 0 1 0 10h-5v6z" fill="#fce300" />
       </svg>
-      <span className="text-lg leading-tight font-extrabold tracking-tight">Partner Portal</span>
+      {/* compact: on a narrow phone the mark alone, leaving room for the header's counter (issue 34) */}
+      <span
+        className={`text-lg leading-tight font-extrabold tracking-tight ${compact ? 'max-[439px]:sr-only' : ''}`}
+      >
+        Partner Portal
+      </span>
     </Link>
   );
 }

@@ -19,13 +19,13 @@ export function ToReviewLink() {
   const n = count.data;
   return (
     // The visible text starts the accessible name (axe: label-content-name-mismatch); the rest is for screen readers.
+    // Labelled on phones too: a bare number beside the avatar said nothing (issue 34).
     <Link
       to={TO_REVIEW_URL}
       className="flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-black/10"
       data-testid="to-review"
     >
-      <span className="hidden sm:inline">To review</span>
-      <span className="sr-only sm:hidden">To review</span>
+      <span>To review</span>
       <span
         className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand"
         data-testid="to-review-count"

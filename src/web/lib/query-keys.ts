@@ -23,6 +23,8 @@ export const queryKeys = {
   newsletterSummary: ['newsletter', 'summary'] as const,
   /** How many patterns wait for review (the admin's header). */
   reviewCount: ['review-count'] as const,
+  /** What waits for the partner's brand (the header's Changes requested, the dashboard's block). */
+  attention: ['attention'] as const,
   /** A pattern's review state and its activity (under the pattern: refreshed with it). */
   review: (patternId: number) => ['pattern', patternId, 'review'] as const,
   /** A published pattern's live version and what its working copy changed since. */

@@ -59,7 +59,15 @@ export const patterns = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Every update, status changes included: the list's "Updated" (issue 34). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Content edits only (fields, sizes, pieces, files): what "edited after review / publishing"
+     * compares. A trigger (migration 0019) moves it with updated_at when the status stays.
+     */
+    contentUpdatedAt: timestamp('content_updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     /**
      * What the list's search matches: Pattern ID and name, lowercased once when they are written,
      * so a search is a plain LIKE on stored text (ILIKE folded the case of every candidate row on
@@ -89,6 +97,10 @@ export const patterns = pgTable(
     index('patterns_edit_status_idx')
       .on(t.editStatus, t.ID)
       .where(sql`${t.editStatus} is not null`),
+    // Unpublished, not sent to review again: the partners' "Needs your attention" (migration 0019).
+    index('patterns_unpublished_idx')
+      .on(t.brandId, t.updatedAt)
+      .where(sql`${t.SFCC_Status} = 'draft' and ${t.IS_SFCC_TESTING}`),
     index('patterns_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -73,6 +73,25 @@ const PATTERN_KEYS = IMPORT_COLUMNS.filter((c) => c.level === 'pattern').map(
   (c) => c.key as keyof PatternFields,
 );
 
+const splitNames = (text: string) =>
+  text
+    .split(MULTI_NAME_SEPARATOR)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every file name the rows give, in any file column (a pattern skipped as a whole still names them). */
+function namedFiles(rows: GroupRow[]): string[] {
+  const names: string[] = [];
+  for (const r of rows) {
+    for (const col of FILE_COLUMNS) {
+      const text = r.values[col.key];
+      if (text !== undefined) names.push(...(col.multiple ? splitNames(text) : [text]));
+    }
+    if (r.values.pattern_pdf_file !== undefined) names.push(r.values.pattern_pdf_file);
+  }
+  return names;
+}
+
 /** An update checks only the filled columns: every pattern field optional, sizes only those named. */
 const UpdateSchema = PatternFieldsSchema.partial().extend({
   Size: z
@@ -116,6 +135,8 @@ export async function checkPattern(
         PATTERN_LABELS.SFCC_Pattern_ID,
         visible ? IMPORT_MSG.willSkip : IMPORT_MSG.patternIdTaken,
       );
+      // Its files are named all the same: not "in the ZIP but no row names it" (issue 34).
+      for (const name of namedFiles(rows)) ctx.findFile(name);
       return { outcome: visible ? 'skip' : 'invalid', issues };
     }
   }
@@ -197,12 +218,7 @@ export async function checkPattern(
   for (const col of FILE_COLUMNS) {
     const text = fields[col.key];
     if (text === undefined) continue;
-    const names = col.multiple
-      ? text
-          .split(MULTI_NAME_SEPARATOR)
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [text];
+    const names = col.multiple ? splitNames(text) : [text];
     if (col.multiple && names.length > LIMITS.heroImagesMax)
       add(rowOf(col.key), col.label, CREATE_MSG.heroMax);
     for (const name of names.slice(0, LIMITS.heroImagesMax)) {

@@ -132,7 +132,7 @@ export async function checkImport(
         const header = mapHeader(r.cells);
         if (!header.columns.some((c) => c?.key === 'SFCC_Pattern_ID')) {
           sheet.destroy();
-          return await fail(IMPORT_MSG.noHeader, PATTERN_LABELS.SFCC_Pattern_ID);
+          return await fail(IMPORT_MSG.noPatternIdColumn(r.cells), PATTERN_LABELS.SFCC_Pattern_ID);
         }
         loose.push(
           ...header.unknown.map((name) => ({

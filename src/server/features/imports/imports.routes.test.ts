@@ -11,6 +11,7 @@ import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { importJobs } from '../../db/schema/imports';
 import { ALLOWED_VALUES_SHEET, IMPORT_PATHS, IMPORT_MSG } from '../../../shared/contracts/imports';
 import { REVIEW_PATHS, type ActivityPage } from '../../../shared/contracts/review';
+import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import {
   csvSheet,
   getImport,
@@ -176,6 +177,57 @@ describe('bulk import', () => {
     );
     expect(checked.issues).toEqual([]);
     expect(checked).toMatchObject({ status: 'checked', patterns: 2, valid: 2 });
+  });
+
+  it('reads a CSV saved by Excel or LibreOffice in a European locale: semicolons, Windows-1252 or UTF-8 with BOM, quoted line breaks (issue 34)', async () => {
+    const zip = await zipOf([
+      { name: 'eu-s.pdf', data: samplePdf(2000) },
+      { name: 'eu-m.pdf', data: samplePdf(2000) },
+    ]);
+    const L = PATTERN_LABELS;
+    const sheet = (id: string) =>
+      [
+        [
+          L.SFCC_Pattern_ID,
+          L.Pattern_Name,
+          L.Pattern_Description,
+          'Pattern View',
+          'Size',
+          'Pattern PDF',
+        ].join(';'),
+        `${id};Robe d'été;"Première ligne; suite\r\nseconde ligne";A;S;eu-s.pdf`,
+        ';;;A;M;eu-m.pdf',
+      ].join('\r\n') + '\r\n';
+    const latin = Buffer.from(sheet('EU-1'), 'latin1'); // é is 0xE9 in Windows-1252 as in Latin-1
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sheet('EU-2'))]);
+    for (const bytes of [latin, bom]) {
+      const checked = await uploadAndCheck(t, partner, uploadForm(bytes, { zip }));
+      expect(checked.issues).toEqual([]);
+      expect(checked).toMatchObject({ status: 'checked', rows: 2, patterns: 1, valid: 1 });
+      await t.app.inject({
+        method: 'POST',
+        url: IMPORT_PATHS.runOf(checked.id),
+        headers: partner.auth,
+      });
+      await importWorker(t).drain();
+    }
+    const rows = await t.deps.database.db.select().from(patterns).orderBy(patterns.SFCC_Pattern_ID);
+    expect(rows.map((p) => [p.SFCC_Pattern_ID, p.Pattern_Name, p.Pattern_Description])).toEqual([
+      ['EU-1', "Robe d'été", 'Première ligne; suite\r\nseconde ligne'],
+      ['EU-2', "Robe d'été", 'Première ligne; suite\r\nseconde ligne'],
+    ]);
+
+    // A sheet that really has no Pattern ID column says which headers it found.
+    const wrong = await uploadAndCheck(
+      t,
+      partner,
+      uploadForm(Buffer.from('Name;Colour;Größe\nTop;Red;M\n')),
+    );
+    expect(wrong.status).toBe('failed');
+    expect(wrong.error).toBe(IMPORT_MSG.noPatternIdColumn(['Name', 'Colour', 'Größe']));
+    expect(wrong.error).toBe(
+      'The sheet has no Pattern ID column; its first row has "Name", "Colour", "Größe"',
+    );
   });
 
   it('reports twenty kinds of error at their row and column with the form’s messages, and saves nothing', async () => {
@@ -351,6 +403,12 @@ describe('bulk import', () => {
       }),
     );
     expect(skip.issues).toEqual([{ row: 2, column: 'Pattern ID', message: IMPORT_MSG.willSkip }]);
+    // The same sheet and ZIP again: the skipped rows name every file, so none is "unused" (issue 34).
+    const again = await uploadAndCheck(t, partner, uploadForm(csvSheet(sheet), { zip }));
+    expect(again.issues).toEqual([
+      { row: 2, column: 'Pattern ID', message: IMPORT_MSG.willSkip },
+      { row: 4, column: 'Pattern ID', message: IMPORT_MSG.willSkip },
+    ]);
 
     const update = await uploadAndCheck(
       t,

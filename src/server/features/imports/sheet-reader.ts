@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import {
   IMPORT_COLUMNS,
@@ -6,6 +6,7 @@ import {
   type ImportColumn,
 } from '../../../shared/contracts/imports';
 import { undoFormulaGuard } from '../../lib/csv';
+import { csvSource } from './csv-text';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -58,9 +59,15 @@ async function* xlsxRows(source: Readable): AsyncGenerator<SheetRow> {
 }
 
 async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
-  const parser = source.pipe(
+  // Encoding (UTF-8 with or without BOM, Windows-1252) and delimiter (, ; tab) as saved by the
+  // spreadsheet (csv-text.ts); quoted cells may hold the delimiter and line breaks.
+  const { delimiter, text } = await csvSource(source);
+  const decoded = Readable.from(text);
+  // A read error (or the reader destroyed when the check stops early) ends the parser with it.
+  decoded.on('error', (err) => parser.destroy(err));
+  const parser = decoded.pipe(
     parse({
-      bom: true,
+      delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,

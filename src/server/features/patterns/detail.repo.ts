@@ -28,6 +28,7 @@ const patternColumns = {
   publishedAt: patterns.publishedAt,
   createdAt: patterns.createdAt,
   updatedAt: patterns.updatedAt,
+  contentUpdatedAt: patterns.contentUpdatedAt,
 };
 
 /**

@@ -92,16 +92,17 @@ export async function patternMissing(
 export function editedAfter(
   p: Pick<
     repo.PatternRow,
-    'SFCC_Status' | 'editStatus' | 'updatedAt' | 'reviewedAt' | 'publishedAt'
+    'SFCC_Status' | 'editStatus' | 'contentUpdatedAt' | 'reviewedAt' | 'publishedAt'
   >,
 ): PatternDetail['editedAfter'] {
+  // Content edits only: a status change moves updatedAt too (issue 34).
+  const edited = p.contentUpdatedAt;
   // A published pattern's edit in review counts from when it was sent; one sent back waits for its fixes.
   if (p.SFCC_Status === 'published' && p.editStatus === 'in_review')
-    return p.reviewedAt && p.updatedAt > p.reviewedAt ? 'review' : null;
+    return p.reviewedAt && edited > p.reviewedAt ? 'review' : null;
   if (p.SFCC_Status === 'published' && p.editStatus === 'changes_requested') return null;
-  if (p.SFCC_Status === 'published' && p.publishedAt && p.updatedAt > p.publishedAt)
-    return 'publishing';
-  if (p.SFCC_Status === 'in_review' && p.reviewedAt && p.updatedAt > p.reviewedAt) return 'review';
+  if (p.SFCC_Status === 'published' && p.publishedAt && edited > p.publishedAt) return 'publishing';
+  if (p.SFCC_Status === 'in_review' && p.reviewedAt && edited > p.reviewedAt) return 'review';
   return null;
 }
 

@@ -6,6 +6,7 @@ import {
   SendToReviewResponseSchema,
 } from '../../../shared/contracts/lifecycle';
 import {
+  AttentionResponseSchema,
   NoteParamsSchema,
   NoteUpdateRequestSchema,
   NoteUpdateResponseSchema,
@@ -19,6 +20,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import * as service from './lifecycle.service';
 import * as review from './review.service';
+import { attention } from './attention.service';
 
 /** The lifecycle (transitions in ./transitions.ts): send to review, publish, request changes, unpublish; review notes. */
 export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,5 +111,11 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     REVIEW_ROUTES.reviewCount,
     { config: { access: 'admin' }, schema: { tags, response: { 200: ReviewCountResponseSchema } } },
     async () => review.reviewCount(app.db),
+  );
+
+  app.get(
+    REVIEW_ROUTES.attention,
+    { config: { access: 'signedIn' }, schema: { tags, response: { 200: AttentionResponseSchema } } },
+    async (request) => attention(app.db, currentUser(request)),
   );
 };

@@ -83,9 +83,27 @@ type DetailFields = Pick<
 
 /** A pattern row (detail.repo `findPattern`) as the detail call and the webhook payloads answer it, before files and checks. */
 export function toDetailFields<
-  R extends ShapedRow & { reviewedAt: Date | null; publishedAt: Date | null; createdAt: Date },
->(r: R): Omit<R, keyof ShapedRow | 'reviewedAt' | 'publishedAt' | 'createdAt'> & DetailFields {
-  const { brandId, Price, reviewedAt, publishedAt, createdAt, updatedAt, ...rest } = r;
+  R extends ShapedRow & {
+    reviewedAt: Date | null;
+    publishedAt: Date | null;
+    createdAt: Date;
+    contentUpdatedAt?: Date;
+  },
+>(
+  r: R,
+): Omit<R, keyof ShapedRow | 'reviewedAt' | 'publishedAt' | 'createdAt' | 'contentUpdatedAt'> &
+  DetailFields {
+  // contentUpdatedAt stays on the server: the answer says `editedAfter` instead.
+  const {
+    brandId,
+    Price,
+    reviewedAt,
+    publishedAt,
+    createdAt,
+    updatedAt,
+    contentUpdatedAt: _content,
+    ...rest
+  } = r;
   return {
     ...rest,
     Brand: brandId,

@@ -5,17 +5,24 @@ import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/re
 import { users } from '../../db/schema/users';
 import { countWithVersion } from './list.repo';
 
-/** Status changes leave `updatedAt` alone: it dates content edits, which the "edited after" notice compares. */
+/**
+ * A status change is an update (the list's "Updated", issue 34); `contentUpdatedAt`, which the
+ * "edited after" notice compares, stays (trigger of migration 0019: the status changes too).
+ */
 export async function setStatus(
   db: DbOrTx,
   id: number,
   values: Partial<typeof patterns.$inferInsert>,
 ) {
-  const [row] = await db.update(patterns).set(values).where(eq(patterns.ID, id)).returning({
-    ID: patterns.ID,
-    SFCC_Status: patterns.SFCC_Status,
-    editStatus: patterns.editStatus,
-  });
+  const [row] = await db
+    .update(patterns)
+    .set({ updatedAt: new Date(), ...values })
+    .where(eq(patterns.ID, id))
+    .returning({
+      ID: patterns.ID,
+      SFCC_Status: patterns.SFCC_Status,
+      editStatus: patterns.editStatus,
+    });
   return row!;
 }
 

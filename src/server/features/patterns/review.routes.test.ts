@@ -228,6 +228,7 @@ describe(`review loop (${dbKind})`, () => {
     const noReason = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toMatchObject({ reason: 'Reason is required' });
+    expect(noReason.json().message).toBe('Reason is required'); // no "(reason)" (issue 34)
     const badTarget = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
       reason: 'x',
       notes: [{ targetType: 'field', targetKey: 'Nope', text: 'y' }],
@@ -424,5 +425,63 @@ describe(`review loop (${dbKind})`, () => {
     expect(sent.some((m) => m.includes(colleague.email) || m.includes(`To: ${admin.email}`))).toBe(
       false,
     );
+  });
+  it('tells the brand what waits for it: changes requested and unpublished, counted and listed; a status change is an update (issue 34)', async () => {
+    const fresh = await createUser(t, { brand: 'kwik-sew', fullName: 'Fay' });
+    const attention = async (user: TestUser) =>
+      (await t.app.inject({ url: REVIEW_PATHS.attention, headers: user.auth })).json().data;
+    const listed = async () =>
+      (
+        await t.app.inject({
+          url: `${PATTERN_LIST_PATHS.list}?sort=updatedAt&dir=desc&pageSize=10`,
+          headers: fresh.auth,
+        })
+      ).json().data as { ID: number; updatedAt: string }[];
+    const detail = async (id: number) =>
+      (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(id), headers: fresh.auth })).json()
+        .data;
+    expect(await attention(fresh)).toEqual({ changesRequested: 0, unpublished: 0, patterns: [] });
+
+    const sentBack = await seedPattern(t, { brand: 'kwik-sew', withPdfs: true });
+    const unpub = await seedPattern(t, { brand: 'kwik-sew', withPdfs: true });
+    const untouched = await seedPattern(t, { brand: 'kwik-sew' });
+    for (const p of [sentBack, unpub])
+      expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), fresh)).statusCode).toBe(200);
+    expect((await post(LIFECYCLE_PATHS.publish(unpub.id), admin)).statusCode).toBe(200);
+    expect(
+      (await post(REVIEW_PATHS.unpublish(unpub.id), admin, { reason: 'Recalled' })).statusCode,
+    ).toBe(200);
+    // The status changes are updates: both rise above the pattern nobody touched since.
+    expect((await listed()).map((r) => r.ID).indexOf(untouched.id)).toBe(2);
+    const before = (await listed()).find((r) => r.ID === sentBack.id)!.updatedAt;
+    expect(
+      (await post(REVIEW_PATHS.requestChanges(sentBack.id), admin, { reason: 'Fix the PDF' }))
+        .statusCode,
+    ).toBe(200);
+    const rows = await listed();
+    expect(rows[0].ID).toBe(sentBack.id);
+    expect(rows[0].updatedAt > before).toBe(true);
+    // ... and none of them counts as an edit after review.
+    expect((await detail(sentBack.id)).editedAfter).toBeNull();
+
+    const waiting = await attention(fresh);
+    expect(waiting).toMatchObject({ changesRequested: 1, unpublished: 1 });
+    expect(waiting.patterns.map((p: { ID: number; reason: string }) => [p.ID, p.reason])).toEqual([
+      [sentBack.id, 'changes_requested'],
+      [unpub.id, 'unpublished'],
+    ]);
+    expect((await attention(owner)).patterns.some((p: { ID: number }) => p.ID === unpub.id)).toBe(
+      false,
+    );
+
+    // The pattern says why it was unpublished, until it is sent to review again.
+    expect((await state(unpub.id, fresh)).unpublished).toMatchObject({
+      by: 'Ada',
+      reason: 'Recalled',
+    });
+    expect((await state(sentBack.id, fresh)).unpublished).toBeNull();
+    expect((await post(LIFECYCLE_PATHS.sendToReview(unpub.id), fresh)).statusCode).toBe(200);
+    expect((await state(unpub.id, fresh)).unpublished).toBeNull();
+    expect(await attention(fresh)).toMatchObject({ changesRequested: 1, unpublished: 0 });
   });
 });

@@ -20,6 +20,7 @@ import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
 import * as repo from './review.repo';
 import { recordUnpublication } from './published.service';
+import { unpublishedState } from './attention.service';
 
 type NoteRow =
   | Awaited<ReturnType<typeof repo.openNotesOn>>[number]
@@ -170,6 +171,7 @@ export async function getReviewState(db: DbOrTx, user: AuthUser, id: number): Pr
           notes: request.notes.map(toNote),
         }
       : null,
+    unpublished: await unpublishedState(db, p),
     changedSinceReview,
     targets,
   };

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
+import { NeedsAttention } from '../../../components/needs-attention';
+import { ImportEntry } from '../../../components/import-entry';
 import { APP_TITLE } from '../../../../shared/messages';
 
 interface Feature {
@@ -52,7 +54,7 @@ const secondaryLink =
 
 /** /app/dashboard: the home page (spec section 1). */
 export function Component() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   return (
     <>
       <title>Dashboard · Partner Portal</title>
@@ -78,6 +80,24 @@ export function Component() {
           </div>
         </div>
       </section>
+      {user && (
+        <div className="mx-auto grid max-w-7xl gap-4 px-4 pt-10 sm:px-6 md:grid-cols-2">
+          {!isAdmin && <NeedsAttention />}
+          <section
+            aria-labelledby="import-heading"
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+          >
+            <h2 id="import-heading" className="text-xl font-bold text-ink">
+              Many patterns at once
+            </h2>
+            <p className="mt-1 mb-3 text-sm text-gray-700">
+              Fill the template with one row per size, add a ZIP of the files, and check everything
+              before anything is saved.
+            </p>
+            <ImportEntry />
+          </section>
+        </div>
+      )}
       <section
         aria-labelledby="features-heading"
         className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16"

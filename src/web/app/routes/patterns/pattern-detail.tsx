@@ -17,6 +17,7 @@ import { SizesTable } from '../../../features/sizes/components/sizes-table';
 import { queryKeys } from '../../../lib/query-keys';
 import { useReview } from '../../../features/review/api/get-review';
 import { ReviewBanner } from '../../../features/review/components/review-banner';
+import { UnpublishedBanner } from '../../../features/review/components/unpublished-banner';
 import { ReviewActions } from '../../../features/review/components/review-actions';
 import { ChangedSincePanel } from '../../../features/review/components/changed-since-panel';
 import { ChangesTable } from '../../../features/review/components/changes-table';
@@ -100,6 +101,7 @@ export function Component() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
       <PatternHeader pattern={p} />
       {r?.request && <ReviewBanner patternId={p.ID} request={r.request} />}
+      {r?.unpublished && <UnpublishedBanner unpublished={r.unpublished} />}
       <TabGroup
         selectedIndex={tab}
         onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}

@@ -1,5 +1,9 @@
 import { Link } from 'react-router';
-import { IMPORT_STATUS_LABELS, type ImportDetail } from '../../../../shared/contracts/imports';
+import {
+  IMPORT_MSG,
+  IMPORT_STATUS_LABELS,
+  type ImportDetail,
+} from '../../../../shared/contracts/imports';
 import { MSG } from '../../../../shared/messages';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
@@ -8,6 +12,29 @@ import { useImport } from '../api/get-imports';
 import { useDownloadReport, useRunImport } from '../api/run-import';
 import { ProgressBar } from './progress-bar';
 import { IssuesTable, OutcomesTable } from './import-report';
+
+/**
+ * What the import has done, in words that hold while it runs (issue 34): nothing is counted as
+ * "not imported" before the import has ended, and a check that found nothing to import says so
+ * instead of offering a disabled "Import 0 patterns".
+ */
+function summary(job: ImportDetail): string | undefined {
+  switch (job.status) {
+    case 'checking':
+    case 'importing':
+      return undefined; // the progress bar says it: "Checking… 120 rows checked", "Importing… 40 of 200 patterns"
+    case 'checked':
+      return (
+        `${job.rows} rows, ${job.patterns} patterns: ${job.valid} ready to import, ${job.skipped} to skip, ${job.failed} with problems.` +
+        (job.valid === 0 ? ` ${IMPORT_MSG.nothingToImport}.` : '')
+      );
+    case 'failed':
+    case 'done':
+      // A job that failed before importing anything is told by its error alone.
+      if (job.status === 'failed' && job.created + job.updated === 0) return undefined;
+      return `${job.created} created, ${job.updated} updated, ${job.skipped} skipped, ${job.failed} not imported.`;
+  }
+}
 
 /** One import: its progress while it runs (kept by the server if the user leaves), the report, and the Import button once checked. */
 export function ImportStatus({ id }: { id: number }) {
@@ -57,7 +84,7 @@ export function ImportStatus({ id }: { id: number }) {
       </div>
       {job.status === 'checking' && (
         <ProgressBar
-          label="Checking"
+          label="Checking…"
           done={job.done}
           total={0}
           unit="rows checked"
@@ -67,7 +94,7 @@ export function ImportStatus({ id }: { id: number }) {
       )}
       {job.status === 'importing' && (
         <ProgressBar
-          label="Importing"
+          label="Importing…"
           done={job.done}
           total={job.total}
           unit="patterns"
@@ -80,16 +107,14 @@ export function ImportStatus({ id }: { id: number }) {
           {job.error}
         </p>
       )}
-      {job.status !== 'checking' && (
-        <p className="text-sm" aria-live="polite">
-          {job.status === 'checked'
-            ? `${job.rows} rows, ${job.patterns} patterns: ${job.valid} ready to import, ${job.skipped} to skip, ${job.failed} with problems.`
-            : `${job.created} created, ${job.updated} updated, ${job.skipped} skipped, ${job.failed} not imported.`}
+      {summary(job) && (
+        <p className="text-sm" aria-live="polite" data-testid="import-summary">
+          {summary(job)}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {job.status === 'checked' && (
-          <Button onClick={startImport} disabled={run.isPending || job.valid === 0}>
+        {job.status === 'checked' && job.valid > 0 && (
+          <Button onClick={startImport} disabled={run.isPending}>
             {run.isPending && <Spinner />}
             Import {job.valid} {job.valid === 1 ? 'pattern' : 'patterns'}
           </Button>

@@ -12,6 +12,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUploadImport } from '../api/upload-import';
 import { useDownloadTemplate } from '../api/run-import';
+import { checkImportPick, type ImportPick } from '../lib/check-pick';
 import { ProgressBar } from './progress-bar';
 
 const inputClass =
@@ -28,12 +29,23 @@ export function ImportWizard() {
   const [progress, setProgress] = useState<UploadProgress | undefined>();
   const [fields, setFields] = useState<Record<string, string>>({});
 
+  /** Checks a picked file at once: a wrong one is shown at its field and not kept. */
+  const pick = async (input: HTMLInputElement, kind: ImportPick) => {
+    const file = input.files?.[0];
+    const set = kind === 'sheet' ? setSheet : setZip;
+    const problem = file && (await checkImportPick(file, kind));
+    setFields(({ [kind]: _old, ...rest }) => (problem ? { ...rest, [kind]: problem } : rest));
+    if (problem) input.value = '';
+    set(problem ? undefined : file);
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!sheet) {
-      setFields({ sheet: IMPORT_MSG.sheetRequired });
+      setFields((f) => ({ ...f, sheet: f.sheet ?? IMPORT_MSG.sheetRequired }));
       return;
     }
+    if (fields.zip) return; // a refused ZIP stays at its field until another is picked
     setFields({});
     upload.mutate(
       { sheet, zip, mode, onProgress: setProgress },
@@ -105,7 +117,7 @@ export function ImportWizard() {
             className={inputClass}
             aria-invalid={Boolean(fields.sheet)}
             aria-describedby={fields.sheet ? 'import-sheet-error' : undefined}
-            onChange={(e) => setSheet(e.target.files?.[0])}
+            onChange={(e) => void pick(e.currentTarget, 'sheet')}
           />
           {fields.sheet && (
             <p id="import-sheet-error" className="mt-1 text-sm text-red-700">
@@ -125,7 +137,7 @@ export function ImportWizard() {
             className={inputClass}
             aria-invalid={Boolean(fields.zip)}
             aria-describedby={fields.zip ? 'import-zip-error' : undefined}
-            onChange={(e) => setZip(e.target.files?.[0])}
+            onChange={(e) => void pick(e.currentTarget, 'zip')}
           />
           {fields.zip && (
             <p id="import-zip-error" className="mt-1 text-sm text-red-700">

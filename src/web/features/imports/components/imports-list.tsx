@@ -4,6 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useImports } from '../api/get-imports';
+import { DateTime } from '../../../components/date-time';
 
 /** Imports of the brand (admins: every brand), newest first, each linking to its status screen. */
 export function ImportsList({ showBrand }: { showBrand: boolean }) {
@@ -87,7 +88,7 @@ export function ImportsList({ showBrand }: { showBrand: boolean }) {
               </td>
               <td className="px-3 py-2">{j.createdBy ?? ''}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                {new Date(j.createdAt).toLocaleString()}
+                <DateTime iso={j.createdAt} relative />
               </td>
             </tr>
           ))}

@@ -16,6 +16,7 @@ export function useSendToReview(id: number) {
       void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });
       void qc.invalidateQueries({ queryKey: queryKeys.reviewCount });
+      void qc.invalidateQueries({ queryKey: queryKeys.attention });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { formatCount } from './format';
+import { formatCount } from '../../../lib/format';
 
 interface DeleteDialogProps {
   /** The patterns to delete (their Pattern IDs), or null when closed. */

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { formatCount } from './format';
+import { formatCount } from '../../../lib/format';
 
 interface ListActionsProps {
   selectedCount: number;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LIMITS } from '../../../../shared/limits';
-import { formatCount } from './format';
+import { formatCount } from '../../../lib/format';
 
 interface ListPaginationProps {
   page: number;

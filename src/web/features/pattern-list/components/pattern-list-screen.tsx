@@ -18,6 +18,8 @@ import { useListView, ViewToggle } from './view-toggle';
 import { ListPagination } from './list-pagination';
 import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
 import { loadErrorMessage } from '../../../lib/error-message';
+import { ImportEntry } from '../../../components/import-entry';
+import { GridSort } from './grid-sort';
 
 // The working filters (Headless UI's listbox and its positioning): fetched with this chunk, in
 // parallel, and not in the way of the first row (their closed look stands in meanwhile).
@@ -129,18 +131,7 @@ export function PatternListScreen() {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <ViewToggle view={view} onChange={setView} />
-          <Link
-            to="/app/imports"
-            className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
-          >
-            Imports
-          </Link>
-          <Link
-            to="/app/imports/new"
-            className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
-          >
-            Import
-          </Link>
+          <ImportEntry />
           <Link
             to="/app/add-record"
             className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
@@ -203,11 +194,19 @@ export function PatternListScreen() {
             </p>
           )}
           {view === 'grid' ? (
-            <PatternsGrid
-              rows={rows}
-              showBrand={isAdmin}
-              refreshing={list.isPlaceholderData && list.isFetching}
-            />
+            <>
+              <GridSort
+                sort={query.sort}
+                dir={query.dir}
+                showBrand={isAdmin}
+                onSort={params.setSort}
+              />
+              <PatternsGrid
+                rows={rows}
+                showBrand={isAdmin}
+                refreshing={list.isPlaceholderData && list.isFetching}
+              />
+            </>
           ) : (
             <PatternsTable
               rows={rows}

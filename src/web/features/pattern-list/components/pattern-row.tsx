@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { StatusBadge } from './status-badge';
-import { formatDate, formatPrice, formatTime } from './format';
+import { formatDate, formatPrice, formatTime } from '../../../lib/format';
 import { STICKY_ACTIONS } from '../../../components/table-classes';
 import { LazyThumbnail } from '../../../components/lazy-thumbnail';
 import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';
@@ -64,6 +64,10 @@ export function PatternRow({
         <Link to={to} className="font-medium text-blue-800 underline-offset-2 hover:underline">
           {row.SFCC_Pattern_ID}
         </Link>
+        {/* On a phone the Status column is off to the side: the status shows under the ID (issue 34). */}
+        <div className="mt-1 sm:hidden" data-testid="row-status-phone">
+          <StatusBadge status={row.SFCC_Status} editStatus={row.editStatus} />
+        </div>
       </td>
       <td className="max-w-[16rem] min-w-[9rem] px-3 py-2">
         <Link

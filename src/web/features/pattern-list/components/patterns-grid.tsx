@@ -3,7 +3,7 @@ import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';
 import { LazyThumbnail } from '../../../components/lazy-thumbnail';
 import { StatusBadge } from './status-badge';
-import { formatPrice } from './format';
+import { formatPrice } from '../../../lib/format';
 
 /** The page's patterns as cards with their main hero photo (the grid view); selection and delete stay in the table view. */
 export function PatternsGrid({

@@ -15,6 +15,7 @@ export function useUnpublish(id: number) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });
+      void qc.invalidateQueries({ queryKey: queryKeys.attention });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { ReviewState } from '../../../../shared/contracts/review';
 import { ChangesTable } from './changes-table';
+import { DateTime } from '../../../components/date-time';
 
 /** For the reviewer of a pattern in review: what differs from the version last reviewed. */
 export function ChangedSincePanel({
@@ -22,13 +23,13 @@ export function ChangedSincePanel({
       ) : changed.changes.length === 0 ? (
         <p className="mt-1 text-sm">
           Nothing changed since it was {changed.outcome === 'published' ? 'published' : 'sent back'}{' '}
-          on {new Date(changed.reviewedAt).toLocaleString()}.
+          on <DateTime iso={changed.reviewedAt} relative />.
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm">
             Since it was {changed.outcome === 'published' ? 'published' : 'sent back'} on{' '}
-            {new Date(changed.reviewedAt).toLocaleString()}:
+            <DateTime iso={changed.reviewedAt} relative />:
           </p>
           <ChangesTable changes={changed.changes} testId="changed-since" />
         </>

@@ -71,8 +71,19 @@ export function RequestChangesDialog({
       },
     });
   };
-  const update = (key: number, patch: Partial<Draft>) =>
+  // An error goes as soon as its field is valid, as in the forms built with React Hook Form.
+  const clearError = (name: string) =>
+    setErrors((es) => {
+      if (!(name in es)) return es;
+      const { [name]: _gone, ...rest } = es;
+      return rest;
+    });
+  const update = (key: number, patch: Partial<Draft>) => {
+    const i = notes.findIndex((n) => n.key === key);
+    if (patch.target) clearError(`notes.${i}.targetKey`);
+    if (patch.text?.trim()) clearError(`notes.${i}.text`);
     setNotes((ns) => ns.map((n) => (n.key === key ? { ...n, ...patch } : n)));
+  };
 
   return (
     <Modal
@@ -98,7 +109,10 @@ export function RequestChangesDialog({
           required
           value={reason}
           maxLength={REVIEW_LIMITS.reasonMax}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim()) clearError('reason');
+          }}
           error={errors.reason}
           hint="The brand sees it at the top of the pattern and in the mail."
         />

@@ -1,9 +1,7 @@
 import type { ReviewState } from '../../../../shared/contracts/review';
 import { toastError } from '../../../lib/toast';
 import { useSetNoteAddressed } from '../api/set-note';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { DateTime } from '../../../components/date-time';
 
 /** At the top of a pattern sent back: the reason and every note, each of which can be ticked as addressed. */
 export function ReviewBanner({
@@ -23,7 +21,7 @@ export function ReviewBanner({
         Changes requested
       </h2>
       <p className="mt-1 text-sm">
-        {request.requestedBy} on {when(request.at)}:
+        {request.requestedBy} on <DateTime iso={request.at} />:
       </p>
       <p className="mt-1 whitespace-pre-line font-medium" data-testid="review-reason">
         {request.reason}

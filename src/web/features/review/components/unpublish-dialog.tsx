@@ -64,7 +64,10 @@ export function UnpublishDialog({
           required
           value={reason}
           maxLength={REVIEW_LIMITS.reasonMax}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim()) setError(undefined);
+          }}
           error={error}
         />
       </div>

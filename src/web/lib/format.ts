@@ -42,3 +42,25 @@ export function formatCount(n: number): string {
   if (!Number.isSafeInteger(n)) return (intlCount ??= new Intl.NumberFormat('en-US')).format(n);
   return `${n < 0 ? '-' : ''}${grouped(String(Math.abs(n)))}`;
 }
+
+/**
+ * The app's one date-and-time text (issue 34): the list's date and time, "Nov 26, 2026, 1:05 PM"
+ * (Intl's en-US medium date and short time), on every screen.
+ */
+export function formatDateTime(iso: string): string {
+  return `${formatDate(iso)}, ${formatTime(iso)}`;
+}
+
+/**
+ * Relative where it helps: "just now", "5 minutes ago", "3 hours ago" within a day, then the date
+ * and time. The exact time goes in the title (`DateTime`).
+ */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 0) return formatDateTime(iso);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  return formatDateTime(iso);
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatPrice, formatTime } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatRelative,
+  formatTime,
+} from './format';
 
 /**
  * The list formats without Intl (format.ts says why): its text must be Intl's en-US. Node's ICU
@@ -61,5 +68,28 @@ describe('the list’s formats', () => {
     ];
     for (const n of counts) expect(formatCount(n), String(n)).toBe(intl.count.format(n));
     expect(formatCount(1234.5)).toBe(intl.count.format(1234.5));
+  });
+});
+
+describe('one date and time for the whole app (issue 34)', () => {
+  const iso = '2026-11-26T13:05:24.000Z';
+  it('writes a moment as the list does: date, then time', () => {
+    expect(formatDateTime(iso)).toBe(`${formatDate(iso)}, ${formatTime(iso)}`);
+    expect(formatDateTime(iso)).toBe(
+      spaced(
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(iso),
+        ),
+      ),
+    );
+  });
+
+  it('is relative within a day, then exact', () => {
+    const at = new Date(iso).getTime();
+    expect(formatRelative(iso, at + 20_000)).toBe('just now');
+    expect(formatRelative(iso, at + 60_000)).toBe('1 minute ago');
+    expect(formatRelative(iso, at + 5 * 60_000)).toBe('5 minutes ago');
+    expect(formatRelative(iso, at + 3 * 3_600_000)).toBe('3 hours ago');
+    expect(formatRelative(iso, at + 25 * 3_600_000)).toBe(formatDateTime(iso));
   });
 });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Attention } from '../../shared/contracts/review';
+import { queryKeys } from '../lib/query-keys';
+import { AttentionLink, CHANGES_REQUESTED_URL } from './attention-link';
+import { ImportEntry } from './import-entry';
+import { NeedsAttention } from './needs-attention';
+
+const WAITING: Attention = {
+  changesRequested: 2,
+  unpublished: 1,
+  patterns: [
+    {
+      ID: 4,
+      SFCC_Pattern_ID: 'M1',
+      Pattern_Name: 'Top',
+      reason: 'changes_requested',
+      at: '2026-11-26T12:00:00.000Z',
+    },
+    {
+      ID: 9,
+      SFCC_Pattern_ID: 'M2',
+      Pattern_Name: 'Skirt',
+      reason: 'unpublished',
+      at: '2026-11-26T11:00:00.000Z',
+    },
+  ],
+};
+
+function show(ui: React.ReactNode, data?: Attention) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  if (data) client.setQueryData(queryKeys.attention, data);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('what waits for a partner (issue 34)', () => {
+  it('the header counts the patterns with changes requested and links to them', () => {
+    show(<AttentionLink />, WAITING);
+    const link = screen.getByTestId('changes-requested');
+    expect(link.getAttribute('href')).toBe(CHANGES_REQUESTED_URL);
+    expect(screen.getByTestId('changes-requested-count').textContent).toBe('2');
+    expect(link.textContent).toContain('Changes requested');
+  });
+
+  it('the dashboard lists them with why each waits, and says when nothing does', () => {
+    show(<NeedsAttention />, WAITING);
+    expect(screen.getByRole('heading', { name: 'Needs your attention' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'M1 · Top' }).getAttribute('href')).toBe(
+      '/app/show-records/4',
+    );
+    expect(screen.getByRole('link', { name: 'M2 · Skirt' }).getAttribute('href')).toBe(
+      '/app/show-records/9',
+    );
+    expect(screen.getByText('2 with changes requested')).toBeTruthy();
+    expect(screen.getByTestId('needs-attention').textContent).toContain('1 unpublished');
+  });
+
+  it('an empty block says so', () => {
+    show(<NeedsAttention />, { changesRequested: 0, unpublished: 0, patterns: [] });
+    expect(screen.getByText(/Nothing waits for you/)).toBeTruthy();
+  });
+
+  it('import has one entry, with the history one click away', () => {
+    show(<ImportEntry />);
+    expect(screen.getByRole('link', { name: 'Import patterns' }).getAttribute('href')).toBe(
+      '/app/imports/new',
+    );
+    expect(screen.getByRole('link', { name: 'Import history' }).getAttribute('href')).toBe(
+      '/app/imports',
+    );
+  });
+});
