@@ -5,6 +5,7 @@ import { bootstrap } from './bootstrap';
 import { createLogger } from './lib/logger';
 import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations';
+import { storefrontDeliveryHandler } from './features/storefront';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
 import { isPrimaryOf, reportReady, runPrimary } from './cluster';
@@ -37,6 +38,16 @@ async function main() {
     handlers: [mailJobHandler(deps.mailer), webhookDeliveryHandler(deps)],
     pollMs: env.JOB_POLL_MS,
     leaseMs: env.JOB_LEASE_MS,
+  });
+
+  // Storefront deliveries wait on Salesforce's import jobs (minutes): their own worker, so mails never wait behind them.
+  const storefrontWorker = startJobWorker({
+    db: deps.database.db,
+    log,
+    handlers: [storefrontDeliveryHandler(deps)],
+    pollMs: env.JOB_POLL_MS,
+    leaseMs: env.JOB_LEASE_MS,
+    batch: 1,
   });
 
   // Memory a burst of requests left behind goes back to the system once the process is idle.
@@ -72,6 +83,7 @@ async function main() {
       stopIdleCollector();
       await app.close(); // stops accepting, waits for in-flight requests
       await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
+      await storefrontWorker.stop();
       await deps.closeAll();
       process.exit(0);
     } catch (err) {

@@ -23,6 +23,7 @@ import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
 import { priceToDb, toDetailFields, withBrandName } from './pattern-shape';
 import * as integrations from '../integrations';
+import { queueStorefrontChange } from '../storefront';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -108,19 +109,28 @@ export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise
   return buildDetail(db, p);
 }
 
-/** Queues the webhook event `type` about pattern `id`, its payload the detail as it is now. */
-export const emitPatternEvent = (
+/**
+ * Queues the webhook event `type` about pattern `id`, its payload the detail as it is now, and
+ * what the storefront targets must receive for it (docs/storefront.md), in the same transaction.
+ */
+export async function emitPatternEvent(
   tx: DbOrTx,
   type: Parameters<typeof integrations.emitPatternEvent>[1],
   id: number,
-) => integrations.emitPatternEvent(tx, type, () => patternDetailById(tx, id));
+) {
+  await queueStorefrontChange(tx, type, id);
+  await integrations.emitPatternEvent(tx, type, () => patternDetailById(tx, id));
+}
 
-/** Queues the webhook event of a lifecycle transition of pattern `id`. */
-export const emitTransitionEvent = (
+/** Queues the webhook event of a lifecycle transition of pattern `id` (and its storefront change). */
+export async function emitTransitionEvent(
   tx: DbOrTx,
   action: Parameters<typeof integrations.emitTransitionEvent>[1],
   id: number,
-) => integrations.emitTransitionEvent(tx, action, () => patternDetailById(tx, id));
+) {
+  if (action === 'unpublish') await queueStorefrontChange(tx, 'pattern.unpublished', id);
+  await integrations.emitTransitionEvent(tx, action, () => patternDetailById(tx, id));
+}
 
 /** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
 export async function patternDetailById(

@@ -8,3 +8,4 @@ export {
   type ImportedSize,
 } from './import-write.service';
 export { maintainListTables } from './list-maintenance';
+export { filterCondition } from './list.service';
