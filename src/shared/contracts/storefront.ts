@@ -21,7 +21,6 @@ export const StorefrontRunSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });
-export type StorefrontRun = z.infer<typeof StorefrontRunSchema>;
 
 /** A target as shown on the Integrations screen: never a secret, only whether one is set. */
 export const StorefrontTargetSchema = z.object({
