@@ -30,7 +30,12 @@ import { healthRoutes } from './features/health';
 import { authRoutes, findSessionUser } from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
-import { loadPattern, patternsRoutes } from './features/patterns';
+import {
+  filterCondition,
+  loadPattern,
+  patternsRoutes,
+  publishedVersions,
+} from './features/patterns';
 import { sizesRoutes } from './features/sizes';
 import { filesRoutes } from './features/files';
 import { supportRoutes } from './features/support';
@@ -46,6 +51,7 @@ import {
 import { startBackgroundJobs } from './background';
 import { activityRoutes } from './features/activity';
 import { notificationsRoutes } from './features/notifications';
+import { storefrontRoutes } from './features/storefront';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -143,6 +149,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   startBackgroundJobs(app);
   await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
+  await app.register(storefrontRoutes, { loadPattern, filterCondition, publishedVersions });
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

@@ -5,6 +5,8 @@ import { bootstrap } from './bootstrap';
 import { createLogger } from './lib/logger';
 import { startJobWorker } from './jobs/outbox';
 import { webhookDeliveryHandler } from './features/integrations';
+import { storefrontDeliveryHandler } from './features/storefront';
+import { publishedVersions } from './features/patterns';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
 import { keepDataDirPrivate } from './lib/private-data-dir';
@@ -48,6 +50,15 @@ async function main() {
   // `npm run backup` asks this process for the embedded database's copy (backup/backup-socket.ts).
   const stopBackups =
     deps.database.kind === 'pglite' ? await serveBackups(deps, env.dataDir, log) : undefined;
+  // Storefront deliveries wait on Salesforce's import jobs (minutes): their own worker, so mails never wait behind them.
+  const storefrontWorker = startJobWorker({
+    db: deps.database.db,
+    log,
+    handlers: [storefrontDeliveryHandler(deps, { readPublished: publishedVersions })],
+    pollMs: env.JOB_POLL_MS,
+    leaseMs: env.JOB_LEASE_MS,
+    batch: 1,
+  });
 
   // Memory a burst of requests left behind goes back to the system once the process is idle.
   const stopIdleCollector = startIdleCollector({ alsoCollect: deps.database.collectGarbage });
@@ -83,6 +94,7 @@ async function main() {
       await stopBackups?.();
       await app.close(); // stops accepting, waits for in-flight requests
       await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
+      await storefrontWorker.stop();
       await deps.closeAll();
       process.exit(0);
     } catch (err) {

@@ -84,7 +84,64 @@ const EnvSchema = z.object({
    * time-out), or a slow job is taken again while still running and sent twice.
    */
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(86_400_000).default(300_000),
+  /** Salesforce B2C Commerce delivery (docs/storefront.md); a target without a URL is off. */
+  ...storefrontTargetVariables('STAGING'),
+  ...storefrontTargetVariables('PRODUCTION'),
+  STOREFRONT_OAUTH_URL: z.url().default('https://account.demandware.com/dwsso/oauth2/access_token'),
+  /** Lets the storefront targets be plain http or private/loopback addresses (tests, closed networks). */
+  STOREFRONT_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** At most one archive per target this often: changes in between travel together. */
+  STOREFRONT_BATCH_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
+  /** How often a running import job is asked for its state. */
+  STOREFRONT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  /** Products (masters) per archive; a resync or a large batch is split into archives this size. */
+  STOREFRONT_ARCHIVE_MAX_PRODUCTS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** JSON object: Pattern Type → storefront category id (default: the type lowercased, spaces as dashes). */
+  STOREFRONT_CATEGORY_MAP: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        const map = JSON.parse(v) as unknown;
+        if (map && typeof map === 'object' && !Array.isArray(map))
+          if (Object.values(map).every((c) => typeof c === 'string' && c.length > 0))
+            return map as Record<string, string>;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of non-empty texts' });
+      return z.NEVER;
+    }),
 });
+
+function storefrontTargetVariables<T extends string>(name: T) {
+  const id = z.string().min(1).max(100).optional();
+  return {
+    [`STOREFRONT_${name}_URL`]: optionalUrl,
+    [`STOREFRONT_${name}_CLIENT_ID`]: id,
+    [`STOREFRONT_${name}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`STOREFRONT_${name}_WEBDAV_USER`]: z.string().min(1).optional(),
+    [`STOREFRONT_${name}_WEBDAV_KEY`]: z.string().min(1).optional(),
+    [`STOREFRONT_${name}_CATALOG_ID`]: id,
+    [`STOREFRONT_${name}_PRICEBOOK_ID`]: id,
+    [`STOREFRONT_${name}_CURRENCY`]: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like USD')
+      .default('USD'),
+  } as unknown as Record<`STOREFRONT_${T}_${StorefrontSetting}`, z.ZodType<string | undefined>>;
+}
+type StorefrontSetting =
+  | 'URL'
+  | 'CLIENT_ID'
+  | 'CLIENT_SECRET'
+  | 'WEBDAV_USER'
+  | 'WEBDAV_KEY'
+  | 'CATALOG_ID'
+  | 'PRICEBOOK_ID'
+  | 'CURRENCY';
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
 
@@ -99,6 +156,10 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'REDIS_URL',
   'METRICS_TOKEN',
+  'STOREFRONT_STAGING_CLIENT_SECRET',
+  'STOREFRONT_STAGING_WEBDAV_KEY',
+  'STOREFRONT_PRODUCTION_CLIENT_SECRET',
+  'STOREFRONT_PRODUCTION_WEBDAV_KEY',
 ]);
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

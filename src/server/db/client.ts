@@ -18,6 +18,7 @@ import * as imports from './schema/imports';
 import * as devices from './schema/devices';
 import * as integrations from './schema/integrations';
 import * as review from './schema/review';
+import * as storefront from './schema/storefront';
 
 export const schema = {
   ...brands,
@@ -30,6 +31,7 @@ export const schema = {
   ...devices,
   ...integrations,
   ...review,
+  ...storefront,
 };
 
 /** Both drivers expose the same query builder; code is written against this type. */

@@ -42,6 +42,10 @@ export const ADMIN_ROUTES = [
   'POST /api/integrations/webhooks/{id}/end-previous-secret',
   'GET /api/admin/review-recipients',
   'PUT /api/admin/review-recipients',
+  'GET /api/storefront/archive.zip',
+  'GET /api/storefront/targets',
+  'POST /api/storefront/targets/{name}/resync',
+  'POST /api/storefront/patterns/{id}/retry',
 ];
 
 /** The catalogue's reads: every API token may call them. */
@@ -57,6 +61,7 @@ export const TOKEN_READ_ROUTES = [
   'GET /api/patterns/{id}/activity',
   'GET /api/patterns/{id}/published',
   'GET /api/patterns/{id}/published/changes',
+  'GET /api/storefront/patterns/{id}',
   'GET /api/patterns/{id}/sizes',
   'GET /api/sizes/{sizeId}',
   'GET /api/sizes/{sizeId}/pieces',

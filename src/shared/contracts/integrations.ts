@@ -35,6 +35,8 @@ export const WEBHOOK_EVENTS = [
   'pattern.unpublished',
   'pattern.updated',
   'pattern.deleted',
+  'storefront.delivered',
+  'storefront.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 

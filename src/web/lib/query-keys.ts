@@ -45,4 +45,6 @@ export const queryKeys = {
   webhooks: ['integrations', 'webhooks'] as const,
   webhookDeliveries: (endpointId: number) =>
     ['integrations', 'webhooks', endpointId, 'deliveries'] as const,
+  storefrontTargets: ['storefront', 'targets'] as const,
+  patternStorefront: (id: number) => ['storefront', 'pattern', id] as const,
 };

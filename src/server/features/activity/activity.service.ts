@@ -31,6 +31,24 @@ export async function recordActivity<A extends ActivityAction>(
   });
 }
 
+/** An entry written by the portal itself (no user acted): the storefront delivery's outcomes. */
+export function recordSystemActivity<A extends ActivityAction>(
+  tx: DbOrTx,
+  actorName: string,
+  patternId: number,
+  action: A,
+  details: ActivityDetails[A],
+): Promise<number> {
+  return repo.insertActivity(tx, {
+    patternId,
+    actorId: null,
+    actorName,
+    actorBrand: null,
+    action,
+    details,
+  });
+}
+
 /** One page of a pattern's history, newest first. The caller has checked the pattern is visible to the user. */
 export async function listActivity(
   db: DbOrTx,

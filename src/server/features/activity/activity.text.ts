@@ -30,6 +30,13 @@ export interface ActivityDetails {
   unpublished: { reason: string };
   deleted: { patternId: string };
   note_addressed: { label: string; addressed: boolean };
+  /** Written by the storefront delivery (actor "Storefront"), once per import outcome. */
+  storefront: {
+    target: 'staging' | 'production';
+    ok: boolean;
+    mode: string;
+    message: string | null;
+  };
 }
 export type ActivityAction = keyof ActivityDetails;
 
@@ -106,6 +113,17 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
         text: `marked the note on ${n.label} as ${n.addressed ? 'addressed' : 'not addressed'}`,
         lines: [],
       };
+    }
+    case 'storefront': {
+      const f = a as ActivityDetails['storefront'];
+      if (!f.ok) return { text: `import failed on ${f.target}: ${f.message ?? ''}`, lines: [] };
+      const what =
+        {
+          upsert: 'delivered the pattern',
+          offline: 'took the pattern offline',
+          delete: 'removed the pattern',
+        }[f.mode] ?? 'delivered the pattern';
+      return { text: `${what} on ${f.target}`, lines: [] };
     }
     default:
       return { text: action.replace(/_/g, ' '), lines: [] };

@@ -25,6 +25,7 @@ import { priceToDb, toDetailFields, withBrandName } from './pattern-shape';
 import * as integrations from '../integrations';
 import * as publishedRepo from './published.repo';
 import { publishedVersion } from './published-read';
+import { queueStorefrontChange } from '../storefront';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -139,9 +140,14 @@ async function eventData(tx: DbOrTx, type: EventType, id: number) {
   return { pattern };
 }
 
-/** Queues the webhook event `type` about pattern `id` (its payload: `eventData`). */
-export const emitPatternEvent = (tx: DbOrTx, type: EventType, id: number) =>
-  integrations.emitPatternEvent(tx, type, () => eventData(tx, type, id));
+/**
+ * Queues the webhook event `type` about pattern `id` (its payload: `eventData`) and what the
+ * storefront targets must receive for it (docs/storefront.md), in the same transaction.
+ */
+export async function emitPatternEvent(tx: DbOrTx, type: EventType, id: number) {
+  await queueStorefrontChange(tx, type, id);
+  await integrations.emitPatternEvent(tx, type, () => eventData(tx, type, id));
+}
 
 const TRANSITION_TYPES = {
   sendToReview: 'pattern.sent_to_review',
@@ -150,13 +156,17 @@ const TRANSITION_TYPES = {
   unpublish: 'pattern.unpublished',
 } as const satisfies Record<Parameters<typeof integrations.emitTransitionEvent>[1], EventType>;
 
-/** Queues the webhook event of a lifecycle transition of pattern `id`. */
-export const emitTransitionEvent = (
+/** Queues the webhook event of a lifecycle transition of pattern `id` (and its storefront change). */
+export async function emitTransitionEvent(
   tx: DbOrTx,
   action: Parameters<typeof integrations.emitTransitionEvent>[1],
   id: number,
-) =>
-  integrations.emitTransitionEvent(tx, action, () => eventData(tx, TRANSITION_TYPES[action], id));
+) {
+  if (action === 'unpublish') await queueStorefrontChange(tx, 'pattern.unpublished', id);
+  await integrations.emitTransitionEvent(tx, action, () =>
+    eventData(tx, TRANSITION_TYPES[action], id),
+  );
+}
 
 /** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
 export async function patternDetailById(

@@ -9,3 +9,4 @@ export {
 } from './import-write.service';
 export { maintainListTables } from './list-maintenance';
 export { livePublishedVersions, publishedVersion, publishedVersions } from './published-read';
+export { filterCondition } from './list.service';

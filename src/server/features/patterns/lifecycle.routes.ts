@@ -115,7 +115,10 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     REVIEW_ROUTES.attention,
-    { config: { access: 'signedIn' }, schema: { tags, response: { 200: AttentionResponseSchema } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, response: { 200: AttentionResponseSchema } },
+    },
     async (request) => attention(app.db, currentUser(request)),
   );
 };

@@ -269,3 +269,17 @@ async function brandSortedPage(
   }
   return { ids, total };
 }
+
+/**
+ * The rows a list filter selects, as a condition (brand checked, the user's scope applied), for
+ * features that read the same selection their own way (the storefront archive).
+ */
+export async function filterCondition(
+  db: DbOrTx,
+  user: AuthUser,
+  filter: PatternFilter,
+): Promise<SQL | undefined> {
+  const q = await withBrandId(db, user, filter);
+  await assertBrandFilter(db, user, q);
+  return whereOf(scopedWhere(user, q));
+}

@@ -1,5 +1,6 @@
 import { TokensPanel } from '../../../features/integrations/components/tokens-panel';
 import { WebhooksPanel } from '../../../features/integrations/components/webhooks-panel';
+import { StorefrontPanel } from '../../../features/storefront/components/storefront-panel';
 import { useBrandList } from '../../../lib/brand-list';
 
 /** /app/integrations (admins): webhook endpoints with their deliveries, and API tokens. */
@@ -19,6 +20,7 @@ export function Component() {
         .
       </p>
       <div className="mt-8 flex flex-col gap-10">
+        <StorefrontPanel />
         <WebhooksPanel />
         <TokensPanel brands={brands.data?.data ?? []} />
       </div>

@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { usePattern } from '../../../features/pattern-detail/api/get-pattern';
 import { PatternHeader } from '../../../features/pattern-detail/components/pattern-header';
+import { PatternStorefrontStatus } from '../../../features/storefront/components/pattern-storefront-status';
 import { StatusPanel } from '../../../features/pattern-detail/components/status-panel';
 import { PatternDetailsSection } from '../../../features/pattern-detail/components/pattern-details-section';
 import { FilesPanel } from '../../../features/pattern-detail/components/files-panel';
@@ -100,6 +101,7 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
       <PatternHeader pattern={p} />
+      <PatternStorefrontStatus id={p.ID} isAdmin={isAdmin} />
       {r?.request && <ReviewBanner patternId={p.ID} request={r.request} />}
       {r?.unpublished && <UnpublishedBanner unpublished={r.unpublished} />}
       <TabGroup

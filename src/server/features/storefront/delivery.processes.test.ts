@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, createUser, dbKind, type TestApp } from '../../test/helper';
+import { withDatabase } from '../../test/global-setup';
+import { runsIn, skipReason } from '../../test/skip';
+import { bundlePortal, startPortal, type PortalProcess } from '../../test/portal-process';
+import { sfccSchemas } from '../../test/sfcc-schemas';
+import { startStandin, type Standin } from '../../test/sfcc-standin';
+import { eventually } from '../../test/submission';
+import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
+import { STOREFRONT_PATHS } from '../../../shared/contracts/storefront';
+import { seedPattern } from '../patterns/detail.fixtures';
+
+/**
+ * A portal process killed with SIGKILL while its import runs on Salesforce: the next process
+ * finishes that run (it asks for the recorded execution) and the pattern is delivered once.
+ * PostgreSQL only: PGlite is one process's embedded database.
+ */
+const { dir, reason } = sfccSchemas();
+const here = dbKind === 'postgres';
+const title = (name: string) =>
+  `${name}${skipReason(reason)}${process.env.TEST_DATABASE_URL ? runsIn('api-postgres', here) : skipReason('TEST_DATABASE_URL is not set')}`;
+
+describe.skipIf(!here || !dir)(title('storefront delivery across a killed process'), () => {
+  let bundle: Awaited<ReturnType<typeof bundlePortal>>;
+  let t: TestApp;
+  let production: Standin;
+  const procs: PortalProcess[] = [];
+  beforeAll(async () => {
+    bundle = await bundlePortal();
+    production = await startStandin(dir!);
+  });
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    await t?.close();
+    await production?.close();
+    bundle?.remove();
+  });
+
+  it('kill -9 mid-delivery: delivered after restart, once', async () => {
+    const env = {
+      ...production.env('PRODUCTION'),
+      STOREFRONT_BATCH_SECONDS: '0.3',
+      STOREFRONT_POLL_MS: '50',
+    };
+    t = await createTestApp(env);
+    const admin = await createUser(t, { role: 'admin', brand: null });
+    const p = await seedPattern(t, { sizes: 2, status: 'in_review' });
+    const { rows } = await t.deps.database.db.execute<{ name: string }>(
+      sql`select current_database() as name`,
+    );
+    const processEnv = {
+      ...env,
+      DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name),
+      DATA_DIR: t.dataDir,
+      JOB_POLL_MS: '50',
+      JOB_LEASE_MS: '1500',
+      IMPORT_WORKER: 'off',
+    };
+    production.importMs = 4000; // the import is still running when the process dies
+    const first = await startPortal(bundle.entry, processEnv);
+    procs.push(first);
+    const r = await fetch(first.url + LIFECYCLE_PATHS.publish(p.id), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(r.status).toBe(200);
+    await eventually(() => production.imports.length === 1, 20_000);
+    await first.stop('SIGKILL');
+    production.importMs = 50;
+    const second = await startPortal(bundle.entry, processEnv);
+    procs.push(second);
+    const status = async () =>
+      (
+        await (
+          await fetch(second.url + STOREFRONT_PATHS.pattern.replace(':id', String(p.id)), {
+            headers: { authorization: `Bearer ${admin.token}` },
+          })
+        ).json()
+      ).summary.kind;
+    await eventually(async () => (await status()) === 'live', 30_000);
+    const withProduct = production.imports.filter((i) => i.products.some((x) => x.id === p.code));
+    expect(withProduct.map((i) => i.code)).toEqual(['OK']);
+  }, 120_000);
+});

@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import type { JobContext, JobHandler } from '../../jobs/outbox';
+import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
+import { buildArchive } from './archive';
+import type { ItemPages } from './catalog-xml';
+import { RefusedError, StorefrontClient, type ClientOptions, type Execution } from './client';
+import type { StorefrontItem } from './mapping';
+import { deliverSoon, STOREFRONT_JOB, type StorefrontJobPayload } from './queue';
+import { sourcePages, type ReadPublished } from './source';
+import { targetConfig, targetEnabled, type TargetConfig } from './targets';
+import { recordOutcome, type RunRow } from './outcome';
+
+type PendingRow = {
+  pattern_id: number;
+  seq: string | number;
+  product_id: string;
+  mode: 'upsert' | 'offline' | 'delete';
+  variant_ids: string[];
+};
+
+/** Longest wait for one import before the run is given to the queue's back-off. */
+const MAX_IMPORT_WAIT_MS = 6 * 3600_000;
+
+/**
+ * The delivery job of one target: finish a run a killed process left (its import may have
+ * run), then send what waits, at most STOREFRONT_ARCHIVE_MAX_PRODUCTS products per archive:
+ * build the archive streaming into a temporary file, PUT it by WebDAV, start the import job, poll
+ * it, record the outcome per pattern, delete the archive after success. Pending rows are removed
+ * only once their import is confirmed (or refused), so a process killed at any point loses nothing.
+ */
+export function storefrontDeliveryHandler(
+  deps: AppDeps,
+  opts: {
+    /** The patterns feature's `publishedVersions`: production receives what was published. */
+    readPublished: ReadPublished;
+    client?: ClientOptions;
+    backoffMs?: (attempt: number) => number;
+  },
+): JobHandler<StorefrontJobPayload> {
+  return {
+    kind: STOREFRONT_JOB,
+    backoffMs: opts.backoffMs ?? ((a) => Math.min(60_000, 1000 * 2 ** (a - 1))),
+    handle: (payload, ctx) => deliver(deps, payload.target, ctx, opts.readPublished, opts.client),
+    async onFailed(payload, err) {
+      await failWaiting(
+        deps,
+        payload.target,
+        `could not reach the storefront: ${(err as Error).message}`,
+      );
+    },
+  };
+}
+
+async function deliver(
+  deps: AppDeps,
+  target: StorefrontTargetName,
+  ctx: JobContext,
+  readPublished: ReadPublished,
+  clientOptions?: ClientOptions,
+): Promise<void> {
+  const t = targetConfig(deps.env, target);
+  if (!targetEnabled(t)) return;
+  const db = deps.database.db;
+  const leaseMs = deps.env.JOB_LEASE_MS;
+  const renew = () =>
+    db.execute(
+      sql`UPDATE storefront_targets SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond' WHERE name = ${target}`,
+    );
+  const got = await db.execute(sql`
+    UPDATE storefront_targets SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
+    WHERE name = ${target} AND (locked_until IS NULL OR locked_until < now()) RETURNING name`);
+  if (!got.rows.length) throw new Error(`another delivery to ${target} is running`);
+  const client = new StorefrontClient(t, clientOptions);
+  const tmpDir = path.join(deps.env.dataDir, 'tmp');
+  let tmp: string | null = null;
+  let runId: number | null = null;
+  try {
+    await client.checkTarget();
+    // A run a killed process left: its import may have run; ask before sending again.
+    const open = await db.execute<RunRow>(
+      sql`SELECT id, target, archive_name, items, execution_id FROM storefront_runs WHERE target = ${target} AND status = 'running' ORDER BY id`,
+    );
+    for (const run of open.rows) {
+      if (run.execution_id) {
+        const result = await waitFor(client, run.execution_id, deps.env.STOREFRONT_POLL_MS, renew);
+        await recordOutcome(deps, run, result);
+        if (result.ok) await client.deleteArchive(run.archive_name).catch(() => undefined);
+      } else
+        await db.execute(
+          sql`UPDATE storefront_runs SET status = 'error', message = 'interrupted before its import started; sent again', finished_at = now() WHERE id = ${run.id}`,
+        );
+    }
+    const max = deps.env.STOREFRONT_ARCHIVE_MAX_PRODUCTS;
+    const pending = await db.execute<PendingRow>(sql`
+      SELECT pattern_id, seq, product_id, mode, variant_ids FROM storefront_pending
+      WHERE target = ${target} ORDER BY seq LIMIT ${max + 1}`);
+    const rows = pending.rows.slice(0, max);
+    if (!rows.length) return;
+    const items = rows.map((r) => [r.pattern_id, Number(r.seq)] as [number, number]);
+    const name = `ppp_${target}_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${crypto.randomBytes(3).toString('hex')}`;
+    const inserted = await db.execute<{ id: number }>(sql`
+      INSERT INTO storefront_runs (target, archive_name, products, items)
+      VALUES (${target}, ${name}, ${rows.length}, ${JSON.stringify(items)}::jsonb) RETURNING id`);
+    const run: RunRow = {
+      id: Number(inserted.rows[0]!.id),
+      target,
+      archive_name: name,
+      items,
+      execution_id: null,
+    };
+    runId = run.id;
+    ctx.log.info({ target, runId: run.id, products: rows.length }, 'storefront: sending archive');
+    fs.mkdirSync(tmpDir, { recursive: true });
+    tmp = path.join(tmpDir, `${name}.zip`);
+    await pipeline(
+      buildArchive(deps.files, name, itemPages(deps, t, rows, readPublished), t),
+      fs.createWriteStream(tmp),
+    );
+    await renew();
+    try {
+      await client.putArchive(name, tmp);
+      run.execution_id = await client.startImport(name);
+    } catch (err) {
+      if (!(err instanceof RefusedError)) throw err;
+      await recordOutcome(deps, run, { id: '', finished: true, ok: false, message: err.message });
+      return;
+    }
+    await db.execute(
+      sql`UPDATE storefront_runs SET execution_id = ${run.execution_id} WHERE id = ${run.id}`,
+    );
+    runId = null; // from here on, an interruption is resumed by asking for this execution
+    const result = await waitFor(client, run.execution_id, deps.env.STOREFRONT_POLL_MS, renew);
+    await recordOutcome(deps, run, result);
+    if (result.ok)
+      await client
+        .deleteArchive(name)
+        .catch((err: unknown) =>
+          ctx.log.warn(
+            { target, error: (err as Error).message },
+            'storefront: archive not deleted',
+          ),
+        );
+    if (pending.rows.length > max) await deliverSoon(db, target, `after-run-${run.id}`);
+  } catch (err) {
+    if (err instanceof RefusedError) {
+      await failWaiting(deps, target, err.message);
+      return;
+    }
+    // Network, 5xx, 429: the queue tries again with back-off; nothing pending is lost.
+    if (runId !== null)
+      await db.execute(
+        sql`UPDATE storefront_runs SET status = 'error', message = ${`will retry: ${(err as Error).message}`.slice(0, 1000)}, finished_at = now() WHERE id = ${runId} AND status = 'running'`,
+      );
+    throw err;
+  } finally {
+    await db.execute(sql`UPDATE storefront_targets SET locked_until = NULL WHERE name = ${target}`);
+    if (tmp) fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** The archive's items: removals and offline products from the pending rows, whole products read from the source. */
+function itemPages(
+  deps: AppDeps,
+  t: TargetConfig,
+  rows: PendingRow[],
+  readPublished: ReadPublished,
+): ItemPages {
+  const ids = rows.filter((r) => r.mode === 'upsert').map((r) => r.pattern_id);
+  const others: StorefrontItem[] = rows
+    .filter((r) => r.mode !== 'upsert')
+    .map((r) => ({
+      mode: r.mode as 'offline' | 'delete',
+      productId: r.product_id,
+      variantIds: r.variant_ids,
+    }));
+  return async function* () {
+    if (others.length) yield others;
+    if (!ids.length) return;
+    // Staging shows what was sent to review; production only what was published.
+    const version = t.name === 'production' ? { published: readPublished } : 'working';
+    for await (const page of sourcePages(deps, { ids }, undefined, version))
+      yield page.map((pattern) => ({ mode: 'upsert' as const, pattern }));
+  };
+}
+
+async function waitFor(
+  client: StorefrontClient,
+  id: string,
+  pollMs: number,
+  renew: () => Promise<unknown>,
+): Promise<Execution> {
+  const until = Date.now() + MAX_IMPORT_WAIT_MS;
+  for (;;) {
+    const e = await client.execution(id);
+    if (e.finished) return e;
+    if (Date.now() > until)
+      throw new Error(`import ${id} still running after ${MAX_IMPORT_WAIT_MS / 3600_000} h`);
+    await new Promise((r) => setTimeout(r, pollMs));
+    await renew();
+  }
+}
+
+/** The target refused (address, credentials, permissions) or stayed unreachable: every waiting pattern shows why; they stay waiting. */
+async function failWaiting(deps: AppDeps, target: StorefrontTargetName, message: string) {
+  await deps.database.db.execute(sql`
+    UPDATE storefront_status s SET state = 'error', message = ${message.slice(0, 1000)}, updated_at = now()
+    FROM storefront_pending p
+    WHERE p.target = ${target} AND s.target = p.target AND s.pattern_id = p.pattern_id`);
+}

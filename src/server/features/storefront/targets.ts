@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
+import type { ArchiveSettings } from './archive';
+
+/** A target as the environment configures it (secrets included: never shown, never logged). */
+export interface TargetConfig extends ArchiveSettings {
+  name: StorefrontTargetName;
+  /** The instance's base URL, without a trailing slash; null: the target is off. */
+  url: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  webdavUser: string | null;
+  webdavKey: string | null;
+  oauthUrl: string;
+  allowPrivate: boolean;
+}
+
+export function targetConfig(env: Env, name: StorefrontTargetName): TargetConfig {
+  const v = (k: string) =>
+    (env as unknown as Record<string, string | undefined>)[
+      `STOREFRONT_${name.toUpperCase()}_${k}`
+    ] ?? null;
+  return {
+    name,
+    url: v('URL')?.replace(/\/+$/, '') ?? null,
+    clientId: v('CLIENT_ID'),
+    clientSecret: v('CLIENT_SECRET'),
+    webdavUser: v('WEBDAV_USER'),
+    webdavKey: v('WEBDAV_KEY'),
+    catalogId: v('CATALOG_ID') ?? 'storefront-catalog',
+    pricebookId: v('PRICEBOOK_ID') ?? `storefront-${(v('CURRENCY') ?? 'USD').toLowerCase()}`,
+    currency: v('CURRENCY') ?? 'USD',
+    categoryMap: env.STOREFRONT_CATEGORY_MAP,
+    oauthUrl: env.STOREFRONT_OAUTH_URL,
+    allowPrivate: env.STOREFRONT_ALLOW_PRIVATE,
+  };
+}
+
+/** A target is on when its URL and the API client's id and secret are set (WebDAV falls back to the same client). */
+export const targetEnabled = (t: TargetConfig) => !!(t.url && t.clientId && t.clientSecret);
+
+/**
+ * Writes the environment's view of the targets into storefront_targets, so the queueing code in
+ * any transaction knows which targets are on and the batch interval without reading the environment.
+ */
+export async function syncTargets(db: Db, env: Env): Promise<void> {
+  for (const name of ['staging', 'production'] as const) {
+    const enabled = targetEnabled(targetConfig(env, name));
+    await db.execute(sql`
+      UPDATE storefront_targets SET enabled = ${enabled},
+        batch_ms = ${Math.round(env.STOREFRONT_BATCH_SECONDS * 1000)}, updated_at = now()
+      WHERE name = ${name}`);
+  }
+}
