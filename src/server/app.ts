@@ -45,6 +45,7 @@ import {
 import { startBackgroundJobs } from './background';
 import { activityRoutes } from './features/activity';
 import { notificationsRoutes } from './features/notifications';
+import { trashRoutes } from './features/trash';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   startBackgroundJobs(app);
   await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
+  await app.register(trashRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

@@ -30,6 +30,7 @@ export const WEBHOOK_EVENTS = [
   'pattern.unpublished',
   'pattern.updated',
   'pattern.deleted',
+  'pattern.restored',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
@@ -150,7 +151,7 @@ export const ChangesQuerySchema = z.object({
 });
 export const PatternChangeSchema = z.object({
   cursor: z.string(),
-  change: z.enum(['created', 'updated', 'deleted']),
+  change: z.enum(['created', 'updated', 'deleted', 'restored']),
   patternId: z.number(),
   SFCC_Pattern_ID: z.string(),
   brandId: z.number(),

@@ -29,6 +29,7 @@ export interface ActivityDetails {
   published: Record<string, never>;
   unpublished: { reason: string };
   deleted: { patternId: string };
+  restored: { patternId: string };
   note_addressed: { label: string; addressed: boolean };
 }
 export type ActivityAction = keyof ActivityDetails;
@@ -100,6 +101,8 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
       };
     case 'deleted':
       return { text: 'deleted the pattern', lines: [] };
+    case 'restored':
+      return { text: 'restored the pattern from the Trash', lines: [] };
     case 'note_addressed': {
       const n = a as ActivityDetails['note_addressed'];
       return {
