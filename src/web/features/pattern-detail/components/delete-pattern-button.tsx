@@ -9,7 +9,7 @@ import { Button } from '../../../components/button';
 import { useDeletePattern } from '../api/delete-pattern';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
-/** Deletes the pattern with its sizes and files, after a confirm; a user cannot delete a published one. */
+/** Deletes the pattern with its sizes and files (to the Trash), after a confirm; a user cannot delete a published one. */
 export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
   const { isAdmin } = useAuth();
   const navigate = useNavigate();
@@ -53,8 +53,8 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
       >
         <p>
           Delete <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) with its{' '}
-          {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs and images? This
-          cannot be undone.
+          {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs and images? It
+          moves to the Trash, where it can be restored until it is emptied.
         </p>
         {pattern.SFCC_Status === 'published' && (
           <p className="mt-2 font-semibold text-red-800">
