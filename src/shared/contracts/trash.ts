@@ -22,7 +22,6 @@ export const TrashQuerySchema = z.object({
     .max(100_000, 'page must be at most 100000')
     .default(1),
 });
-export type TrashQuery = z.infer<typeof TrashQuerySchema>;
 
 export const TrashItemSchema = z.object({
   ID: z.number(),
@@ -58,7 +57,6 @@ export const RestoreRequestSchema = z.object({
     .min(1, 'Choose at least one pattern to restore')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} patterns can be restored at once`),
 });
-export type RestoreRequest = z.infer<typeof RestoreRequestSchema>;
 
 export const RestoreResponseSchema = z.object({
   message: z.string(),

@@ -22,6 +22,8 @@ import {
   type TrashListResponse,
 } from '../../../shared/contracts/trash';
 import { purgeTrash } from './trash.service';
+import { csvSheet, uploadAndCheck, uploadForm, zipOf } from '../imports/imports.fixtures';
+import { samplePdf } from '../../test/sample-files';
 
 describe(`the Trash (${dbKind})`, () => {
   let t: TestApp;
@@ -240,6 +242,27 @@ describe(`the Trash (${dbKind})`, () => {
     expect(theirs.json().message).toBe(MSG.patternIdTaken);
 
     expect((await restore(partner, { ids: [row.id] })).statusCode).toBe(200);
+  });
+
+  it("an import naming a trashed pattern's ID, in either mode, refuses that pattern naming the Trash", async () => {
+    const p = await seedPattern(t);
+    expect((await del(partner, [p.id])).statusCode).toBe(200);
+    const sheet = csvSheet([
+      {
+        'Pattern ID': p.code,
+        'Pattern Name': 'Again',
+        'Pattern View': 'A',
+        Size: 'S',
+        'Pattern PDF': 'again.pdf',
+      },
+    ]);
+    const zip = await zipOf([{ name: 'again.pdf', data: samplePdf() }]);
+    for (const mode of ['skip', 'update'] as const) {
+      const job = await uploadAndCheck(t, partner, uploadForm(sheet, { zip, mode }));
+      expect(job.valid).toBe(0);
+      expect(job.issues.map((i) => i.message)).toContain(TRASH_MSG.idInTrash(p.code));
+    }
+    expect(await restore(partner, { ids: [p.id] })).toMatchObject({ statusCode: 200 });
   });
 
   it('the changes feed and webhooks report the delete and the restore', async () => {
