@@ -91,4 +91,23 @@ describe('Trash: nothing deleted is lost', () => {
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–3 of 3');
     await page.getByRole('link', { name: codes[0] }).first().waitFor();
   }, 120_000);
+
+  it('offers Undo on a phone too: the toast fits 390 px and its button works', async () => {
+    const phone = await pages.open(390);
+    await signIn(phone, E2E_USERS.partner);
+    await openList(phone);
+    await deleteOne(phone, codes[1]);
+    const undo = toasts(phone).getByRole('button', { name: 'Undo' });
+    // The toast slides in from the right: once in place, its button is inside the screen.
+    await expect
+      .poll(async () => {
+        const box = await undo.boundingBox();
+        return box ? box.x >= 0 && box.x + box.width <= 390 : false;
+      })
+      .toBe(true);
+    await shot(phone, 'list-undo-toast-390');
+    await undo.click();
+    await toasts(phone).getByText('Pattern restored').waitFor();
+    await expect.poll(() => range(phone).textContent()).toMatch(/of 3$/);
+  }, 60_000);
 });
