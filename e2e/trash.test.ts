@@ -92,6 +92,22 @@ describe('Trash: nothing deleted is lost', () => {
     await page.getByRole('link', { name: codes[0] }).first().waitFor();
   }, 120_000);
 
+  it("offers Undo after deleting from the pattern's own screen", async () => {
+    const page = await pages.open(1366);
+    await signIn(page, E2E_USERS.partner);
+    await openList(page);
+    await page.getByRole('link', { name: codes[2], exact: true }).click();
+    await page.getByRole('button', { name: 'Delete pattern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete pattern' });
+    await dialog.getByText('moves to the Trash').waitFor();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL('**/app/show-records');
+    await toasts(page).getByRole('button', { name: 'Undo' }).click();
+    await toasts(page).getByText('Pattern restored').waitFor();
+    await openList(page);
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–3 of 3');
+  }, 60_000);
+
   it('offers Undo on a phone too: the toast fits 390 px and its button works', async () => {
     const phone = await pages.open(390);
     await signIn(phone, E2E_USERS.partner);
