@@ -52,6 +52,7 @@ import { startBackgroundJobs } from './background';
 import { activityRoutes } from './features/activity';
 import { notificationsRoutes } from './features/notifications';
 import { storefrontRoutes } from './features/storefront';
+import { trashRoutes } from './features/trash';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
   await app.register(storefrontRoutes, { loadPattern, filterCondition, publishedVersions });
+  await app.register(trashRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

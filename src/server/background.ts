@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
 import { maintainListTables } from './features/patterns';
+import { purgeTrash } from './features/trash';
 
 /**
  * Every background job of the app, started from here once the app is ready and stopped on close
@@ -39,6 +40,17 @@ export function backgroundJobs(app: FastifyInstance): BackgroundJob[] {
       run: async () => {
         const r = await sweepOrphans(deps, { olderThanMs: LONGEST_UPLOAD_MS, log: app.log });
         if (r.orphans || r.temporaries) app.log.info(r, 'swept upload leftovers');
+      },
+    },
+    {
+      // What has been in the Trash longer than TRASH_RETENTION_DAYS goes for good, files included:
+      // daily, and a minute after start-up (a server that restarts often still purges).
+      name: 'trash purge',
+      firstAfterMs: 60_000,
+      everyMs: 24 * HOUR,
+      run: async () => {
+        const n = await purgeTrash(deps, app.log);
+        if (n) app.log.info({ purged: n }, 'purged the Trash');
       },
     },
   ];

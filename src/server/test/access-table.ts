@@ -62,6 +62,7 @@ export const TOKEN_READ_ROUTES = [
   'GET /api/patterns/{id}/published',
   'GET /api/patterns/{id}/published/changes',
   'GET /api/storefront/patterns/{id}',
+  'GET /api/trash',
   'GET /api/patterns/{id}/sizes',
   'GET /api/sizes/{sizeId}',
   'GET /api/sizes/{sizeId}/pieces',
@@ -92,4 +93,5 @@ export const TOKEN_WRITE_ROUTES = [
   'DELETE /api/pieces/{pieceId}',
   'POST /api/imports',
   'POST /api/imports/{id}/run',
+  'POST /api/trash/restore',
 ];

@@ -37,6 +37,7 @@ export const WEBHOOK_EVENTS = [
   'pattern.deleted',
   'storefront.delivered',
   'storefront.failed',
+  'pattern.restored',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
@@ -197,8 +198,8 @@ export const ChangesQuerySchema = z.object({
 });
 export const PatternChangeSchema = z.object({
   cursor: z.string(),
-  /** The working feed: created, updated, deleted; `version=published`: published, unpublished, deleted. */
-  change: z.enum(['created', 'updated', 'deleted', 'published', 'unpublished']),
+  /** The working feed: created, updated, deleted, restored; `version=published`: published, unpublished, deleted. */
+  change: z.enum(['created', 'updated', 'deleted', 'restored', 'published', 'unpublished']),
   patternId: z.number(),
   SFCC_Pattern_ID: z.string(),
   brandId: z.number(),

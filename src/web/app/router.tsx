@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
             ...page(() => import('./routes/patterns/size-detail')),
           },
           { path: 'app/add-record', ...page(() => import('./routes/patterns/add-record')) },
+          { path: 'app/trash', ...page(() => import('./routes/patterns/trash')) },
           { path: 'app/imports', ...page(() => import('./routes/imports/imports')) },
           { path: 'app/imports/new', ...page(() => import('./routes/imports/new-import')) },
           { path: 'app/imports/:id', ...page(() => import('./routes/imports/import-status')) },

@@ -36,6 +36,9 @@ export const queryKeys = {
   reviewRecipients: ['review-recipients'] as const,
   /** A thumbnail's image, by its URL. */
   thumbnail: (url: string | null) => ['thumbnail', url] as const,
+  /** The Trash's pages (deleted patterns waiting to be restored or purged). */
+  trash: ['trash'] as const,
+  trashPage: (page: number) => ['trash', page] as const,
   /** Every bulk import: the list and each one. */
   imports: ['imports'] as const,
   importList: ['imports', 'list'] as const,

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { toast as toastify, type ToastOptions, type TypeOptions } from 'react-toastify';
 import { LIMITS } from '../../shared/limits';
 import { errorMessage, GENERIC_FAILURE } from './error-message';
@@ -25,6 +26,39 @@ export const toast = {
   /** `id` groups different texts that mean the same thing (e.g. the session-ended notice). */
   info: (msg: string, id?: string) => show('info', msg, id ? { toastId: id } : undefined),
 };
+
+/** An undoable outcome shows this long: time to find and press Undo (paused while hovered or focused). */
+const UNDO_TOAST_MS = 10_000;
+
+/**
+ * A success toast with one action (the list's delete offers Undo): the action's button closes the
+ * toast and runs it. Raising the same text again replaces it, as `show` does.
+ */
+export function toastWithAction(msg: string, action: { label: string; run(): void }) {
+  const toastId = `success:${msg}:${action.label}`;
+  if (toastify.isActive(toastId)) toastify.dismiss(toastId);
+  const render = ({ closeToast }: { closeToast?: () => void }) =>
+    createElement(
+      'span',
+      { className: 'flex w-full items-center justify-between gap-3' },
+      createElement('span', null, msg),
+      createElement(
+        'button',
+        {
+          type: 'button',
+          className:
+            'shrink-0 rounded-md border border-current px-3 py-1 text-sm font-semibold underline-offset-2 hover:underline focus-visible:outline-2',
+          onClick: () => {
+            closeToast?.();
+            action.run();
+          },
+        },
+        action.label,
+      ),
+    );
+  toastify(render, { type: 'success', toastId, autoClose: UNDO_TOAST_MS });
+  return toastId;
+}
 
 /** One error toast for a failure: the server's message, or the spec's fallback text (error-message.ts). */
 export function toastError(err: unknown, fallback = GENERIC_FAILURE) {

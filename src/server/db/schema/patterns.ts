@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -14,6 +15,8 @@ import {
 import { brands } from './brands';
 import { users } from './users';
 import { FILE_KINDS } from '../../../shared/contracts/files';
+
+const liveSql = (t: { deletedAt: AnyPgColumn }) => sql`${t.deletedAt} is null`;
 
 /** Column names keep the specification's field names: partners' data uses them. */
 export const patterns = pgTable(
@@ -69,6 +72,12 @@ export const patterns = pgTable(
       .notNull()
       .defaultNow(),
     /**
+     * Set when the pattern is deleted: it waits in the Trash (with its sizes, pieces and files)
+     * until restored or purged (migration 0015). Every read of live patterns filters it (`live`).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * What the list's search matches: Pattern ID and name, lowercased once when they are written,
      * so a search is a plain LIKE on stored text (ILIKE folded the case of every candidate row on
      * every search: half a broad search's time, issue 15). Never written by the app.
@@ -78,32 +87,47 @@ export const patterns = pgTable(
     ),
   },
   (t) => [
-    index('patterns_updated_idx').on(t.updatedAt, t.ID),
-    index('patterns_brand_updated_idx').on(t.brandId, t.updatedAt, t.ID),
+    // The list's indexes hold live patterns only (migration 0015): the list always asks for them.
+    index('patterns_updated_idx').on(t.updatedAt, t.ID).where(liveSql(t)),
+    index('patterns_brand_updated_idx').on(t.brandId, t.updatedAt, t.ID).where(liveSql(t)),
     // The list (docs/decisions/002-pattern-list-at-scale.md): one index per sort column, for every
     // brand (admins) and within a brand (users), with ID as the tie-breaker; a trigram index for search.
-    index('patterns_brand_pattern_id_idx').on(t.brandId, t.SFCC_Pattern_ID),
-    index('patterns_name_idx').on(sql`lower(${t.Pattern_Name})`, t.ID),
-    index('patterns_brand_name_idx').on(t.brandId, sql`lower(${t.Pattern_Name})`, t.ID),
-    index('patterns_type_idx').on(t.Type, t.ID),
-    index('patterns_brand_type_idx').on(t.brandId, t.Type, t.ID),
-    index('patterns_gender_idx').on(t.Gender, t.ID),
-    index('patterns_brand_gender_idx').on(t.brandId, t.Gender, t.ID),
-    index('patterns_price_idx').on(t.Price, t.ID),
-    index('patterns_brand_price_idx').on(t.brandId, t.Price, t.ID),
-    index('patterns_status_idx').on(t.SFCC_Status, t.ID),
-    index('patterns_brand_status_idx').on(t.brandId, t.SFCC_Status, t.ID),
+    index('patterns_pattern_id_live_idx').on(t.SFCC_Pattern_ID).where(liveSql(t)),
+    index('patterns_brand_pattern_id_idx').on(t.brandId, t.SFCC_Pattern_ID).where(liveSql(t)),
+    index('patterns_name_idx')
+      .on(sql`lower(${t.Pattern_Name})`, t.ID)
+      .where(liveSql(t)),
+    index('patterns_brand_name_idx')
+      .on(t.brandId, sql`lower(${t.Pattern_Name})`, t.ID)
+      .where(liveSql(t)),
+    index('patterns_type_idx').on(t.Type, t.ID).where(liveSql(t)),
+    index('patterns_brand_type_idx').on(t.brandId, t.Type, t.ID).where(liveSql(t)),
+    index('patterns_gender_idx').on(t.Gender, t.ID).where(liveSql(t)),
+    index('patterns_brand_gender_idx').on(t.brandId, t.Gender, t.ID).where(liveSql(t)),
+    index('patterns_price_idx').on(t.Price, t.ID).where(liveSql(t)),
+    index('patterns_brand_price_idx').on(t.brandId, t.Price, t.ID).where(liveSql(t)),
+    index('patterns_status_idx').on(t.SFCC_Status, t.ID).where(liveSql(t)),
+    index('patterns_brand_status_idx').on(t.brandId, t.SFCC_Status, t.ID).where(liveSql(t)),
     // Few rows: the In review / Changes requested filters add the published patterns whose edit is there.
     index('patterns_edit_status_idx')
       .on(t.editStatus, t.ID)
-      .where(sql`${t.editStatus} is not null`),
+      .where(sql`${t.editStatus} is not null and ${t.deletedAt} is null`),
     // Unpublished, not sent to review again: the partners' "Needs your attention" (migration 0019).
     index('patterns_unpublished_idx')
       .on(t.brandId, t.updatedAt)
       .where(sql`${t.SFCC_Status} = 'draft' and ${t.IS_SFCC_TESTING}`),
-    index('patterns_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('patterns_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(liveSql(t)),
+    // The Trash, oldest first (its page and the purge).
+    index('patterns_trash_idx')
+      .on(t.deletedAt, t.ID)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
+
+/** A pattern not in the Trash: every read of the catalogue asks for it (migration 0015). */
+export const live = () => isNull(patterns.deletedAt);
 
 export const sizes = pgTable(
   'sizes',

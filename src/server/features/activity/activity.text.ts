@@ -29,6 +29,7 @@ export interface ActivityDetails {
   published: Record<string, never>;
   unpublished: { reason: string };
   deleted: { patternId: string };
+  restored: { patternId: string };
   note_addressed: { label: string; addressed: boolean };
   /** Written by the storefront delivery (actor "Storefront"), once per import outcome. */
   storefront: {
@@ -107,6 +108,8 @@ function sentence(action: string, d: Record<string, unknown>): { text: string; l
       };
     case 'deleted':
       return { text: 'deleted the pattern', lines: [] };
+    case 'restored':
+      return { text: 'restored the pattern from the Trash', lines: [] };
     case 'note_addressed': {
       const n = a as ActivityDetails['note_addressed'];
       return {

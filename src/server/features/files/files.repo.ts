@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patternFiles, patterns } from '../../db/schema/patterns';
+import { live, patternFiles, patterns } from '../../db/schema/patterns';
 
 export type NewPatternFileRow = typeof patternFiles.$inferInsert;
 
@@ -22,7 +22,7 @@ export async function findFileWithBrand(db: DbOrTx, id: number) {
       brandId: patterns.brandId,
     })
     .from(patternFiles)
-    .innerJoin(patterns, eq(patterns.ID, patternFiles.patternId))
+    .innerJoin(patterns, and(eq(patterns.ID, patternFiles.patternId), live()))
     .where(eq(patternFiles.id, id))
     .limit(1);
   return row;

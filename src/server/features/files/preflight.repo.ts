@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patternFiles, patterns } from '../../db/schema/patterns';
+import { live, patternFiles, patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 
@@ -36,7 +36,7 @@ export async function thumbnailSource(db: DbOrTx, fileId: number) {
     })
     .from(patternFiles)
     .innerJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
-    .innerJoin(patterns, eq(patterns.ID, patternFiles.patternId))
+    .innerJoin(patterns, and(eq(patterns.ID, patternFiles.patternId), live()))
     .where(eq(patternFiles.id, fileId))
     .limit(1);
   return row;

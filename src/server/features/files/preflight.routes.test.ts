@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   brandIdBySlug,
@@ -24,6 +25,7 @@ import {
   PAGE,
   slowToDrawPdf,
 } from '../../test/preflight-files';
+import { purgeTrash } from '../trash';
 import { sizePdfErrorKey } from '../../../shared/contracts/patterns-create';
 import { THUMBNAIL_PATHS, type PreflightWarning } from '../../../shared/contracts/preflight';
 import type { PatternDetail } from '../../../shared/contracts/pattern-detail';
@@ -246,7 +248,8 @@ describe(`upload preflight through the API (${dbKind})`, () => {
         .statusCode,
     ).toBe(400);
 
-    // The list names each row's main hero (for its thumbnail); deleting the pattern removes the thumbnails too.
+    // The list names each row's main hero (for its thumbnail); deleting the pattern keeps them (it
+    // waits in the Trash), its purge removes the thumbnails too.
     const list = (
       await t.app.inject({ url: '/api/patterns?search=PF-PHOTO', headers: owner.auth })
     ).json().data;
@@ -258,6 +261,11 @@ describe(`upload preflight through the API (${dbKind})`, () => {
       headers: owner.auth,
     });
     expect(del.statusCode).toBe(200);
+    expect(webp().length - thumbsBefore.length).toBe(8);
+    await t.deps.database.db.execute(
+      sql`update patterns set deleted_at = now() - interval '31 days' where "ID" = ${d.ID}`,
+    );
+    expect(await purgeTrash(t.deps)).toBe(1);
     expect(webp()).toEqual(thumbsBefore);
   }, 120_000);
 

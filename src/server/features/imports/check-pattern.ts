@@ -21,6 +21,7 @@ import {
 import { FILE_LABELS, type FileKind } from '../../../shared/contracts/files';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
+import { TRASH_MSG } from '../../../shared/contracts/trash';
 import type { ImportOutcome } from '../../../shared/contracts/imports';
 
 /** One sheet row of a pattern: its number and its filled cells by column key. */
@@ -52,8 +53,8 @@ export interface CheckContext {
   scope: number | null;
   brandByName: Map<string, number>;
   brandIds: Set<number>;
-  /** The existing pattern with this Pattern ID, if any. */
-  existing?: { ID: number; brandId: number };
+  /** The existing pattern with this Pattern ID, if any (`deletedAt`: it is in the Trash, which keeps the ID). */
+  existing?: { ID: number; brandId: number; deletedAt?: Date | null };
   /** Finds a named file in the ZIP: its path, or a problem message. */
   findFile(name: string): { path: string } | { problem: string };
   /** Checks a ZIP entry's content and size against the kind's rule (cached per entry): a message or undefined. */
@@ -129,6 +130,10 @@ export async function checkPattern(
   const update = ctx.existing && ctx.mode === 'update' ? ctx.existing : undefined;
   if (ctx.existing) {
     const visible = ctx.scope === null || ctx.existing.brandId === ctx.scope;
+    if (visible && ctx.existing.deletedAt) {
+      add(first, PATTERN_LABELS.SFCC_Pattern_ID, TRASH_MSG.idInTrash(patternId));
+      return { outcome: 'invalid', issues };
+    }
     if (!visible || ctx.mode === 'skip') {
       add(
         first,

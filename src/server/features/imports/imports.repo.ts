@@ -198,10 +198,10 @@ export async function outcomeCounts(db: DbOrTx, jobId: number): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
 }
 
-/** An existing pattern by its Pattern ID, with its brand (to decide skip, update or refuse). */
+/** An existing pattern by its Pattern ID, with its brand (to decide skip, update or refuse) and whether it is in the Trash. */
 export async function findPatternById(db: DbOrTx, sfccPatternId: string) {
   const [row] = await db
-    .select({ ID: patterns.ID, brandId: patterns.brandId })
+    .select({ ID: patterns.ID, brandId: patterns.brandId, deletedAt: patterns.deletedAt })
     .from(patterns)
     .where(eq(patterns.SFCC_Pattern_ID, sfccPatternId));
   return row;

@@ -7,7 +7,7 @@ export type ChangeRow = {
   pattern_id: number;
   brand_id: number;
   SFCC_Pattern_ID: string;
-  op: 'created' | 'updated' | 'deleted';
+  op: 'created' | 'updated' | 'deleted' | 'restored';
   at: string;
 };
 

@@ -16,7 +16,7 @@ export const changesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['integrations'],
         summary: 'Changes feed',
         description:
-          "Patterns created, changed or deleted after the cursor `since`, oldest first. Poll with the answer's `next` as the next `since`; no change is skipped or repeated, even when many share a millisecond. Deleted patterns appear as `deleted` tombstones. Brand-scoped like every call. `version=published`: the published feed instead — `published` (a new published version, with its `version`), `unpublished`, `deleted` — with cursors of its own.",
+          "Patterns created, changed or deleted after the cursor `since`, oldest first. Poll with the answer's `next` as the next `since`; no change is skipped or repeated, even when many share a millisecond. Deleted patterns (moved to the Trash) appear as `deleted` tombstones, and as `restored` when restored from it. Brand-scoped like every call. `version=published`: the published feed instead — `published` (a new published version, with its `version`), `unpublished`, `deleted` — with cursors of its own.",
         querystring: ChangesQuerySchema,
         response: { 200: ChangesResponseSchema },
       },

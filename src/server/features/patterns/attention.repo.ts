@@ -1,14 +1,15 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patterns } from '../../db/schema/patterns';
+import { live, patterns } from '../../db/schema/patterns';
 import { patternActivity } from '../../db/schema/review';
 import { countWithVersion } from './list.repo';
 
 /** Unpublished and not sent to review since: only unpublishing takes a pattern sent to review back to draft. */
-const unpublished = sql`${patterns.SFCC_Status} = 'draft' and ${patterns.IS_SFCC_TESTING}`;
-const changesRequested = or(
-  eq(patterns.SFCC_Status, 'changes_requested'),
-  eq(patterns.editStatus, 'changes_requested'),
+const unpublished = sql`${patterns.SFCC_Status} = 'draft' and ${patterns.IS_SFCC_TESTING} and ${patterns.deletedAt} is null`;
+/** Patterns in the Trash wait for nobody (`live`). */
+const changesRequested = and(
+  live(),
+  or(eq(patterns.SFCC_Status, 'changes_requested'), eq(patterns.editStatus, 'changes_requested')),
 )!;
 const inBrand = (brandId: number | null): SQL | undefined =>
   brandId === null ? undefined : eq(patterns.brandId, brandId);

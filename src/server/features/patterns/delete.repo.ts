@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patterns } from '../../db/schema/patterns';
+import { live, patterns } from '../../db/schema/patterns';
 
-/** The patterns about to be deleted, locked so their status cannot change before the delete. */
+/** The live patterns about to be deleted, locked so their status cannot change before the delete. */
 export async function lockPatterns(db: DbOrTx, ids: number[]) {
   return db
     .select({
@@ -12,16 +12,20 @@ export async function lockPatterns(db: DbOrTx, ids: number[]) {
       status: patterns.SFCC_Status,
     })
     .from(patterns)
-    .where(inArray(patterns.ID, ids))
+    .where(and(inArray(patterns.ID, ids), live()))
     .orderBy(patterns.ID)
     .for('update');
 }
 
-/** Sizes, pieces and file rows go with them (ON DELETE CASCADE). */
-export async function deletePatterns(db: DbOrTx, ids: number[]): Promise<number[]> {
+/**
+ * Moves patterns to the Trash: the rows stay, with their sizes, pieces, files and history, and
+ * leave every read of the catalogue (migration 0015). The Trash's purge deletes them for good.
+ */
+export async function trashPatterns(db: DbOrTx, ids: number[], userId: number): Promise<number[]> {
   const rows = await db
-    .delete(patterns)
-    .where(inArray(patterns.ID, ids))
+    .update(patterns)
+    .set({ deletedAt: sql`now()`, deletedBy: userId })
+    .where(and(inArray(patterns.ID, ids), live()))
     .returning({ ID: patterns.ID });
   return rows.map((r) => r.ID);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
@@ -23,8 +23,14 @@ describe(`pattern delete (${dbKind})`, () => {
   const db = () => t.deps.database.db;
   const drafts = (rows: ListSeed[]) => rows.filter((r) => r.SFCC_Status === 'draft');
   const published = (rows: ListSeed[]) => rows.filter((r) => r.SFCC_Status === 'published');
+  /** Which of `ids` are live patterns (a deleted one waits in the Trash, features/trash). */
   const exists = async (ids: number[]) =>
-    (await db().select({ id: patterns.ID }).from(patterns).where(inArray(patterns.ID, ids)))
+    (
+      await db()
+        .select({ id: patterns.ID })
+        .from(patterns)
+        .where(and(inArray(patterns.ID, ids), isNull(patterns.deletedAt)))
+    )
       .map((r) => r.id)
       .sort();
   const del = (user: TestUser, id: number) =>
@@ -73,7 +79,7 @@ describe(`pattern delete (${dbKind})`, () => {
     return keys;
   }
 
-  it('deletes one pattern with its sizes, file rows and stored objects', async () => {
+  it('deletes one pattern: it moves to the Trash with its sizes, file rows and stored objects', async () => {
     const target = drafts(ditto)[0];
     const keys = await withFiles(target.ID);
     const before = await total(partner);
@@ -81,11 +87,12 @@ describe(`pattern delete (${dbKind})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: MSG.deleted, deleted: [target.ID] });
     expect(await exists([target.ID])).toEqual([]);
-    expect(await db().select().from(sizes).where(eq(sizes.patternId, target.ID))).toEqual([]);
+    // Kept for the Trash until its purge (trash.routes.test.ts restores and purges).
+    expect(await db().select().from(sizes).where(eq(sizes.patternId, target.ID))).toHaveLength(1);
     expect(
       await db().select().from(patternFiles).where(eq(patternFiles.patternId, target.ID)),
-    ).toEqual([]);
-    for (const key of keys) expect(await t.deps.files.exists(key)).toBe(false);
+    ).toHaveLength(2);
+    for (const key of keys) expect(await t.deps.files.exists(key)).toBe(true);
     expect(await total(partner)).toBe(before - 1);
   });
 
@@ -111,7 +118,7 @@ describe(`pattern delete (${dbKind})`, () => {
     expect(await exists([pub.ID])).toEqual([]);
   });
 
-  it('bulk deletes a selection with every object, and the total follows', async () => {
+  it('bulk deletes a selection (to the Trash, objects kept), and the total follows', async () => {
     const chosen = drafts(ditto)
       .slice(1, 5)
       .map((r) => r.ID);
@@ -122,7 +129,7 @@ describe(`pattern delete (${dbKind})`, () => {
     expect(res.json().message).toBe(MSG.deleted);
     expect(res.json().deleted.sort()).toEqual([...chosen].sort());
     expect(await exists(chosen)).toEqual([]);
-    for (const key of keys) expect(await t.deps.files.exists(key)).toBe(false);
+    for (const key of keys) expect(await t.deps.files.exists(key)).toBe(true);
     expect(await total(partner)).toBe(before - 4);
   });
 

@@ -18,8 +18,7 @@ export const patternDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, params: IdParamSchema, response: { 200: DeleteResponseSchema } },
     },
-    async (request) =>
-      deletePatterns(app.deps, currentUser(request), [request.params.id], request.log),
+    async (request) => deletePatterns(app.deps, currentUser(request), [request.params.id]),
   );
 
   app.delete(
@@ -28,7 +27,6 @@ export const patternDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', tokens: 'write' },
       schema: { tags, body: BulkDeleteRequestSchema, response: { 200: DeleteResponseSchema } },
     },
-    async (request) =>
-      deletePatterns(app.deps, currentUser(request), request.body.ids, request.log),
+    async (request) => deletePatterns(app.deps, currentUser(request), request.body.ids),
   );
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
-import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
+import { live, patternFiles, patterns, sizes } from '../../db/schema/patterns';
 
 const patternColumns = {
   ID: patterns.ID,
@@ -41,10 +41,11 @@ export async function findPattern(
   brandId: number | null,
   forUpdate = false,
 ) {
-  const where =
-    brandId === null
-      ? eq(patterns.ID, id)
-      : and(eq(patterns.ID, id), eq(patterns.brandId, brandId));
+  const where = and(
+    eq(patterns.ID, id),
+    live(), // a pattern in the Trash is not found (404) until restored
+    brandId === null ? undefined : eq(patterns.brandId, brandId),
+  );
   const q = db
     .select(patternColumns)
     .from(patterns)

@@ -4,7 +4,8 @@ import { patternFiles } from '../../db/schema/patterns';
 import type { PatternFields } from '../../../shared/contracts/patterns';
 import { variationIdFor } from '../../../shared/variation-id';
 import { MSG } from '../../../shared/messages';
-import { badRequest } from '../../lib/app-error';
+import { badRequest, conflict } from '../../lib/app-error';
+import { TRASH_MSG } from '../../../shared/contracts/trash';
 import * as files from '../files';
 import * as repo from './patterns.repo';
 import * as detailRepo from './detail.repo';
@@ -85,6 +86,8 @@ export async function updateImportedPattern(
 ): Promise<{ replacedKeys: string[] }> {
   const { Brand: _brand, Price, SFCC_Pattern_ID: _id, ...rest } = fields;
   const before = await detailRepo.findPattern(tx, id, null, true);
+  // Deleted (to the Trash) between the check and the import: this pattern is not imported.
+  if (!before) throw conflict(TRASH_MSG.idInTrash(fields.SFCC_Pattern_ID ?? String(id)));
   await detailRepo.updatePattern(tx, id, {
     ...rest,
     ...(Price === undefined ? {} : { Price: priceToDb(Price) }),

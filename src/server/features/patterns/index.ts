@@ -1,6 +1,6 @@
 // Public entry of the patterns feature: other server code imports only from here.
 export { patternsRoutes } from './patterns.routes';
-export { loadPattern, markPatternEdited } from './detail.service';
+export { emitPatternEvent, loadPattern, markPatternEdited } from './detail.service';
 export { addressNotesOn, addressNotesOnDeletedSizes } from './address-notes';
 export {
   insertImportedPattern,

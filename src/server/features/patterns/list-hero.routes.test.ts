@@ -13,6 +13,7 @@ import {
 import { patternData, postSubmission, submissionForm } from '../../test/submission';
 import { makePdf, PAGE } from '../../test/preflight-files';
 import { multipart, patternRow, pngPart, seedFile, seedPattern } from './detail.fixtures';
+import { patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import { patternChanges } from '../../db/schema/integrations';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
@@ -145,7 +146,7 @@ describe(`the list's hero thumbnail follows the files (${dbKind})`, () => {
     expect(await changesOf(p.id)).toBe(changes + 1);
   });
 
-  it('lets a pattern with a main hero be deleted', async () => {
+  it('lets a pattern with a main hero be deleted (to the Trash, then purged)', async () => {
     const p = await seedPattern(t);
     const hero = await seedFile(t, p.id, 'Main_Hero_Image');
     await db()
@@ -158,6 +159,9 @@ describe(`the list's hero thumbnail follows the files (${dbKind})`, () => {
       headers: owner.auth,
     });
     expect(del.statusCode).toBe(200);
+    expect((await patternRow(t, p.id)).deletedAt).not.toBeNull();
+    // The purge's delete (features/trash) passes the hero triggers too.
+    await db().delete(patterns).where(eq(patterns.ID, p.id));
     expect(await patternRow(t, p.id)).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { patterns } from '../../db/schema/patterns';
+import { live, patterns } from '../../db/schema/patterns';
 import { brands } from '../../db/schema/brands';
 import type {
   PatternFilter,
@@ -144,6 +144,7 @@ function statusCondition(
 
 export function whereOf(w: ListWhere, v: FilterValue = asValue): SQL | undefined {
   return and(
+    live(), // never a pattern in the Trash; the list's indexes hold live patterns only (0015)
     w.brandId !== undefined ? eq(patterns.brandId, v('brandId', w.brandId)) : undefined,
     w.status ? statusCondition(w.status, v) : undefined,
     w.type ? eq(patterns.Type, v('type', w.type)) : undefined,

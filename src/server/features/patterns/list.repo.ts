@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import { isTransaction, type DbOrTx } from '../../db/client';
 import { arrayRowsStatement, type ArraySelect, type TextDates } from '../../db/array-rows';
-import { patterns } from '../../db/schema/patterns';
+import { live, patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { patternWordCounts, patternWords, searchVocab } from '../../db/schema/search-words';
 import { brands } from '../../db/schema/brands';
@@ -399,7 +399,13 @@ export async function positionOf(
   const [row] = await db
     .select({ id: patterns.ID, key: keyText(sort) })
     .from(patterns)
-    .where(and(eq(patterns.ID, id), brandId === null ? undefined : eq(patterns.brandId, brandId)));
+    .where(
+      and(
+        eq(patterns.ID, id),
+        live(),
+        brandId === null ? undefined : eq(patterns.brandId, brandId),
+      ),
+    );
   return row;
 }
 

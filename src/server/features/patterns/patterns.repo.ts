@@ -5,13 +5,14 @@ import { patterns, sizes } from '../../db/schema/patterns';
 export type NewPatternRow = typeof patterns.$inferInsert;
 export type NewSizeRow = typeof sizes.$inferInsert;
 
-export async function patternIdTaken(db: DbOrTx, sfccPatternId: string): Promise<boolean> {
+/** The pattern holding a Pattern ID, live or in the Trash (which keeps it until the purge). */
+export async function patternHolding(db: DbOrTx, sfccPatternId: string) {
   const [row] = await db
-    .select({ id: patterns.ID })
+    .select({ brandId: patterns.brandId, deletedAt: patterns.deletedAt })
     .from(patterns)
     .where(eq(patterns.SFCC_Pattern_ID, sfccPatternId))
     .limit(1);
-  return Boolean(row);
+  return row;
 }
 
 export async function insertPattern(db: DbOrTx, values: NewPatternRow): Promise<number> {

@@ -21,6 +21,7 @@ import * as files from '../files';
 import { findBrand, resolveBrandRef } from '../brands';
 import { receiveSubmission, type Received, type SubmissionParts } from './create-upload';
 import * as repo from './patterns.repo';
+import { TRASH_MSG } from '../../../shared/contracts/trash';
 import { emitPatternEvent } from './detail.service';
 import { priceToDb } from './pattern-shape';
 
@@ -40,8 +41,16 @@ async function assertMayAdd(deps: AppDeps, user: AuthUser, data: PatternCreateDa
   }
   if (scope === null && !(await findBrand(deps.database.db, brandId)))
     throw badRequest(CREATE_MSG.unknownBrand, { Brand: CREATE_MSG.unknownBrand });
-  if (await repo.patternIdTaken(deps.database.db, data.SFCC_Pattern_ID))
-    throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
+  const holder = await repo.patternHolding(deps.database.db, data.SFCC_Pattern_ID);
+  if (holder) {
+    // A pattern in the Trash keeps its Pattern ID (so restoring it never clashes); its own brand
+    // is told where it is, another brand only that the ID is taken.
+    const message =
+      holder.deletedAt && (scope === null || holder.brandId === scope)
+        ? TRASH_MSG.idInTrash(data.SFCC_Pattern_ID)
+        : MSG.patternIdTaken;
+    throw conflict(message, { SFCC_Pattern_ID: message });
+  }
 }
 
 /** Matches `files` parts without an index to sizes: by Pattern_Pdf_File_Name, then in order. */

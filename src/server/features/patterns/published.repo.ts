@@ -67,6 +67,9 @@ export async function findPublished(db: DbOrTx, ids: number[]): Promise<Publishe
 }
 
 /** Live versions after pattern `afterId`, in ID order: a keyset page for reading them all. */
+/** A pattern in the Trash has no live version to list or resend (read through patterns_trash_idx). */
+const notTrashed = sql`${ppv.patternId} not in (select "ID" from patterns where deleted_at is not null)`;
+
 export async function livePublishedAfter(
   db: DbOrTx,
   afterId: number,
@@ -76,7 +79,7 @@ export async function livePublishedAfter(
     .select(columns)
     .from(ppv)
     .leftJoin(users, eq(users.id, ppv.publishedBy))
-    .where(and(isNull(ppv.unpublishedAt), gt(ppv.patternId, afterId)))
+    .where(and(isNull(ppv.unpublishedAt), notTrashed, gt(ppv.patternId, afterId)))
     .orderBy(asc(ppv.patternId))
     .limit(limit);
 }
@@ -122,6 +125,7 @@ export async function publishedPage(
   const f = (k: string) => sql`(${ppv.data}->'fields'->>${sql.raw(`'${k}'`)})`;
   const where = and(
     isNull(ppv.unpublishedAt),
+    notTrashed,
     w.brandId === undefined ? undefined : eq(ppv.brandId, w.brandId),
     w.type === undefined ? undefined : sql`${f('Type')} = ${w.type}`,
     w.fabric === undefined ? undefined : sql`${f('Fabric_type')} = ${w.fabric}`,

@@ -12,13 +12,16 @@ type Mode = 'upsert' | 'offline' | 'delete';
 
 /**
  * Lifecycle events → what each target must receive. Send to review → staging; publish →
- * production and staging; unpublish → offline, delete → delete mode, on the targets that had it.
+ * production and staging; unpublish → offline, delete → delete mode, restore → the whole product
+ * again, on the targets that had it.
  */
 const PLAN: Record<string, { mode: Mode; targets: StorefrontTargetName[] | 'delivered' }> = {
   'pattern.sent_to_review': { mode: 'upsert', targets: ['staging'] },
   'pattern.published': { mode: 'upsert', targets: ['production', 'staging'] },
   'pattern.unpublished': { mode: 'offline', targets: 'delivered' },
   'pattern.deleted': { mode: 'delete', targets: 'delivered' },
+  // Restored from the Trash: the targets that had it get it back (production: its published version).
+  'pattern.restored': { mode: 'upsert', targets: 'delivered' },
 };
 
 /**

@@ -20,6 +20,7 @@ export function EndpointForm() {
     'pattern.unpublished',
     'pattern.updated',
     'pattern.deleted',
+    'pattern.restored',
   ]);
   const [secret, setSecret] = useState<string | null>(null);
   const fields = create.error instanceof ApiError ? create.error.fields : {};

@@ -1,25 +1,32 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { MSG } from '../../../../shared/messages';
 import { DELETE_MSG } from '../../../../shared/contracts/pattern-list';
 import { useAuth } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { toastWithAction } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { useDeletePattern } from '../api/delete-pattern';
+import { restorePattern } from '../api/restore-pattern';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
-/** Deletes the pattern with its sizes and files, after a confirm; a user cannot delete a published one. */
+/** Deletes the pattern with its sizes and files (to the Trash), after a confirm; a user cannot delete a published one. */
 export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
   const { isAdmin } = useAuth();
   const navigate = useNavigate();
   const del = useDeletePattern(pattern.ID);
+  const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const locked = !isAdmin && pattern.SFCC_Status === 'published';
   const onConfirm = () =>
     del.mutate(undefined, {
       onSuccess: () => {
-        toast.success(MSG.deleted);
+        // The pattern waits in the Trash: Undo brings it back (the list shows it again).
+        toastWithAction(MSG.deleted, {
+          label: 'Undo',
+          run: () => void restorePattern(qc, pattern.ID),
+        });
         setOpen(false);
         navigate('/app/show-records', { replace: true });
       },
@@ -53,8 +60,8 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
       >
         <p>
           Delete <strong>{pattern.SFCC_Pattern_ID}</strong> ({pattern.Pattern_Name}) with its{' '}
-          {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs and images? This
-          cannot be undone.
+          {pattern.sizesCount} {pattern.sizesCount === 1 ? 'size' : 'sizes'}, PDFs and images? It
+          moves to the Trash, where it can be restored until it is emptied.
         </p>
         {pattern.SFCC_Status === 'published' && (
           <p className="mt-2 font-semibold text-red-800">

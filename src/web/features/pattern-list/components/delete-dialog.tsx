@@ -30,7 +30,7 @@ export function DeleteDialog({ codes, busy, onConfirm, onClose }: DeleteDialogPr
               {n === 1
                 ? 'The pattern, its sizes and its files'
                 : `These ${formatCount(n)} patterns, their sizes and their files`}{' '}
-              are deleted for good.
+              move to the Trash, where they can be restored until it is emptied.
             </Description>
             {n > 1 && n <= 10 && (
               <p className="text-sm break-words text-gray-700">{codes!.join(', ')}</p>

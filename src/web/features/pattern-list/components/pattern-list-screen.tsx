@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { MSG } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { toast, toastWithAction } from '../../../lib/toast';
 import { usePatternList } from '../api/get-patterns';
 import { useDeletePatterns } from '../api/delete-patterns';
+import { useUndoDelete } from '../api/undo-delete';
 import { useExportPatterns } from '../api/export-patterns';
 import { useBrandList } from '../../../lib/brand-list';
 import { useListParams, type FilterPatch } from '../hooks/use-list-params';
@@ -39,6 +40,7 @@ export function PatternListScreen() {
   const list = usePatternList(query);
   const brands = useBrandList(isAdmin);
   const remove = useDeletePatterns();
+  const undo = useUndoDelete();
   const download = useExportPatterns();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pending, setPending] = useState<PatternListRow[] | null>(null);
@@ -93,7 +95,11 @@ export function PatternListScreen() {
       pending.map((r) => r.ID),
       {
         onSuccess: (res) => {
-          toast.success(res.message || MSG.deleted);
+          // Deleted patterns wait in the Trash: Undo brings them back at once.
+          toastWithAction(res.message || MSG.deleted, {
+            label: 'Undo',
+            run: () => undo.mutate(res.deleted, { onSuccess: (r) => toast.success(r.message) }),
+          });
           setSelected(new Set());
           setPending(null);
         },
@@ -132,6 +138,12 @@ export function PatternListScreen() {
         <div className="flex flex-wrap items-center gap-3">
           <ViewToggle view={view} onChange={setView} />
           <ImportEntry />
+          <Link
+            to="/app/trash"
+            className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
+          >
+            Trash
+          </Link>
           <Link
             to="/app/add-record"
             className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TRASH_ROUTES, type RestoreResponse } from '../../../../shared/contracts/trash';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const restorePatterns = (ids: number[]) =>
+  api<RestoreResponse>(TRASH_ROUTES.restore, { method: 'POST', body: { ids } });
+
+/** Restores patterns from the Trash; the Trash and every pattern list are read again. */
+export function useRestorePatterns() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: restorePatterns,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.trash }),
+        qc.invalidateQueries({ queryKey: queryKeys.patterns }),
+      ]),
+  });
+}
