@@ -116,7 +116,8 @@ interface ForeignKey {
 
 /**
  * Writing rows back: foreign keys are dropped and added again after (which checks every row), user
- * triggers (change feed, search words) are off while loading, since their results are in the copy.
+ * triggers (change feed, search words) are off while loading, since their results are in the copy;
+ * what the migrations seeded is emptied first.
  * Only the tables' owner's rights are needed, not a superuser's.
  */
 export async function beginLoad(db: DbOrTx, tables: TableInfo[]): Promise<() => Promise<void>> {
@@ -129,6 +130,8 @@ export async function beginLoad(db: DbOrTx, tables: TableInfo[]): Promise<() => 
   for (const fk of fks)
     await db.execute(sql.raw(`ALTER TABLE ${fk.table} DROP CONSTRAINT ${ident(fk.name)}`));
   for (const t of tables) await db.execute(sql.raw(`ALTER TABLE ${t.ref} DISABLE TRIGGER USER`));
+  // Rows a migration seeds (the storefront's two targets, say) are in the copy too: the copy wins.
+  for (const t of tables) await db.execute(sql.raw(`DELETE FROM ${t.ref}`));
   return async () => {
     for (const t of tables) await db.execute(sql.raw(`ALTER TABLE ${t.ref} ENABLE TRIGGER USER`));
     for (const fk of fks)

@@ -240,6 +240,17 @@ describe(`published versions (${dbKind})`, () => {
     expect(got.data[0]).toMatchObject({ SFCC_Pattern_ID: p.code, brandId: owner.brandId });
     expect((await feed(start, other.auth)).data).toEqual([]);
     expect((await feed(got.next)).data).toEqual([]);
+    // Deleting moved it to the Trash (the 'deleted' above); restoring it says where it stands.
+    const restore = await t.app.inject({
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { ids: [p.id] },
+      headers: admin.auth,
+    });
+    expect(restore.statusCode).toBe(200);
+    expect((await feed(got.next)).data.map((c) => [c.patternId, c.change, c.version])).toEqual([
+      [p.id, 'unpublished', 2],
+    ]);
   });
 
   it('webhooks: pattern.published carries the published version; pattern.updated of a published pattern says it is not live', async () => {
