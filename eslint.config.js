@@ -102,6 +102,27 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // One way to write dates, times and numbers (issue 34): lib/format.ts and components/date-time.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/format.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message:
+            'Write dates with <DateTime> or lib/format (formatDateTime, formatRelative, formatDate), numbers with formatPrice / formatCount.',
+        },
+        {
+          selector:
+            'NewExpression[callee.object.name="Intl"][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]',
+          message:
+            'Write dates with <DateTime> or lib/format (formatDateTime, formatRelative, formatDate).',
+        },
+      ],
+    },
+  },
+  {
     // Tests (and the shared test helpers) may also use another feature's fixtures.
     files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts', 'src/server/**/*.fixtures.ts'],
     rules: {

@@ -189,18 +189,21 @@ export const ReviewCountResponseSchema = z.object({ data: z.object({ inReview: z
 
 /**
  * What waits for the brand (issue 34; admins: every brand): patterns sent back with changes
- * requested (an edit's included) and patterns unpublished and not yet sent to review again, with
- * the few most recently changed of them for the dashboard.
+ * requested (an edit's included), patterns unpublished and not yet sent to review again, and
+ * patterns whose last storefront import failed (on either target), with the few most recently
+ * changed of them for the dashboard. `detail` says what failed (storefront failures only).
  */
-export const ATTENTION_REASONS = ['changes_requested', 'unpublished'] as const;
+export const ATTENTION_REASONS = ['changes_requested', 'unpublished', 'storefront_failed'] as const;
 export const ATTENTION_LABELS: Record<(typeof ATTENTION_REASONS)[number], string> = {
   changes_requested: 'Changes requested',
   unpublished: 'Unpublished',
+  storefront_failed: 'Storefront failed',
 };
 export const ATTENTION_SHOWN = 5;
 export const AttentionSchema = z.object({
   changesRequested: z.number(),
   unpublished: z.number(),
+  storefrontFailed: z.number(),
   patterns: z.array(
     z.object({
       ID: z.number(),
@@ -208,6 +211,7 @@ export const AttentionSchema = z.object({
       Pattern_Name: z.string(),
       reason: z.enum(ATTENTION_REASONS),
       at: z.string(),
+      detail: z.string().nullable(),
     }),
   ),
 });

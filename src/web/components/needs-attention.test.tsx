@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Attention } from '../../shared/contracts/review';
+import { formatDateTime } from '../lib/format';
 import { queryKeys } from '../lib/query-keys';
 import { AttentionLink, CHANGES_REQUESTED_URL } from './attention-link';
 import { ImportEntry } from './import-entry';
@@ -11,6 +12,7 @@ import { NeedsAttention } from './needs-attention';
 const WAITING: Attention = {
   changesRequested: 2,
   unpublished: 1,
+  storefrontFailed: 0,
   patterns: [
     {
       ID: 4,
@@ -18,6 +20,7 @@ const WAITING: Attention = {
       Pattern_Name: 'Top',
       reason: 'changes_requested',
       at: '2026-11-26T12:00:00.000Z',
+      detail: null,
     },
     {
       ID: 9,
@@ -25,6 +28,7 @@ const WAITING: Attention = {
       Pattern_Name: 'Skirt',
       reason: 'unpublished',
       at: '2026-11-26T11:00:00.000Z',
+      detail: null,
     },
   ],
 };
@@ -61,8 +65,46 @@ describe('what waits for a partner (issue 34)', () => {
     expect(screen.getByTestId('needs-attention').textContent).toContain('1 unpublished');
   });
 
+  it('storefront failures are listed too, with what failed and when (the exact time on hover)', () => {
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    show(<NeedsAttention />, {
+      changesRequested: 0,
+      unpublished: 1,
+      storefrontFailed: 1,
+      patterns: [
+        {
+          ID: 12,
+          SFCC_Pattern_ID: 'M3',
+          Pattern_Name: 'Coat',
+          reason: 'storefront_failed',
+          at,
+          detail: 'Production: Line 12: price book missing',
+        },
+        WAITING.patterns[1],
+      ],
+    });
+    const block = screen.getByTestId('needs-attention');
+    expect(block.querySelector('p')?.textContent).toBe(
+      '1 unpublished · 1 failed on the storefront',
+    );
+    const item = screen.getByRole('link', { name: 'M3 · Coat' }).closest('li')!;
+    expect(screen.getByRole('link', { name: 'M3 · Coat' }).getAttribute('href')).toBe(
+      '/app/show-records/12',
+    );
+    expect(item.textContent).toContain('Storefront failed');
+    expect(item.textContent).toContain('Production: Line 12: price book missing');
+    const time = item.querySelector('time')!;
+    expect(time.textContent).toBe('5 minutes ago');
+    expect(time.getAttribute('title')).toBe(formatDateTime(at));
+  });
+
   it('an empty block says so', () => {
-    show(<NeedsAttention />, { changesRequested: 0, unpublished: 0, patterns: [] });
+    show(<NeedsAttention />, {
+      changesRequested: 0,
+      unpublished: 0,
+      storefrontFailed: 0,
+      patterns: [],
+    });
     expect(screen.getByText(/Nothing waits for you/)).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { live, patterns } from '../../db/schema/patterns';
 import { patternActivity } from '../../db/schema/review';
+import { storefrontStatus } from '../../db/schema/storefront';
 import { countWithVersion } from './list.repo';
 
 /** Unpublished and not sent to review since: only unpublishing takes a pattern sent to review back to draft. */
@@ -47,6 +48,44 @@ export async function latestWaiting(db: DbOrTx, brandId: number | null, limit: n
     .where(and(or(changesRequested, unpublished), inBrand(brandId)))
     .orderBy(desc(patterns.updatedAt), desc(patterns.ID))
     .limit(limit);
+}
+
+/**
+ * Live patterns whose last import failed on a storefront target. storefront_status is the
+ * storefront feature's table, read here as a table (no import of that feature, no cycle); its
+ * rows exist only where Salesforce B2C Commerce targets are configured.
+ */
+const storefrontFailed = and(live(), eq(storefrontStatus.state, 'error'))!;
+
+/** How many patterns failed on a target (a pattern failing on both counts once). */
+export async function countStorefrontFailed(db: DbOrTx, brandId: number | null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${storefrontStatus.patternId})::int` })
+    .from(storefrontStatus)
+    .innerJoin(patterns, eq(patterns.ID, storefrontStatus.patternId))
+    .where(and(storefrontFailed, inBrand(brandId)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The most recent storefront failures, one row per pattern and target: a pattern fails on at most
+ * two targets, so twice `limit` rows hold the `limit` most recent patterns.
+ */
+export async function latestStorefrontFailed(db: DbOrTx, brandId: number | null, limit: number) {
+  return db
+    .select({
+      ID: patterns.ID,
+      SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
+      Pattern_Name: patterns.Pattern_Name,
+      target: storefrontStatus.target,
+      message: storefrontStatus.message,
+      at: storefrontStatus.updatedAt,
+    })
+    .from(storefrontStatus)
+    .innerJoin(patterns, eq(patterns.ID, storefrontStatus.patternId))
+    .where(and(storefrontFailed, inBrand(brandId)))
+    .orderBy(desc(storefrontStatus.updatedAt), desc(patterns.ID))
+    .limit(limit * 2);
 }
 
 /**

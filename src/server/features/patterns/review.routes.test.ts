@@ -440,7 +440,12 @@ describe(`review loop (${dbKind})`, () => {
     const detail = async (id: number) =>
       (await t.app.inject({ url: PATTERN_DETAIL_PATHS.detail(id), headers: fresh.auth })).json()
         .data;
-    expect(await attention(fresh)).toEqual({ changesRequested: 0, unpublished: 0, patterns: [] });
+    expect(await attention(fresh)).toEqual({
+      changesRequested: 0,
+      unpublished: 0,
+      storefrontFailed: 0,
+      patterns: [],
+    });
 
     const sentBack = await seedPattern(t, { brand: 'kwik-sew', withPdfs: true });
     const unpub = await seedPattern(t, { brand: 'kwik-sew', withPdfs: true });

@@ -11,7 +11,7 @@ import { skipReason } from '../../test/skip';
 import { eventually } from '../../test/submission';
 import { seedFile, seedPattern } from '../patterns/detail.fixtures';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
-import { REVIEW_PATHS } from '../../../shared/contracts/review';
+import { REVIEW_PATHS, type Attention } from '../../../shared/contracts/review';
 import { STOREFRONT_PATHS } from '../../../shared/contracts/storefront';
 import { storefrontDeliveryHandler } from './delivery';
 import { clearTokenCache } from './client';
@@ -184,12 +184,22 @@ describe.skipIf(!dir)(`storefront delivery (${dbKind})${skipReason(reason)}`, ()
     expect((await status(p.id)).summary.text).toBe(
       'Storefront import failed: Line 12: product attribute pppGender is not defined',
     );
+    // The brand's "Needs your attention" lists it, with what failed, until it is delivered.
+    const waiting = async () =>
+      (
+        (await t.app.inject({ url: REVIEW_PATHS.attention, headers: owner.auth })).json()
+          .data as Attention
+      ).patterns.filter((a) => a.ID === p.id && a.reason === 'storefront_failed');
+    expect((await waiting()).map((a) => a.detail)).toEqual([
+      'Production: Line 12: product attribute pppGender is not defined',
+    ]);
     const retryUrl = STOREFRONT_PATHS.retry.replace(':id', String(p.id));
     expect((await post(retryUrl, owner)).statusCode).toBe(403);
     const r = await post(retryUrl, admin);
     expect(r.statusCode).toBe(202);
     await eventually(async () => (await status(p.id)).summary.kind === 'live');
     expect(importsOf(production, p.code).map((i) => i.code)).toEqual(['ERROR', 'OK']);
+    expect(await waiting()).toEqual([]);
     expect((await post(retryUrl, admin)).statusCode).toBe(409);
   });
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Delivery } from '../../../../shared/contracts/integrations';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
+import { formatDateTime } from '../../../lib/format';
 import { Pager } from '../../../components/pager';
 import { Spinner } from '../../../components/spinner';
 import { useDeliveries, useRedeliver, useRedeliverFailed } from '../api/webhook-endpoints';
@@ -13,7 +15,7 @@ const STATUS: Record<Delivery['status'], string> = {
 };
 const HEADINGS = ['Time', 'Event', 'Status', 'Code', 'Duration', 'Attempts', 'Response'];
 
-const when = (d: Delivery) => new Date(d.lastAttemptAt ?? d.createdAt).toLocaleString();
+const at = (d: Delivery) => d.lastAttemptAt ?? d.createdAt;
 const outcome = (d: Delivery) => d.response ?? d.error ?? '—';
 
 /**
@@ -32,7 +34,7 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
       variant="secondary"
       className="px-2 py-1"
       disabled={redeliver.isPending}
-      aria-label={`Redeliver ${d.eventType} of ${when(d)}`}
+      aria-label={`Redeliver ${d.eventType} of ${formatDateTime(at(d))}`}
       onClick={() =>
         redeliver.mutate(
           { id: endpointId, deliveryId: d.id },
@@ -99,7 +101,8 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
                   </span>
                 </div>
                 <p className="text-xs text-gray-600">
-                  {when(d)} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                  <DateTime iso={at(d)} relative /> · {d.attempts}{' '}
+                  {d.attempts === 1 ? 'attempt' : 'attempts'}
                   {d.durationMs !== null && ` · ${d.durationMs} ms`}
                 </p>
                 <p className="break-all text-xs text-gray-700">{outcome(d)}</p>
@@ -125,7 +128,9 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
               <tbody className="divide-y divide-gray-200">
                 {rows.map((d) => (
                   <tr key={d.id}>
-                    <td className="whitespace-nowrap px-2 py-1">{when(d)}</td>
+                    <td className="whitespace-nowrap px-2 py-1">
+                      <DateTime iso={at(d)} relative />
+                    </td>
                     <td className="px-2 py-1">
                       <code>{d.eventType}</code>
                     </td>

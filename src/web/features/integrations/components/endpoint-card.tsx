@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { WebhookEndpoint } from '../../../../shared/contracts/integrations';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import {
   useDeleteEndpoint,
   useEndPreviousSecret,
@@ -60,7 +61,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           )}
           {endpoint.enabled && endpoint.failingSince && (
             <p className="text-xs text-amber-900">
-              Failing since {new Date(endpoint.failingSince).toLocaleString()} (
+              Failing since <DateTime iso={endpoint.failingSince} relative /> (
               {endpoint.consecutiveFailures} failed{' '}
               {endpoint.consecutiveFailures === 1 ? 'attempt' : 'attempts'}).
             </p>
@@ -68,8 +69,8 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           {endpoint.previousSecretUntil && (
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <p className="text-xs text-gray-600">
-                The previous secret also signs until{' '}
-                {new Date(endpoint.previousSecretUntil).toLocaleString()}.
+                The previous secret also signs until <DateTime iso={endpoint.previousSecretUntil} />
+                .
               </p>
               <Button
                 variant="secondary"

@@ -7,12 +7,14 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import { Spinner } from '../../../components/spinner';
 import { FieldShell, inputClass, TextField } from '../../../components/text-field';
 import { useApiTokens, useCreateToken, useRevokeToken } from '../api/api-tokens';
 import { SecretNotice } from './secret-notice';
 
-const when = (iso: string | null, none: string) => (iso ? new Date(iso).toLocaleString() : none);
+const when = (iso: string | null, none: string, relative = false) =>
+  iso ? <DateTime iso={iso} relative={relative} /> : none;
 
 /** API tokens: created here (shown once), listed with last use, revoked at once. `brands` come from the route. */
 export function TokensPanel({ brands }: { brands: { id: number; name: string }[] }) {
@@ -64,11 +66,11 @@ export function TokensPanel({ brands }: { brands: { id: number; name: string }[]
                 <p className="font-semibold text-ink">{t.name}</p>
                 <p className="text-gray-700">
                   {TOKEN_SCOPE_LABELS[t.scope]} · {t.brand ? t.brand.name : 'All brands'} · expires{' '}
-                  {when(t.expiresAt, 'never')} · last used {when(t.lastUsedAt, 'never')}
+                  {when(t.expiresAt, 'never')} · last used {when(t.lastUsedAt, 'never', true)}
                 </p>
               </div>
               {t.revokedAt ? (
-                <span className="text-red-800">Revoked {when(t.revokedAt, '')}</span>
+                <span className="text-red-800">Revoked {when(t.revokedAt, '', true)}</span>
               ) : (
                 <Button
                   variant="danger"

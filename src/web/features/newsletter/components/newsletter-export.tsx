@@ -2,8 +2,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useExportSubscribers, useNewsletterSummary } from '../api/export-subscribers';
 import { loadErrorMessage } from '../../../lib/error-message';
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/format';
 
 /** Admins: how many addresses the footer's box collected, and the list as CSV. */
 export function NewsletterExport() {
@@ -23,7 +22,7 @@ export function NewsletterExport() {
           ? 'Counting subscribers…'
           : summary.isError
             ? `The count could not be loaded: ${loadErrorMessage(summary.error)}`
-            : `${count} ${count === 1 ? 'address' : 'addresses'}${summary.data.latestAt ? `, latest ${date.format(new Date(summary.data.latestAt))}` : ''}.`}
+            : `${count} ${count === 1 ? 'address' : 'addresses'}${summary.data.latestAt ? `, latest ${formatDate(summary.data.latestAt)}` : ''}.`}
       </p>
       <Button
         variant="secondary"

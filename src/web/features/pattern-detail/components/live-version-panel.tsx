@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LiveChanges } from '../../../../shared/contracts/pattern-published';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import { loadErrorMessage } from '../../../lib/error-message';
 
 /**
@@ -41,7 +42,7 @@ export function LiveVersionPanel({
       ) : (
         <>
           <p className="mt-1 text-sm">
-            Version {live.version}, published {new Date(live.publishedAt).toLocaleString()}
+            Version {live.version}, published <DateTime iso={live.publishedAt} />
             {live.publishedBy ? ` by ${live.publishedBy}` : ''}, stays live until the edit below is
             published.
           </p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { PATTERN_LABELS as L } from '../../../../shared/contracts/patterns';
-import { formatPrice } from '../format';
+import { formatPrice } from '../../../lib/format';
 
 type Key = keyof typeof L;
 const ORDER: Key[] = [

@@ -10,7 +10,7 @@ import { usePublishPattern } from '../api/publish-pattern';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingList } from './missing-list';
 import { PreflightWarnings } from './preflight-warnings';
-import { formatDate } from '../format';
+import { DateTime } from '../../../components/date-time';
 import { EditStatusBadge } from '../../../components/edit-status-badge';
 import type { LifecycleAction } from '../../../../shared/contracts/review';
 
@@ -97,19 +97,27 @@ export function StatusPanel({
       )}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">Created</dt>
-        <dd>{formatDate(pattern.createdAt)}</dd>
+        <dd>
+          <DateTime iso={pattern.createdAt} />
+        </dd>
         <dt className="text-gray-600">Last edited</dt>
-        <dd>{formatDate(pattern.updatedAt)}</dd>
+        <dd>
+          <DateTime iso={pattern.updatedAt} relative />
+        </dd>
         {pattern.reviewedAt && (
           <>
             <dt className="text-gray-600">Sent to review</dt>
-            <dd>{formatDate(pattern.reviewedAt)}</dd>
+            <dd>
+              <DateTime iso={pattern.reviewedAt} />
+            </dd>
           </>
         )}
         {pattern.publishedAt && (
           <>
             <dt className="text-gray-600">Published</dt>
-            <dd>{formatDate(pattern.publishedAt)}</dd>
+            <dd>
+              <DateTime iso={pattern.publishedAt} />
+            </dd>
           </>
         )}
       </dl>

@@ -3,6 +3,7 @@ import { FILE_PATHS } from '../../../../shared/contracts/files';
 import { Pager } from '../../../components/pager';
 import { Spinner } from '../../../components/spinner';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import { downloadFile } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toast';
 import { useActivity } from '../api/get-activity';
@@ -69,12 +70,7 @@ export function ActivityList({ patternId }: { patternId: number }) {
               </p>
             )}
             <p className="mt-1 text-xs text-gray-600">
-              <time dateTime={e.at}>
-                {new Date(e.at).toLocaleString(undefined, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
-              </time>
+              <DateTime iso={e.at} relative />
             </p>
           </li>
         ))}

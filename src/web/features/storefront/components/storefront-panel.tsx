@@ -1,11 +1,12 @@
 import { toast, toastError } from '../../../lib/toast';
 import { loadErrorMessage } from '../../../lib/error-message';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import { Spinner } from '../../../components/spinner';
 import type { StorefrontTarget } from '../../../../shared/contracts/storefront';
 import { useResync, useStorefrontTargets } from '../api/storefront';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? <DateTime iso={iso} relative /> : '—');
 const RUN_LABEL = { running: 'Running', ok: 'OK', error: 'Error' } as const;
 
 /** Salesforce B2C Commerce targets (from the environment, never a secret) with their last runs, and a full resync. */

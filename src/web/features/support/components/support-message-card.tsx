@@ -1,9 +1,8 @@
 import type { SupportMessage } from '../../../../shared/contracts/support';
 import { SUPPORT_LABELS as L } from '../../../../shared/contracts/support';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import { Spinner } from '../../../components/spinner';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface Props {
   message: SupportMessage;
@@ -26,7 +25,7 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
             {m.subject}
           </h3>
           <p className="mt-0.5 text-xs text-gray-600">
-            #{m.id} · <time dateTime={m.createdAt}>{dateTime.format(new Date(m.createdAt))}</time>
+            #{m.id} · <DateTime iso={m.createdAt} relative />
           </p>
         </div>
         <span
@@ -77,9 +76,14 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
       </p>
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-3">
         <p className="text-xs text-gray-600">
-          {handled && m.handledAt
-            ? `Handled ${dateTime.format(new Date(m.handledAt))}${m.handledByName ? ` by ${m.handledByName}` : ''}`
-            : 'Not handled yet'}
+          {handled && m.handledAt ? (
+            <>
+              Handled <DateTime iso={m.handledAt} relative />
+              {m.handledByName ? ` by ${m.handledByName}` : ''}
+            </>
+          ) : (
+            'Not handled yet'
+          )}
         </p>
         <div className="flex gap-2">
           <a

@@ -2,16 +2,13 @@ import { useState } from 'react';
 import { TRASH_MSG, type TrashItem } from '../../../../shared/contracts/trash';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
+import { DateTime } from '../../../components/date-time';
 import { Pager } from '../../../components/pager';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../lib/toast';
 import { useTrash } from '../api/get-trash';
 import { useRestorePatterns } from '../api/restore-patterns';
 
-/** Dates as the list writes them (en-US medium date, short time). */
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The Trash: deleted patterns of the user's brand (admins: every brand), each restorable. */
@@ -80,9 +77,9 @@ export function TrashList({ showBrand }: { showBrand: boolean }) {
                   {plural(item.sizes, 'size')}, {plural(item.files, 'file')}
                 </p>
                 <p className="text-gray-700">
-                  Deleted {when(item.deletedAt)}
+                  Deleted <DateTime iso={item.deletedAt} relative />
                   {item.deletedBy && <> by {item.deletedBy}</>} · deleted for good on{' '}
-                  {day(item.purgeAt)}
+                  <DateTime iso={item.purgeAt} dateOnly />
                 </p>
               </div>
               <Button
