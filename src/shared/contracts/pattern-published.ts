@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_KINDS } from './files';
+import { PatternDetailSchema } from './pattern-detail';
 import { ChangeSchema } from './review';
 
 /**
@@ -46,23 +47,24 @@ export const PublishedSizeSchema = z.object({
   files: z.array(PublishedFileSchema),
 });
 
-export const PublishedFieldsSchema = z.object({
-  SFCC_Pattern_ID: z.string(),
-  Pattern_Name: z.string(),
-  Brand: z.number(),
-  brandName: z.string(),
-  Technical_Details: z.string().nullable(),
-  Pattern_Description: z.string().nullable(),
-  Fabric_Recommendation: z.string().nullable(),
-  Fabric_type: z.string().nullable(),
-  Notion: z.string().nullable(),
-  Type: z.string().nullable(),
-  Is_Printable: z.string().nullable(),
-  Gender: z.string().nullable(),
-  Price: z.number().nullable(),
-  Suitable_For: z.string().nullable(),
-  is_Subscribable: z.string().nullable(),
-  Pattern_Fit: z.string().nullable(),
+/** The pattern's content fields as the detail answers them (the status fields are not content). */
+export const PublishedFieldsSchema = PatternDetailSchema.pick({
+  SFCC_Pattern_ID: true,
+  Pattern_Name: true,
+  Brand: true,
+  brandName: true,
+  Technical_Details: true,
+  Pattern_Description: true,
+  Fabric_Recommendation: true,
+  Fabric_type: true,
+  Notion: true,
+  Type: true,
+  Is_Printable: true,
+  Gender: true,
+  Price: true,
+  Suitable_For: true,
+  is_Subscribable: true,
+  Pattern_Fit: true,
 });
 
 /** What is stored per publication: the pattern's fields, its sizes and its file references. */
