@@ -38,6 +38,36 @@ const serverZones = (forTests) => [
   },
 ];
 
+/** Which side may import which (shared, server, web; web features and the shared web code). */
+const directionZones = [
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'shared imports nothing of ours',
+  },
+  {
+    target: './src/server',
+    from: './src/web',
+    message: 'the server never imports the web app',
+  },
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'the web app never imports the server',
+  },
+  ...webFeatures.map((f) => ({
+    target: `./src/web/features/${f}`,
+    from: './src/web/features',
+    except: [`./${f}`],
+    message: 'web features never import each other; routes compose them',
+  })),
+  {
+    target: ['./src/web/lib', './src/web/hooks', './src/web/components'],
+    from: './src/web/features',
+    message: 'lib, hooks and shared components know no feature; routes compose features',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,35 +94,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            {
-              target: './src/shared',
-              from: ['./src/server', './src/web'],
-              message: 'shared imports nothing of ours',
-            },
-            {
-              target: './src/server',
-              from: './src/web',
-              message: 'the server never imports the web app',
-            },
-            {
-              target: './src/web',
-              from: './src/server',
-              message: 'the web app never imports the server',
-            },
-            {
-              target: './src/web/components',
-              from: './src/web/features',
-              message: 'shared components do not know features',
-            },
-            ...webFeatures.map((f) => ({
-              target: `./src/web/features/${f}`,
-              from: './src/web/features',
-              except: [`./${f}`],
-              message: 'web features never import each other; routes compose them',
-            })),
-            ...serverZones(false),
-          ],
+          zones: [...directionZones, ...serverZones(false)],
         },
       ],
     },
@@ -126,7 +128,11 @@ export default tseslint.config(
     // Tests (and the shared test helpers) may also use another feature's fixtures.
     files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts', 'src/server/**/*.fixtures.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverZones(true) }],
+      // The direction zones hold for tests too (an override replaces the whole list).
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...directionZones, ...serverZones(true)] },
+      ],
     },
   },
 );
