@@ -140,7 +140,9 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     const bomb = await measured(imagePdf(12_000));
     expect(checkOf(bomb.r)).toMatchObject({ pageCount: 1, incomplete: null });
     expect(grey(bomb.r)).toBe(0);
-    expect(bomb.checkerMb).toBeLessThan(300);
+    // Without the cap the checker took 1.3 GB; with it, what the checker holds anyway (pdf.js, the
+    // page's canvas: 240–385 MB seen, depending on the machine's load) and no 432 MB of pixels.
+    expect(bomb.checkerMb).toBeLessThan(600);
 
     // pdf.js checks an image's size, not its soft mask's: that one is decoded until the checker has
     // grown past the memory budget, then it is killed; the facts stay, no thumbnail.
