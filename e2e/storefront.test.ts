@@ -207,6 +207,11 @@ describe.skipIf(!dir)(`storefront in the browser${dir ? '' : ` (SKIPPED: ${reaso
 
     // My Patterns: the archive of every published pattern, for an import by hand.
     await page.goto('/app/show-records');
+    // The row says it is live on the storefront.
+    const row = page.getByRole('row').filter({ hasText: code });
+    await expect
+      .poll(() => row.getByTestId('storefront-badge').first().textContent())
+      .toBe('Storefront: Live');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Storefront archive (.zip)' }).click(),
