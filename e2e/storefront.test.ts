@@ -32,6 +32,8 @@ import { BRAND_PATHS } from '../src/shared/contracts/brands';
  */
 const { dir, reason } = sfccSchemas();
 const ADMIN = { email: 'sf-admin@example.com', password: 'Sf-admin-pass1' };
+/** Set to a folder to keep My Patterns' screenshots (1366 and 390 px) for a look. */
+const shots = process.env.E2E_SCREENSHOTS;
 const code = `E2E-SF-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
 
 function catalogOf(file: string): Promise<{ entries: string[]; catalog: string }> {
@@ -212,6 +214,13 @@ describe.skipIf(!dir)(`storefront in the browser${dir ? '' : ` (SKIPPED: ${reaso
     await expect
       .poll(() => row.getByTestId('storefront-badge').first().textContent())
       .toBe('Storefront: Live');
+    if (shots) {
+      await page.screenshot({ path: path.join(shots, 'storefront-list-1366.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await row.getByTestId('storefront-badge').first().waitFor();
+      await page.screenshot({ path: path.join(shots, 'storefront-list-390.png') });
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Storefront archive (.zip)' }).click(),
