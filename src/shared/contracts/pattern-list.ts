@@ -97,6 +97,10 @@ export const PatternListQuerySchema = PatternFilterSchema.extend({
 });
 export type PatternListQuery = z.infer<typeof PatternListQuerySchema>;
 
+/** The storefront badge of a list row (admins). */
+export const LIST_STOREFRONT_KINDS = ['live', 'staging', 'failed', 'pending', 'offline'] as const;
+export type ListStorefrontKind = (typeof LIST_STOREFRONT_KINDS)[number];
+
 export const PatternListRowSchema = z.object({
   ID: z.number(),
   SFCC_Pattern_ID: z.string(),
@@ -114,6 +118,12 @@ export const PatternListRowSchema = z.object({
   updatedAt: z.string(),
   /** The main hero photo's file ID when it has thumbnails (THUMBNAIL_PATHS); null otherwise. */
   heroFileId: z.number().nullable().optional(),
+  /**
+   * Admins: the pattern's storefront outcome across both targets (docs/storefront.md), the same
+   * rule as `GET /api/storefront/patterns/{id}`'s `summary.kind`; absent for users and for a
+   * pattern never sent to a storefront.
+   */
+  storefront: z.enum(LIST_STOREFRONT_KINDS).optional(),
 });
 export type PatternListRow = z.infer<typeof PatternListRowSchema>;
 

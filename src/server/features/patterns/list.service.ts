@@ -25,6 +25,7 @@ import {
 import * as repo from './list.repo';
 import { ANCHORS, anchorFor, anchorsApply, heldAnchorFor, type AnchoredList } from './list-anchors';
 import { toListRow } from './pattern-shape';
+import { storefrontKinds } from './list-storefront.repo';
 
 /**
  * The pattern list: scoped, filtered, sorted and paged in the database, with an exact total that
@@ -87,8 +88,19 @@ export async function listPatterns(
   const total = page.total;
   if (total === 0) await assertBrandFilter(db, user, q);
   const rows = page.rows ?? (await repo.rowsByIds(db, page.ids));
+  const data = rows.map((r) => toListRow(r));
+  if (user.role === 'admin' && data.length) {
+    const kinds = await storefrontKinds(
+      db,
+      data.map((r) => r.ID),
+    );
+    for (const r of data) {
+      const kind = kinds.get(r.ID);
+      if (kind) r.storefront = kind;
+    }
+  }
   return {
-    data: rows.map((r) => toListRow(r)),
+    data,
     totalCountData: total,
     ...(page.capped ? { totalCapped: true } : {}),
     page: q.page,

@@ -49,3 +49,49 @@ describe('PatternRow on a phone (issue 34)', () => {
     expect(phone.textContent).toContain('Edit in review');
   });
 });
+
+describe('PatternRow: the storefront badge (issue 30)', () => {
+  const renderRow = (row: PatternListRow) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <table>
+            <tbody>
+              <PatternRow
+                row={row}
+                showBrand={false}
+                selected={false}
+                onToggle={() => undefined}
+                onDelete={() => undefined}
+              />
+            </tbody>
+          </table>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('shows where the pattern stands on the storefront, in the Status column and beside the ID on a phone', () => {
+    renderRow({ ...ROW, editStatus: null, storefront: 'failed' });
+    const badges = screen.getAllByTestId('storefront-badge');
+    expect(badges.map((b) => b.textContent)).toEqual([
+      'Storefront: Storefront failed',
+      'Storefront: Storefront failed',
+    ]);
+    expect(badges[0]!.title).toMatch(/failed/);
+  });
+
+  it('says Live and On staging in words', () => {
+    const { unmount } = renderRow({ ...ROW, storefront: 'live' });
+    expect(screen.getAllByTestId('storefront-badge')[0]!.textContent).toBe('Storefront: Live');
+    unmount();
+    renderRow({ ...ROW, storefront: 'staging' });
+    expect(screen.getAllByTestId('storefront-badge')[0]!.textContent).toBe(
+      'Storefront: On staging',
+    );
+  });
+
+  it('shows no storefront badge when the row has none (a partner, or never sent)', () => {
+    renderRow(ROW);
+    expect(screen.queryByTestId('storefront-badge')).toBeNull();
+  });
+});

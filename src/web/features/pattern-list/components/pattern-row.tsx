@@ -66,7 +66,11 @@ export function PatternRow({
         </Link>
         {/* On a phone the Status column is off to the side: the status shows under the ID (issue 34). */}
         <div className="mt-1 sm:hidden" data-testid="row-status-phone">
-          <StatusBadge status={row.SFCC_Status} editStatus={row.editStatus} />
+          <StatusBadge
+            status={row.SFCC_Status}
+            editStatus={row.editStatus}
+            storefront={row.storefront}
+          />
         </div>
       </td>
       <td className="max-w-[16rem] min-w-[9rem] px-3 py-2">
@@ -84,7 +88,11 @@ export function PatternRow({
         {row.Price === null ? <Empty /> : formatPrice(row.Price)}
       </td>
       <td className="px-3 py-2">
-        <StatusBadge status={row.SFCC_Status} editStatus={row.editStatus} />
+        <StatusBadge
+          status={row.SFCC_Status}
+          editStatus={row.editStatus}
+          storefront={row.storefront}
+        />
       </td>
       <td className="px-3 py-2 whitespace-nowrap text-gray-800">
         <time dateTime={row.updatedAt} className="flex flex-col leading-tight">

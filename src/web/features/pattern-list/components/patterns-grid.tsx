@@ -59,7 +59,11 @@ export function PatternsGrid({
             <span className="line-clamp-2 break-words">{row.Pattern_Name}</span>
             {showBrand && <span className="text-gray-700">{row.brandName}</span>}
             <span className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
-              <StatusBadge status={row.SFCC_Status} editStatus={row.editStatus} />
+              <StatusBadge
+                status={row.SFCC_Status}
+                editStatus={row.editStatus}
+                storefront={row.storefront}
+              />
               {row.Price !== null && <span className="tabular-nums">{formatPrice(row.Price)}</span>}
             </span>
           </div>

@@ -1,6 +1,8 @@
 import { STATUS_LABELS, type PatternStatus } from '../../../../shared/options';
 import type { EditStatus } from '../../../../shared/contracts/lifecycle';
+import type { ListStorefrontKind } from '../../../../shared/contracts/pattern-list';
 import { EditStatusBadge } from '../../../components/edit-status-badge';
+import { StorefrontBadge } from './storefront-badge';
 
 const styles: Record<PatternStatus, string> = {
   draft: 'bg-gray-100 text-gray-800 ring-gray-300',
@@ -13,10 +15,13 @@ const styles: Record<PatternStatus, string> = {
 export function StatusBadge({
   status,
   editStatus = null,
+  storefront,
 }: {
   status: PatternStatus;
   /** A published pattern's waiting edit, as a second badge. */
   editStatus?: EditStatus | null;
+  /** Admins: the storefront outcome (list rows), as one more badge. */
+  storefront?: ListStorefrontKind;
 }) {
   const main = (
     <span
@@ -25,11 +30,12 @@ export function StatusBadge({
       {STATUS_LABELS[status]}
     </span>
   );
-  if (!editStatus) return main;
+  if (!editStatus && !storefront) return main;
   return (
     <span className="inline-flex flex-wrap gap-1">
       {main}
-      <EditStatusBadge editStatus={editStatus} />
+      {editStatus && <EditStatusBadge editStatus={editStatus} />}
+      {storefront && <StorefrontBadge kind={storefront} />}
     </span>
   );
 }
