@@ -14,6 +14,9 @@ import { pageIds } from './list.repo';
  * Page numbers read from keyset anchors (list-anchors.ts) must be exactly the OFFSET answer:
  * pages that start at an anchor, right before and right after one, and after a write.
  */
+/** The list's own statements: an admin's page also reads its rows' storefront badges (one more, by ID). */
+const listReads = (sent: string[]) => sent.filter((q) => !q.includes('storefront_status'));
+
 describe(`pattern list page numbers from anchors (${dbKind})`, () => {
   let t: TestApp;
   let admin: TestUser;
@@ -68,7 +71,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     await page(admin, { ...query, page: 3 }); // reads the anchors
     let got: PatternListResponse | undefined;
     const sent = await statementsOf(async () => (got = await page(admin, { ...query, page: 4 })));
-    expect(sent).toHaveLength(1);
+    expect(listReads(sent)).toHaveLength(1);
     expect(sent[0]).toContain('pattern_list_version');
     expect(idsOf(got!.data)).toEqual(await offsetPage('updatedAt', 'desc', 4));
   });
@@ -109,7 +112,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
       await wait(400); // older than maxAgeMs
       let got: PatternListResponse | undefined;
       const sent = await statementsOf(async () => (got = await page(admin, { ...query, page: 4 })));
-      expect(sent).toHaveLength(1); // the held anchors: page, total and version in one statement
+      expect(listReads(sent)).toHaveLength(1); // the held anchors: page, total and version in one statement
       expect(anchorReads()).toBe(reads);
       expect(idsOf(got!.data)).toEqual(await offsetPage('Pattern_Name', 'asc', 4));
       // A write moves the version: read again, and the page is still OFFSET's.
