@@ -56,7 +56,14 @@ export function diskStore(root: string): FileStore {
           const key = path.relative(root, p).split(path.sep).join('/');
           if (!key.startsWith(prefix)) continue;
           if (e.isDirectory()) yield* walk(p);
-          else yield { key, modifiedAt: (await fsp.stat(p)).mtime };
+          else {
+            // An upload's temporary file can be renamed or removed between the read and the stat.
+            const st = await fsp.stat(p).catch((err: NodeJS.ErrnoException) => {
+              if (err.code === 'ENOENT') return null;
+              throw err;
+            });
+            if (st) yield { key, modifiedAt: st.mtime };
+          }
         }
       };
       yield* walk(dir);
