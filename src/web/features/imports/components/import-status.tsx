@@ -4,9 +4,9 @@ import {
   IMPORT_STATUS_LABELS,
   type ImportDetail,
 } from '../../../../shared/contracts/imports';
-import { MSG } from '../../../../shared/messages';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
+import { QueryFailed } from '../../../components/query-states';
 import { Spinner } from '../../../components/spinner';
 import { useImport } from '../api/get-imports';
 import { useDownloadReport, useRunImport } from '../api/run-import';
@@ -48,19 +48,8 @@ export function ImportStatus({ id }: { id: number }) {
       </p>
     );
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-      >
-        <p>{query.error.message || MSG.fetchFailed}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError)
+    return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
   const job: ImportDetail = query.data;
   const startImport = () =>
     run.mutate(undefined, {

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 import { IMPORT_STATUS_LABELS } from '../../../../shared/contracts/imports';
-import { MSG } from '../../../../shared/messages';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { QueryFailed, QueryLoading } from '../../../components/query-states';
 import { useImports } from '../api/get-imports';
 import { DateTime } from '../../../components/date-time';
 
@@ -10,25 +8,10 @@ import { DateTime } from '../../../components/date-time';
 export function ImportsList({ showBrand }: { showBrand: boolean }) {
   const query = useImports();
   if (query.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-sm" role="status">
-        <Spinner /> Loading imports…
-      </p>
-    );
+    return <QueryLoading>Loading imports…</QueryLoading>;
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-      >
-        <p>{query.error.message || MSG.fetchFailed}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError)
+    return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.items.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TRASH_MSG, type TrashItem } from '../../../../shared/contracts/trash';
-import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/button';
+import { QueryFailed, QueryLoading } from '../../../components/query-states';
 import { DateTime } from '../../../components/date-time';
 import { Pager } from '../../../components/pager';
 import { Spinner } from '../../../components/spinner';
@@ -27,25 +27,10 @@ export function TrashList({ showBrand }: { showBrand: boolean }) {
   };
 
   if (query.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-sm" role="status">
-        <Spinner /> Loading the Trash…
-      </p>
-    );
+    return <QueryLoading>Loading the Trash…</QueryLoading>;
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
-      >
-        <p>{query.error.message || MSG.fetchFailed}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError)
+    return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
   const { data, total, pageSize, retentionDays } = query.data;
   return (
     <div className="flex flex-col gap-4">
