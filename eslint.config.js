@@ -69,6 +69,47 @@ const directionZones = [
   },
 ];
 
+/**
+ * Mail takes one road (issue 32): queued in the outbox with its change (mail/mail-job.ts enqueueMail)
+ * and sent by the mail job, the only caller of `mailer.send` (`deps.mailer.send(…)`, `mailer.send(…)`).
+ * A rule of its own, so it adds to the other blocks' rules instead of replacing them.
+ */
+const mailRoad = {
+  rules: {
+    'send-only-in-mail-job': {
+      meta: {
+        type: 'problem',
+        messages: {
+          direct:
+            'Queue the mail with enqueueMail(tx, …) from mail/mail-job.ts (in the transaction of its change; kick MAIL_JOB after the commit when it must go at once): only the mail job calls mailer.send.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const isMailer = (node) =>
+          (node.type === 'Identifier' && node.name === 'mailer') ||
+          (node.type === 'MemberExpression' &&
+            !node.computed &&
+            node.property.type === 'Identifier' &&
+            node.property.name === 'mailer');
+        return {
+          CallExpression(node) {
+            const callee = node.callee;
+            if (
+              callee.type === 'MemberExpression' &&
+              !callee.computed &&
+              callee.property.type === 'Identifier' &&
+              callee.property.name === 'send' &&
+              isMailer(callee.object)
+            )
+              context.report({ node, messageId: 'direct' });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -146,6 +187,13 @@ export default tseslint.config(
     },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // Only the mail job sends (mailRoad above).
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['src/server/mail/mail-job.ts'],
+    plugins: { 'mail-road': mailRoad },
+    rules: { 'mail-road/send-only-in-mail-job': 'error' },
   },
   {
     // Tests (and the shared test helpers) may also use another feature's fixtures.

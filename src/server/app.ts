@@ -48,7 +48,7 @@ import {
   integrationsOpenApi,
   isApiToken,
 } from './features/integrations';
-import { startBackgroundJobs } from './background';
+import { declareBackground } from './background';
 import { activityRoutes } from './features/activity';
 import { notificationsRoutes } from './features/notifications';
 import { storefrontRoutes } from './features/storefront';
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(siteRoutes);
   await app.register(importsRoutes);
   await app.register(integrationsRoutes);
-  startBackgroundJobs(app);
+  declareBackground(app);
   await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
   await app.register(storefrontRoutes, { loadPattern, filterCondition, publishedVersions });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
-import { scheduleJobs } from './background';
+import { scheduleJobs, startBackground, type Background } from './background';
 import { createTestApp, createUser, dbKind, type TestApp } from './test/helper';
 import { listObjects } from './test/submission';
 import { seedPattern } from './features/patterns/detail.fixtures';
@@ -66,8 +66,10 @@ describe(`background jobs (${dbKind})`, () => {
 
     // A restart: a new app on the same store and database, as after kill -9.
     const restarted = await buildApp(t.deps);
+    let bg: Background | undefined;
     try {
       await restarted.ready();
+      bg = await startBackground(restarted, { workers: [] });
       const sweep = restarted.background.find((j) => j.name === 'upload sweep')!;
       expect(sweep.runs).toBe(1); // started by ready(), not an hour later
       await until(() => !listObjects(t).includes('patterns/2026-01/never-referenced'));
@@ -77,6 +79,7 @@ describe(`background jobs (${dbKind})`, () => {
       expect(left).toContain('patterns/2026-01/row-not-written-yet');
       for (const k of referenced) expect(left).toContain(k);
     } finally {
+      await bg?.stop();
       await restarted.close();
     }
     expect(restarted.background.every((j) => !j.scheduled)).toBe(true);

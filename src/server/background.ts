@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
-import { maintainListTables } from './features/patterns';
+import { maintainListTables, publishedVersions } from './features/patterns';
 import { purgeTrash } from './features/trash';
+import { webhookDeliveryHandler } from './features/integrations';
+import { storefrontDeliveryHandler } from './features/storefront';
+import { importWorker } from './features/imports';
+import { startJobWorker, type JobHandler } from './jobs/outbox';
+import { mailJobHandler } from './mail/mail-job';
+import { startIdleCollector } from './lib/idle-gc';
+import { serveBackups } from './backup/backup-socket';
 
 /**
- * Every background job of the app, started from here once the app is ready and stopped on close
- * (feature files hold the work, not the schedule). `app.background` lists them with their state,
- * so a test can prove each is scheduled.
+ * The one place where the app's background work starts and stops (route plugins and feature files
+ * start nothing; they hold the work, not the schedule): the timed jobs, the workers of the job
+ * queue (src/server/jobs/outbox.ts) and, in the server process, the backup socket and the idle
+ * collector. main.ts calls `startBackground` once the app listens and `stop` on SIGTERM; the test
+ * helper calls it for each test app with the workers its tests do not drive by hand.
+ * `app.background` lists everything started, with its state, so a test can prove what runs.
  */
 export interface BackgroundJob {
   name: string;
@@ -18,11 +28,13 @@ export interface BackgroundJob {
 
 export interface JobState {
   readonly name: string;
+  /** timer: a job run on a schedule; worker: a job queue worker (everyMs is its poll); service: a socket or sampler of the process. */
+  readonly kind: 'timer' | 'worker' | 'service';
   readonly firstAfterMs: number;
   readonly everyMs: number;
-  /** Runs started so far. */
+  /** Runs started so far (timers). */
   runs: number;
-  /** Whether its timers are armed (between start and stop). */
+  /** Whether it is armed (between start and stop). */
   scheduled: boolean;
 }
 
@@ -83,6 +95,7 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
   const states: JobState[] = jobs.map((job) => {
     const state: JobState = {
       name: job.name,
+      kind: 'timer',
       firstAfterMs: job.firstAfterMs,
       everyMs: job.everyMs,
       runs: 0,
@@ -129,22 +142,123 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
   };
 }
 
+/** The queue's workers; each takes only its own kinds, so slow work never delays a sign-in code. */
+export type WorkerName = 'mail' | 'webhooks' | 'storefront' | 'imports';
+export const ALL_WORKERS: readonly WorkerName[] = ['mail', 'webhooks', 'storefront', 'imports'];
+
+interface WorkerSpec {
+  name: WorkerName;
+  handlers: JobHandler[];
+  pollMs: number;
+  leaseMs: number;
+  batch?: number;
+  /** false: stop does not wait for the job in hand (an import resumes after the restart, pattern by pattern). */
+  waitOnStop?: boolean;
+}
+
+export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
+  const { deps } = app;
+  const { JOB_POLL_MS: pollMs, JOB_LEASE_MS: leaseMs } = deps.env;
+  const specs: WorkerSpec[] = [
+    // Mails alone: a one-time code is sent as soon as it is kicked, never behind a slow webhook receiver.
+    { name: 'mail', handlers: [mailJobHandler(deps.mailer)], pollMs, leaseMs },
+    { name: 'webhooks', handlers: [webhookDeliveryHandler(deps)], pollMs, leaseMs },
+    // Storefront deliveries wait on Salesforce's import jobs (minutes): one at a time, on their own.
+    {
+      name: 'storefront',
+      handlers: [storefrontDeliveryHandler(deps, { readPublished: publishedVersions })],
+      pollMs,
+      leaseMs,
+      batch: 1,
+    },
+  ];
+  if (deps.env.IMPORT_WORKER !== 'off')
+    specs.push({ name: 'imports', ...importWorker(deps), waitOnStop: false });
+  return specs;
+}
+
+export interface BackgroundOptions {
+  /** Which queue workers run (default: all). API tests leave out those they drive with runOnce(). */
+  workers?: readonly WorkerName[];
+  /** The server process only: answer `npm run backup` on DATA_DIR/backup.sock (PGlite) and give idle memory back. */
+  processServices?: { dataDir: string };
+}
+
+export interface Background {
+  /** Everything started (the same array as `app.background`). */
+  states: JobState[];
+  /** Stops in order: services, then workers (waiting for their job in hand), then timers (waiting for a running job). */
+  stop(): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     background: JobState[];
   }
 }
 
-/** Called once by buildApp: jobs start when the app is ready and stop when it closes. */
-export function startBackgroundJobs(app: FastifyInstance) {
-  let stop: (() => Promise<void>) | undefined;
+/** Declares `app.background` (buildApp); nothing starts until `startBackground`. */
+export function declareBackground(app: FastifyInstance) {
   app.decorate('background', [] as JobState[]);
-  app.addHook('onReady', async () => {
-    const scheduled = scheduleJobs(backgroundJobs(app), app.log);
-    app.background.push(...scheduled.states);
-    stop = scheduled.stop;
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
+}
+
+/** Starts every timer, worker and service of this process; call once the app is ready. */
+export async function startBackground(
+  app: FastifyInstance,
+  opts: BackgroundOptions = {},
+): Promise<Background> {
+  const { deps, log } = app;
+  const states = app.background;
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  const state = (name: string, kind: JobState['kind'], everyMs = 0): JobState => {
+    const s: JobState = { name, kind, firstAfterMs: 0, everyMs, runs: 0, scheduled: true };
+    states.push(s);
+    return s;
+  };
+
+  if (opts.processServices) {
+    // `npm run backup` asks this process for the embedded database's copy (backup/backup-socket.ts).
+    if (deps.database.kind === 'pglite') {
+      const s = state('backup socket', 'service');
+      const close = await serveBackups(deps, opts.processServices.dataDir, log);
+      stops.push({ name: s.name, stop: async () => ((s.scheduled = false), await close()) });
+    }
+    // Memory a burst of requests left behind goes back to the system once the process is idle.
+    const s = state('idle collector', 'service', 5000);
+    const stopCollector = startIdleCollector({ alsoCollect: deps.database.collectGarbage });
+    stops.push({ name: s.name, stop: async () => ((s.scheduled = false), stopCollector()) });
+  }
+
+  const wanted = new Set(opts.workers ?? ALL_WORKERS);
+  for (const spec of workerSpecs(app).filter((w) => wanted.has(w.name))) {
+    const s = state(`${spec.name} worker`, 'worker', spec.pollMs);
+    const worker = startJobWorker({ db: deps.database.db, log, ...spec });
+    const unwire = deps.kicks.wire(
+      spec.handlers.map((h) => h.kind),
+      () => worker.kick(),
+    );
+    stops.push({
+      name: s.name,
+      stop: async () => {
+        unwire();
+        s.scheduled = false;
+        // A job cut short is taken again after its lease (at-least-once).
+        if (spec.waitOnStop === false) void worker.stop();
+        else await worker.stop();
+      },
+    });
+  }
+
+  const timers = scheduleJobs(backgroundJobs(app), log);
+  states.push(...timers.states);
+  stops.push({ name: 'timers', stop: timers.stop });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    states,
+    stop: () =>
+      (stopping ??= (async () => {
+        for (const s of stops) await s.stop();
+      })()),
+  };
 }

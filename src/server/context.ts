@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { FileStore } from './storage/file-store';
 import type { Mailer } from './mail/mailer';
 import type { Counter } from './lib/counter';
+import type { JobKicks } from './jobs/kicks';
 import type { Role } from '../shared/options';
 
 /** What every feature needs, built once in main.ts (or by the test helper) and passed to buildApp. */
@@ -12,6 +13,8 @@ export interface AppDeps {
   files: FileStore;
   mailer: Mailer;
   counter: Counter;
+  /** Wakes a job kind's worker after a commit (wired by background.ts). */
+  kicks: JobKicks;
 }
 
 /** The signed-in user as the server sees it; brand scoping reads `role` and `brandId`. */

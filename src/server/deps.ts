@@ -7,6 +7,7 @@ import { diskStore } from './storage/disk-store';
 import type { FileStore } from './storage/file-store';
 import { createMailer } from './mail/mailer';
 import { memoryCounter, redisCounter } from './lib/counter';
+import { jobKicks } from './jobs/kicks';
 import { setPasswordHashCost } from './lib/password';
 
 /** Builds what the app needs from the configuration: embedded defaults, or the scaled-out services when set. */
@@ -47,6 +48,7 @@ export async function createDeps(
     files,
     mailer,
     counter,
+    kicks: jobKicks(),
     async closeAll() {
       mailer.close();
       redis?.disconnect();

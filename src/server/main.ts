@@ -3,14 +3,8 @@ import { buildApp, defaultWebRoot } from './app';
 import { createDeps } from './deps';
 import { bootstrap } from './bootstrap';
 import { createLogger } from './lib/logger';
-import { startJobWorker } from './jobs/outbox';
-import { webhookDeliveryHandler } from './features/integrations';
-import { storefrontDeliveryHandler } from './features/storefront';
-import { publishedVersions } from './features/patterns';
-import { mailJobHandler } from './mail/mail-job';
-import { startIdleCollector } from './lib/idle-gc';
+import { startBackground } from './background';
 import { keepDataDirPrivate } from './lib/private-data-dir';
-import { serveBackups } from './backup/backup-socket';
 import { isPrimaryOf, reportReady, runPrimary } from './cluster';
 
 async function main() {
@@ -38,30 +32,8 @@ async function main() {
   const admin = await bootstrap(deps);
   const app = await buildApp(deps, { logger: log, webRoot: defaultWebRoot() });
   await app.listen({ port: env.PORT, host: env.HOST });
-  // Queued mails and webhook deliveries (the transactional outbox, src/server/jobs/outbox.ts); every process runs one worker.
-  const jobWorker = startJobWorker({
-    db: deps.database.db,
-    log,
-    handlers: [mailJobHandler(deps.mailer), webhookDeliveryHandler(deps)],
-    pollMs: env.JOB_POLL_MS,
-    leaseMs: env.JOB_LEASE_MS,
-  });
-
-  // `npm run backup` asks this process for the embedded database's copy (backup/backup-socket.ts).
-  const stopBackups =
-    deps.database.kind === 'pglite' ? await serveBackups(deps, env.dataDir, log) : undefined;
-  // Storefront deliveries wait on Salesforce's import jobs (minutes): their own worker, so mails never wait behind them.
-  const storefrontWorker = startJobWorker({
-    db: deps.database.db,
-    log,
-    handlers: [storefrontDeliveryHandler(deps, { readPublished: publishedVersions })],
-    pollMs: env.JOB_POLL_MS,
-    leaseMs: env.JOB_LEASE_MS,
-    batch: 1,
-  });
-
-  // Memory a burst of requests left behind goes back to the system once the process is idle.
-  const stopIdleCollector = startIdleCollector({ alsoCollect: deps.database.collectGarbage });
+  // Every timer, job queue worker, the backup socket and the idle collector: background.ts, the one place.
+  const background = await startBackground(app, { processServices: { dataDir: env.dataDir } });
 
   const url = `${env.publicUrl}/app/`;
   const lines = [
@@ -90,12 +62,17 @@ async function main() {
     const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
     reaper.unref();
     try {
-      stopIdleCollector();
-      await stopBackups?.();
-      await app.close(); // stops accepting, waits for in-flight requests
-      await jobWorker.stop(); // a job cut short here is taken again after its lease (at-least-once)
-      await storefrontWorker.stop();
+      await app.close(); // stops accepting, waits for in-flight requests (their mails are queued jobs)
+      await background.stop(); // services, workers, timers, in that order (background.ts)
       await deps.closeAll();
+      clearInterval(reaper);
+      clearTimeout(force);
+      // Nothing of ours may still be armed: a timer left here is a stop that background.ts missed.
+      const left = process
+        .getActiveResourcesInfo()
+        .filter((r) => r === 'Timeout' || r === 'Immediate');
+      if (left.length) log.warn({ left }, 'timers still armed after shutdown');
+      else log.info('shutdown complete: no timer left');
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'error while shutting down');

@@ -15,7 +15,8 @@ describe(`GET /metrics (${dbKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp(
       { METRICS_TOKEN: TOKEN },
-      { logTo: (l) => lines.push(JSON.parse(l) as Record<string, unknown>) },
+      // No mail worker: the test's queued mail stays waiting for the queue gauges.
+      { logTo: (l) => lines.push(JSON.parse(l) as Record<string, unknown>), workers: [] },
     );
   });
   afterAll(() => t.close());

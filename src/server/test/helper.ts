@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { parseEnv } from '../config/env';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { buildApp, type App, type BuildOptions } from '../app';
+import { startBackground, type Background, type WorkerName } from '../background';
 import { createDeps } from '../deps';
 import { seedBrands } from '../features/brands';
 import { insertUser } from '../features/auth';
@@ -31,6 +32,8 @@ export interface TestApp {
   app: App;
   deps: AppDeps;
   dataDir: string;
+  /** What startBackground started for this app (timers, the workers asked for). */
+  background: Background;
   close(): Promise<void>;
 }
 
@@ -55,10 +58,17 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
+/**
+ * The queue workers a test app runs (background.ts): mails, so a test reads them from DATA_DIR/outbox
+ * as a user would from their mailbox, and imports (unless IMPORT_WORKER=off). Webhook and storefront
+ * deliveries are driven by their tests with runOnce().
+ */
+export const TEST_WORKERS: readonly WorkerName[] = ['mail', 'imports'];
+
 /** A real app on a fresh copy of the migrated database (PGlite, or PostgreSQL in the api-postgres project). */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: BuildOptions & { logTo?: (line: string) => void } = {},
+  opts: BuildOptions & { logTo?: (line: string) => void; workers?: readonly WorkerName[] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-test-'));
   const env = parseEnv({
@@ -69,7 +79,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const { database, drop } = await cloneDatabase();
-  const { logTo, ...build } = opts;
+  const { logTo, workers = TEST_WORKERS, ...build } = opts;
   // Silent, unless a test reads the log lines (the app's own logger: redaction and scrubbing included).
   const log = logTo
     ? createLogger('info', { write: logTo })
@@ -78,11 +88,14 @@ export async function createTestApp(
   await seedBrands(database.db);
   const app = await buildApp(deps, logTo ? { ...build, logger: log } : build);
   await app.ready();
+  const background = await startBackground(app, { workers });
   return {
     app,
     deps,
     dataDir,
+    background,
     async close() {
+      await background.stop();
       await app.close();
       await deps.closeAll();
       await drop();

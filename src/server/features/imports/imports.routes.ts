@@ -15,13 +15,11 @@ import { currentUser } from '../../plugins/auth';
 import { XLSX_MIME_TYPE } from '../../storage/upload';
 import { contentDisposition } from '../files';
 import * as service from './imports.service';
-import { startImportWorker } from './imports.worker';
 
 const tags = ['imports'];
 
 /** Bulk import: template, upload (checked by a job), the job's status and report, and the import itself. */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
-  startImportWorker(app);
   app.get(
     IMPORT_PATHS.template,
     {

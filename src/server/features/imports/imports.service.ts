@@ -28,9 +28,6 @@ import { templateCsv, templateXlsx } from './template';
 import * as repo from './imports.repo';
 
 export const IMPORT_JOB_KIND = 'import';
-/** Wakes the queue's worker after a commit (set by the worker's owner; a no-op in API tests). */
-let kick: () => void = () => undefined;
-export const setImportKick = (fn: () => void) => (kick = fn);
 
 function toJob(r: Awaited<ReturnType<typeof repo.listJobs>>[number]): ImportJob {
   const j = r.job;
@@ -170,7 +167,7 @@ export async function createImport(
       });
       return jobId;
     });
-    kick();
+    deps.kicks.kick(IMPORT_JOB_KIND);
     return toJob((await repo.findJobWithNames(deps.database.db, id))!);
   } catch (err) {
     await files.deleteObjects(
@@ -214,7 +211,7 @@ export async function startRun(deps: AppDeps, user: AuthUser, id: number): Promi
     return true;
   });
   if (!started) throw conflict(IMPORT_MSG.alreadyRan);
-  kick();
+  deps.kicks.kick(IMPORT_JOB_KIND);
   return toJob((await repo.findJobWithNames(deps.database.db, id))!);
 }
 const sqlStart = (id: number) =>

@@ -1,37 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { startJobWorker, type JobWorker } from '../../jobs/outbox';
+import type { AppDeps } from '../../context';
+import type { JobHandler } from '../../jobs/outbox';
 import { importJobHandler } from './imports.job';
-import { setImportKick } from './imports.service';
 
 /**
  * Imports get their own worker on the shared queue (kind 'import' only): an import runs for
- * minutes and must not hold up the mails and webhooks of the main worker. The import's own
- * heartbeat decides who holds it. Not started with IMPORT_WORKER=off (the import
- * tests drive a worker with runOnce()).
+ * minutes and must not hold up the mails and webhooks of the other workers. The import's own
+ * heartbeat decides who holds it. src/server/background.ts starts it (not with IMPORT_WORKER=off;
+ * the import tests drive a worker with runOnce()) and routes the service's kick to it.
  */
-/**
- * After a crash the queue hands the import out again once this lease ran out; a longer import is
- * not taken over meanwhile, because its holder's heartbeat is fresh (the other process retries later).
- */
-const LEASE_MS = 2 * 60_000;
-
-export function startImportWorker(app: FastifyInstance): void {
-  if (app.deps.env.IMPORT_WORKER === 'off') return;
-  let worker: JobWorker | undefined;
-  app.addHook('onReady', async () => {
-    worker = startJobWorker({
-      db: app.deps.database.db,
-      log: app.log,
-      handlers: [importJobHandler(app.deps)],
-      pollMs: 3000,
-      leaseMs: LEASE_MS,
-      batch: 1,
-    });
-    setImportKick(() => worker?.kick());
-  });
-  app.addHook('onClose', async () => {
-    setImportKick(() => undefined);
-    // Do not wait for an import in flight: it resumes after the restart, pattern by pattern.
-    void worker?.stop();
-  });
+export function importWorker(deps: AppDeps): {
+  handlers: JobHandler[];
+  pollMs: number;
+  leaseMs: number;
+  batch: number;
+} {
+  return {
+    handlers: [importJobHandler(deps)],
+    pollMs: 3000,
+    /**
+     * After a crash the queue hands the import out again once this lease ran out; a longer import is
+     * not taken over meanwhile, because its holder's heartbeat is fresh (the other process retries later).
+     */
+    leaseMs: 2 * 60_000,
+    batch: 1,
+  };
 }

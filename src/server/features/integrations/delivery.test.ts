@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import type { Db } from '../../db/client';
 import { startJobWorker } from '../../jobs/outbox';
+import { waitForMail } from '../users/test-helpers';
 import { INTEGRATION_PATHS, type WebhookEventType } from '../../../shared/contracts/integrations';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { seedFile, seedPattern } from '../patterns/detail.fixtures';
@@ -195,6 +196,8 @@ describe(`webhook deliveries (${dbKind})`, () => {
       enabled: false,
       disabledReason: expect.stringMatching(/failing for more than 1 hour \(/),
     });
+    // Queued with the disable, sent by the mail worker.
+    await waitForMail(t.dataDir, admin.email, /A webhook endpoint was disabled/);
     const outbox = path.join(t.dataDir, 'outbox');
     const mails = fs
       .readdirSync(outbox)

@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
 import { JobDeferred, type JobHandler } from '../../jobs/outbox';
 import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, type WebhookJobPayload } from './events';
 import { postWebhook } from './send';
@@ -81,16 +83,21 @@ export function webhookDeliveryHandler(
       // one import's hundred events failing for a minute must not switch a receiver off.
       const hours = hoursText(env.WEBHOOK_DISABLE_AFTER_HOURS);
       const failing = await repo.countFailure(db, endpoint.id, env.WEBHOOK_DISABLE_AFTER_HOURS);
-      if (
+      // Disabling and the admins' mails are one transaction: no mail for a change that did not happen.
+      const disabled =
         failing.tooLong &&
-        (await repo.disableEndpoint(
-          db,
-          endpoint.id,
-          `Disabled (paused) after failing for more than ${hours} (${failing.failures} failed attempts)`,
-        ))
-      ) {
+        (await db.transaction(async (tx) => {
+          const done = await repo.disableEndpoint(
+            tx,
+            endpoint.id,
+            `Disabled (paused) after failing for more than ${hours} (${failing.failures} failed attempts)`,
+          );
+          if (done) await notifyAdmins(tx, deps, endpoint.url, hours);
+          return done;
+        }));
+      if (disabled) {
         ctx.log.warn({ endpointId: endpoint.id, ...failing }, 'webhook endpoint disabled');
-        await notifyAdmins(deps, endpoint.url, hours);
+        deps.kicks.kick(MAIL_JOB);
       }
       throw new DeliveryFailed(result.error ?? `Answered ${result.statusCode}`);
     },
@@ -100,13 +107,13 @@ export function webhookDeliveryHandler(
   };
 }
 
-async function notifyAdmins(deps: AppDeps, url: string, hours: string) {
+async function notifyAdmins(tx: DbOrTx, deps: AppDeps, url: string, hours: string) {
   const text = [
     `The webhook endpoint ${url} has been failing for more than ${hours} and has been disabled.`,
     '',
     'Its deliveries are paused, not dropped: each waits up to a day from when it was queued.',
     `Check the receiver, then enable the endpoint again on the Integrations screen; the waiting deliveries are then sent in order: ${deps.env.publicUrl}/app/integrations`,
   ].join('\n');
-  for (const to of await repo.enabledAdminEmails(deps.database.db))
-    await deps.mailer.send({ to, subject: 'A webhook endpoint was disabled', text });
+  for (const to of await repo.enabledAdminEmails(tx))
+    await enqueueMail(tx, { to, subject: 'A webhook endpoint was disabled', text });
 }

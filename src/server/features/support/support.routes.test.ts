@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { supportMessages } from '../../db/schema/support';
+import { MAIL_JOB } from '../../mail/mail-job';
+import { waitForMail } from '../users/test-helpers';
 import { MSG } from '../../../shared/messages';
 import {
   SUPPORT_LABELS,
@@ -13,6 +15,14 @@ import {
   SUPPORT_PATHS,
   SUPPORT_RATE_LIMIT,
 } from '../../../shared/contracts/support';
+
+const until = async (condition: () => boolean | Promise<boolean>) => {
+  const deadline = Date.now() + 20_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in 20 s');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
 
 const goodMessage = (over: Record<string, unknown> = {}) => ({
   fullName: 'Pat Partner',
@@ -89,6 +99,8 @@ describe(`support routes (${dbKind})`, () => {
       handledAt: null,
     });
 
+    // Queued with the message and sent by the mail worker, after the answer.
+    await waitForMail(t.dataDir, 'help@publisher.test', new RegExp(`#${details.id}\\]`));
     const outbox = path.join(t.dataDir, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     const mails = files.map((f) => parseEml(fs.readFileSync(path.join(outbox, f), 'utf8')));
@@ -310,6 +322,7 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
     });
     expect(res.statusCode).toBe(200);
     const id = res.json().contactDetails.id;
+    await until(() => received.length > 0);
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual(['inbox@publisher.test']);
     expect(received[0].from).toBe('portal@publisher.test');
@@ -339,6 +352,19 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
       .from(supportMessages)
       .where(eq(supportMessages.id, id));
     expect(row.subject).toBe('Mailbox full please');
+    // The refused mail stays a job that is tried again later, with the server's answer kept.
+    const job = async () =>
+      (
+        await t.deps.database.db.execute<{ status: string; attempts: number; last_error: string }>(
+          sql`SELECT status, attempts, last_error FROM jobs
+              WHERE kind = ${MAIL_JOB} AND payload->>'subject' LIKE ${`%#${id}]%`}`,
+        )
+      ).rows[0];
+    let seen: Awaited<ReturnType<typeof job>> | undefined;
+    await until(async () => Boolean((seen = await job())?.last_error));
+    expect(['pending', 'running']).toContain(seen!.status); // waiting for its next try
+    expect(Number(seen!.attempts)).toBeGreaterThanOrEqual(1);
+    expect(seen!.last_error).toMatch(/Mailbox full/);
     expect(received.some((m) => m.raw.includes('Mailbox full please'))).toBe(false);
   });
 });

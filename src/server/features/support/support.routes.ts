@@ -28,12 +28,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      contactDetails: await service.sendMessage(
-        app.deps,
-        currentUser(request),
-        request.body,
-        request.log,
-      ),
+      contactDetails: await service.sendMessage(app.deps, currentUser(request), request.body),
     }),
   );
 

@@ -1,5 +1,4 @@
 import type { AppDeps, AuthUser } from '../../context';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   SUPPORT_LABELS,
   SUPPORT_RATE_LIMIT,
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/contracts/support';
 import { SUPPORT_PHONE } from '../../../shared/messages';
 import { notFound, retryIn, tooMany } from '../../lib/app-error';
+import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
 import * as repo from './support.repo';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findMessage>>>;
@@ -59,40 +59,36 @@ async function assertUnderLimit(deps: AppDeps, userId: number) {
 }
 
 /**
- * Stores the message with the sender's account and brand, then e-mails it to SUPPORT_EMAIL.
- * The stored row is what support works from (the admins' inbox), so a mail failure is logged
- * for the operator rather than turned into an error the sender cannot act on.
+ * Stores the message with the sender's account and brand, and queues its e-mail to SUPPORT_EMAIL
+ * in the same transaction. The stored row is what support works from (the admins' inbox); a mail
+ * server that refuses the mail makes the job retry (then fail, visible in the jobs table and
+ * /metrics), never an error the sender cannot act on.
  */
 export async function sendMessage(
   deps: AppDeps,
   user: AuthUser,
   input: ContactSupportRequest,
-  log: FastifyBaseLogger,
 ): Promise<SupportMessage> {
   await assertUnderLimit(deps, user.id);
-  const db = deps.database.db;
-  const id = await repo.insertMessage(db, {
-    ...input,
-    country: input.country ?? null,
-    message: input.message ?? null,
-    userId: user.id,
-    brandId: user.brandId,
-  });
-  const row = await repo.findMessage(db, id);
-  if (!row) throw notFound('Support message');
-  const message = toMessage(row);
-  try {
-    await deps.mailer.send({
-      to: deps.env.SUPPORT_EMAIL,
-      replyTo: message.email,
-      ...supportMail(message, deps.env.publicUrl),
+  const message = await deps.database.db.transaction(async (tx) => {
+    const id = await repo.insertMessage(tx, {
+      ...input,
+      country: input.country ?? null,
+      message: input.message ?? null,
+      userId: user.id,
+      brandId: user.brandId,
     });
-  } catch (err) {
-    log.error(
-      { err, supportMessageId: id },
-      'support message stored but the e-mail to SUPPORT_EMAIL failed',
-    );
-  }
+    const row = await repo.findMessage(tx, id);
+    if (!row) throw notFound('Support message');
+    const stored = toMessage(row);
+    await enqueueMail(tx, {
+      to: deps.env.SUPPORT_EMAIL,
+      replyTo: stored.email,
+      ...supportMail(stored, deps.env.publicUrl),
+    });
+    return stored;
+  });
+  deps.kicks.kick(MAIL_JOB);
   return message;
 }
 

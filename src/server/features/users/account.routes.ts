@@ -9,14 +9,13 @@ import {
   USER_PATHS,
 } from '../../../shared/contracts/users';
 import { currentUser } from '../../plugins/auth';
-import type { MailQueue } from './mail-queue';
 import { readProfileForm } from './profile-form';
 import * as account from './account.service';
 import { sendCode } from './one-time-code.service';
 import { openProfilePic } from './users.service';
 
 /** My Account: every signed-in user, on their own account only. */
-export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (app, { mail }) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USER_PATHS.updateAccount,
     {
@@ -73,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
         response: { 200: AccountResponseSchema },
       },
     },
-    async (request) => account.changeEmail(app.deps, mail, currentUser(request), request.body),
+    async (request) => account.changeEmail(app.deps, currentUser(request), request.body),
   );
 
   app.post(

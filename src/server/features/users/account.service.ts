@@ -11,7 +11,7 @@ import { badRequest, notFound, retryIn, tooMany } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
 import { clearLoginFailures, endSessions } from '../auth';
-import type { MailQueue } from './mail-queue';
+import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
 import { emailChangedMail } from './mail-texts';
 import { useCode } from './one-time-code.service';
 import { emailTakenError, mustFindSessionUser } from './users.service';
@@ -50,7 +50,6 @@ export const CHANGE_EMAIL_LIMIT = { perUser: 10, windowSeconds: 60 * 60 } as con
  */
 export async function changeEmail(
   deps: AppDeps,
-  mail: MailQueue,
   user: AuthUser,
   input: ChangeEmail,
 ): Promise<AccountResponse> {
@@ -72,12 +71,15 @@ export async function changeEmail(
   await useCode(db, user.id, input.email, input.code);
   if (await repo.emailTaken(db, input.email, user.id)) throw emailTakenError();
   try {
-    await repo.updateAccount(db, user.id, { email: input.email });
+    await db.transaction(async (tx) => {
+      await repo.updateAccount(tx, user.id, { email: input.email });
+      await enqueueMail(tx, emailChangedMail(account.email, input.email));
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTakenError();
     throw err;
   }
-  mail.later(emailChangedMail(account.email, input.email));
+  deps.kicks.kick(MAIL_JOB);
   return { data: await mustFindSessionUser(db, user.id), message: USER_MSG.emailChanged };
 }
 

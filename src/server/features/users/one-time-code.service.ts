@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { USER_MSG } from '../../../shared/contracts/users';
 import { badRequest, retryIn, tooMany } from '../../lib/app-error';
 import { hashToken, sixDigitCode } from '../../lib/tokens';
+import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
 import { CODE_LIMITS } from './account-limits';
 import { codeMail } from './mail-texts';
 import * as repo from './codes.repo';
@@ -18,7 +19,8 @@ const codeHash = (userId: number, sentTo: string, code: string) =>
 
 /**
  * E-mails a fresh 6-digit code to `to` (default: the user's current address); any earlier code
- * stops working. The answer is the same whether or not `to` has an account.
+ * stops working. The answer is the same whether or not `to` has an account. The code and its mail
+ * are one transaction; the mail worker is woken after the commit, so the code arrives at once.
  */
 export async function sendCode(
   deps: AppDeps,
@@ -33,13 +35,16 @@ export async function sendCode(
     );
   }
   const code = sixDigitCode();
-  await repo.replaceCode(
-    deps.database.db,
-    user.id,
-    codeHash(user.id, to, code),
-    new Date(Date.now() + CODE_LIMITS.validMinutes * 60_000),
-  );
-  await deps.mailer.send(codeMail(to, code));
+  await deps.database.db.transaction(async (tx) => {
+    await repo.replaceCode(
+      tx,
+      user.id,
+      codeHash(user.id, to, code),
+      new Date(Date.now() + CODE_LIMITS.validMinutes * 60_000),
+    );
+    await enqueueMail(tx, codeMail(to, code));
+  });
+  deps.kicks.kick(MAIL_JOB);
   return { message: MSG.otpSent };
 }
 

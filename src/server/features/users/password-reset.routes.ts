@@ -5,21 +5,17 @@ import {
   ResetPasswordSchema,
   USER_PATHS,
 } from '../../../shared/contracts/users';
-import type { MailQueue } from './mail-queue';
 import * as service from './password-reset.service';
 
 /** Signed-out visitors: ask for a reset link, and use it. */
-export const passwordResetRoutes: FastifyPluginAsyncZod<{ mail: MailQueue }> = async (
-  app,
-  { mail },
-) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     USER_PATHS.forgotPassword,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ForgotPasswordSchema, response: { 200: MessageSchema } },
     },
-    async (request) => service.forgotPassword(app.deps, mail, request.body.email, request.ip),
+    async (request) => service.forgotPassword(app.deps, request.body.email, request.ip),
   );
 
   app.post(

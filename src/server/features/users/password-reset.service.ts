@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { clearLoginFailures, endSessions } from '../auth';
 import { RESET_LIMITS } from './account-limits';
-import type { MailQueue } from './mail-queue';
+import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
 import { resetMail } from './mail-texts';
 import * as codes from './codes.repo';
 import * as users from './users.repo';
@@ -15,12 +15,12 @@ export function resetLink(publicUrl: string, email: string, token: string): stri
 }
 
 /**
- * Answers the same message whether or not the address has an account; the link is e-mailed after
- * the answer. Limits count every request, known address or not, so they reveal nothing either.
+ * Answers the same message whether or not the address has an account; the link's mail is queued
+ * with the reset (one transaction) and sent by the mail worker after the answer, so the send's
+ * time never shows in it. Limits count every request, known address or not, so they reveal nothing either.
  */
 export async function forgotPassword(
   deps: AppDeps,
-  mail: MailQueue,
   email: string,
   ip: string,
 ): Promise<{ message: string }> {
@@ -43,13 +43,19 @@ export async function forgotPassword(
   const account = await users.findAccountByEmail(deps.database.db, email);
   if (account && !account.disabled) {
     const token = newToken();
-    await codes.insertReset(
-      deps.database.db,
-      account.id,
-      hashToken(token),
-      new Date(Date.now() + RESET_LIMITS.validMinutes * 60_000),
-    );
-    mail.later(resetMail(account.email, resetLink(deps.env.publicUrl, account.email, token)));
+    await deps.database.db.transaction(async (tx) => {
+      await codes.insertReset(
+        tx,
+        account.id,
+        hashToken(token),
+        new Date(Date.now() + RESET_LIMITS.validMinutes * 60_000),
+      );
+      await enqueueMail(
+        tx,
+        resetMail(account.email, resetLink(deps.env.publicUrl, account.email, token)),
+      );
+    });
+    deps.kicks.kick(MAIL_JOB);
   }
   return { message: USER_MSG.forgotSent };
 }

@@ -45,36 +45,40 @@ function decodeQuotedPrintable(s: string): string {
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => {
-      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-      const split = raw.search(/\r?\n\r?\n/);
-      const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-      const body = raw.slice(split).trim();
-      const header = (name: string) =>
-        new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-      const encoding = header('Content-Transfer-Encoding').toLowerCase();
-      const text =
-        encoding === 'quoted-printable'
-          ? decodeQuotedPrintable(body)
-          : encoding === 'base64'
-            ? Buffer.from(body, 'base64').toString('utf8')
-            : body;
-      return { file: f, to: header('To'), subject: header('Subject'), text };
-    });
+  return (
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      // In the order written (a queued mail's file is named by its Message-ID, not by time).
+      .map((f) => ({ f, at: fs.statSync(path.join(dir, f)).mtimeMs }))
+      .sort((a, b) => a.at - b.at || a.f.localeCompare(b.f))
+      .map(({ f }) => {
+        const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+        const split = raw.search(/\r?\n\r?\n/);
+        const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+        const body = raw.slice(split).trim();
+        const header = (name: string) =>
+          new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+        const encoding = header('Content-Transfer-Encoding').toLowerCase();
+        const text =
+          encoding === 'quoted-printable'
+            ? decodeQuotedPrintable(body)
+            : encoding === 'base64'
+              ? Buffer.from(body, 'base64').toString('utf8')
+              : body;
+        return { file: f, to: header('To'), subject: header('Subject'), text };
+      })
+  );
 }
 
-/** Waits for a mail to `to` matching `subject` (some mail is sent after the answer). */
+/** Waits for a mail to `to` matching `subject` (every mail is sent by the mail worker, after the answer). */
 export async function waitForMail(
   dataDir: string,
   to: string,
   subject: RegExp,
   after = 0,
 ): Promise<OutboxMail> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 400; i++) {
     const found = readOutbox(dataDir)
       .slice(after)
       .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject));

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailQueue } from './mail-queue';
 import { adminUsersRoutes } from './admin-users.routes';
 import { accountRoutes } from './account.routes';
 import { passwordResetRoutes } from './password-reset.routes';
 
 /** Routes of the "users" feature: accounts made by admins, My Account, forgot and reset password. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mail = mailQueue(app.deps.mailer, app.log);
-  app.addHook('onClose', () => mail.drain());
   await app.register(adminUsersRoutes);
-  await app.register(accountRoutes, { mail });
-  await app.register(passwordResetRoutes, { mail });
+  await app.register(accountRoutes);
+  await app.register(passwordResetRoutes);
 };
