@@ -8,7 +8,7 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { usePattern } from '../../../features/pattern-detail/api/get-pattern';
 import { PatternHeader } from '../../../features/pattern-detail/components/pattern-header';
 import { PatternStorefrontStatus } from '../../../features/storefront/components/pattern-storefront-status';
-import { StatusPanel } from '../../../features/pattern-detail/components/status-panel';
+import { StatusPanel } from '../../../features/review/components/status-panel';
 import { PatternDetailsSection } from '../../../features/pattern-detail/components/pattern-details-section';
 import { FilesPanel } from '../../../features/pattern-detail/components/files-panel';
 import { PdfThumb } from '../../../features/pattern-detail/components/pdf-thumb';
@@ -19,7 +19,6 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useReview } from '../../../features/review/api/get-review';
 import { ReviewBanner } from '../../../features/review/components/review-banner';
 import { UnpublishedBanner } from '../../../features/review/components/unpublished-banner';
-import { ReviewActions } from '../../../features/review/components/review-actions';
 import { ChangedSincePanel } from '../../../features/review/components/changed-since-panel';
 import { ChangesTable } from '../../../features/review/components/changes-table';
 import { useLiveChanges } from '../../../features/pattern-detail/api/get-live-changes';
@@ -140,15 +139,7 @@ export function Component() {
                 <PatternDetailsSection pattern={p} annotations={annotations} />
               </div>
               <div className="order-1 lg:order-2">
-                <StatusPanel
-                  pattern={p}
-                  allowed={r?.allowedActions}
-                  publishBlockedReason={r?.publishBlockedReason}
-                >
-                  {isAdmin && r && (
-                    <ReviewActions patternId={p.ID} patternCode={p.SFCC_Pattern_ID} review={r} />
-                  )}
-                </StatusPanel>
+                <StatusPanel pattern={p} review={r} />
               </div>
             </div>
             <SizesTable
