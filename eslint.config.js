@@ -196,6 +196,39 @@ export default tseslint.config(
     rules: { 'mail-road/send-only-in-mail-job': 'error' },
   },
   {
+    // Server field errors reach the screen one way (issue 32 item 6): reportFormError and the error
+    // boundaries in src/web/lib read an ApiError's `fields`; forms and routes do not. Without type
+    // information the rule forbids reading any `.fields` in the web app outside lib (other names
+    // are easy to choose); destructuring a hook's result (useFieldArray) stays allowed.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/**'],
+    plugins: {
+      web: {
+        rules: {
+          'api-error-fields-in-lib': {
+            meta: {
+              type: 'problem',
+              messages: {
+                lib: "An ApiError's fields are read only in src/web/lib: report a failed submit with reportFormError (lib/form-errors.ts), a failed load through the route's error boundary.",
+              },
+            },
+            create: (context) => {
+              const report = (node) => context.report({ node, messageId: 'lib' });
+              return {
+                'MemberExpression[computed=false][property.name="fields"]': report,
+                'MemberExpression[computed=true][property.value="fields"]': report,
+                'VariableDeclarator[init.type!="CallExpression"] > ObjectPattern > Property[key.name="fields"]':
+                  report,
+                ':function > ObjectPattern > Property[key.name="fields"]': report,
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'web/api-error-fields-in-lib': 'error' },
+  },
+  {
     // Tests (and the shared test helpers) may also use another feature's fixtures.
     files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts', 'src/server/**/*.fixtures.ts'],
     rules: {
