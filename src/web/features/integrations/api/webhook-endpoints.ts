@@ -43,7 +43,8 @@ export function useDeliveries(endpointId: number, q: { status?: DeliveryStatus; 
 
 function useInvalidating<V, R>(
   fn: (v: V) => Promise<R>,
-  options: typeof FORM_MUTATION | object = {},
+  /** FORM_MUTATION for a form that reports its own failures (form-errors.ts). */
+  options: Partial<typeof FORM_MUTATION> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
