@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const webFeatures = fs.existsSync('src/web/features') ? fs.readdirSync('src/web/features') : [];
 const serverFeatures = fs.existsSync('src/server/features')
@@ -166,11 +167,66 @@ export default tseslint.config(
     },
   },
   {
+    // React's rules of hooks (issue 32 item 8). exhaustive-deps is an error, not a warning: lint
+    // fails only on errors, and a stale dependency is a bug a warning would let through; an
+    // intended omission says why beside an eslint-disable-next-line.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A promise on the server is awaited, returned, caught, or marked `void` where fire-and-forget
+    // is meant and its errors are handled (issue 32 item 8). Type-aware: the TypeScript project
+    // service reads tsconfig.json for these files only.
+    files: ['src/server/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // Only the mail job sends (mailRoad above).
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}'],
     ignores: ['src/server/mail/mail-job.ts'],
     plugins: { 'mail-road': mailRoad },
     rules: { 'mail-road/send-only-in-mail-job': 'error' },
+  },
+  {
+    // Server field errors reach the screen one way (issue 32 item 6): reportFormError and the error
+    // boundaries in src/web/lib read an ApiError's `fields`; forms and routes do not. Without type
+    // information the rule forbids reading any `.fields` in the web app outside lib (other names
+    // are easy to choose); destructuring a hook's result (useFieldArray) stays allowed.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/**'],
+    plugins: {
+      web: {
+        rules: {
+          'api-error-fields-in-lib': {
+            meta: {
+              type: 'problem',
+              messages: {
+                lib: "An ApiError's fields are read only in src/web/lib: report a failed submit with reportFormError (lib/form-errors.ts), a failed load through the route's error boundary.",
+              },
+            },
+            create: (context) => {
+              const report = (node) => context.report({ node, messageId: 'lib' });
+              return {
+                'MemberExpression[computed=false][property.name="fields"]': report,
+                'MemberExpression[computed=true][property.value="fields"]': report,
+                'VariableDeclarator[init.type!="CallExpression"] > ObjectPattern > Property[key.name="fields"]':
+                  report,
+                ':function > ObjectPattern > Property[key.name="fields"]': report,
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'web/api-error-fields-in-lib': 'error' },
   },
   {
     // Tests (and the shared test helpers) may also use another feature's fixtures.

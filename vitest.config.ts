@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const api = (name: string, dbKind: 'pglite' | 'postgres') => ({
@@ -28,9 +29,10 @@ const web = {
 export default defineConfig({
   test: {
     pool: 'forks',
-    // One API file at a time: with three side by side (343 s instead of 491 s) the changes feed's
-    // "over 5,000 changes" test failed once on PostgreSQL under load; raise this once it is sturdy.
-    maxWorkers: 1,
+    // Files side by side, one per core: each test app has its own database copy (cloned from one
+    // migrated template, src/server/test/helper.ts) and every server listens on a free port.
+    // scripts/test.mjs passes --maxWorkers (TEST_WORKERS overrides the core count).
+    maxWorkers: os.availableParallelism(),
     // Test places in the source let scripts/test.mjs count a test that runs in both projects once.
     includeTaskLocation: true,
     projects: [

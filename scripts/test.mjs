@@ -2,8 +2,14 @@
 // end-to-end journeys in Chromium. Its last line counts every test once: "N passed, N failed, N skipped".
 // An API test runs in two projects (api-pglite, api-postgres) and passes only if it passed in each;
 // every skip is listed above the totals with its reason (scripts/tally-reporter.mjs reads them).
-import { spawn, spawnSync } from 'node:child_process';
+//
+// Time (issue 32 item 12): the type check, the lint and the two API halves run side by side (each
+// half its own Vitest with workers sized to the machine; every test app has its own database copy,
+// every server a free port), then the end-to-end files. Each part prints its output under its
+// heading when it ends, and its time (wall and CPU) above the totals.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { merge } from './tally-merge.mjs';
 
@@ -12,87 +18,163 @@ const out = path.join(root, '.test-results');
 fs.mkdirSync(out, { recursive: true });
 // Optional: typecheck | lint | api | e2e, then (for api or e2e) test files to run instead of all of them.
 const [only, ...files] = process.argv.slice(2);
+const want = (part) => !only || only === part;
+// Test files side by side in each Vitest: the cores this process may use (TEST_WORKERS overrides).
+const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
+const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
+const pg = Boolean(process.env.TEST_DATABASE_URL);
+
 let passed = 0;
 const failures = [];
 const skips = []; // [name, reason]
+const times = []; // [part, wall s, cpu s | undefined]
 
-function run(cmd, args, env = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+/**
+ * CPU seconds (user + system) of this process's finished children, from /proc/self/stat (Linux;
+ * undefined elsewhere). Read as each part ends, the difference is that part's CPU, its workers and
+ * browsers included (not the PostgreSQL server's own processes).
+ */
+function childrenCpu() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in USER_HZ (100)
+  } catch {
+    return undefined;
+  }
+}
+let cpuSeen = childrenCpu();
+
+/** Runs one part; resolves when it ends with its exit code and output (kept, printed by the caller). */
+function runPart(title, cmd, args, env = {}) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (err) => (output += `\n${err.message}\n`));
+    child.on('close', (code) => {
+      const now = childrenCpu();
+      const cpu = now !== undefined && cpuSeen !== undefined ? now - cpuSeen : undefined;
+      cpuSeen = now;
+      times.push([title, (performance.now() - started) / 1000, cpu]);
+      resolve({ title, code: code ?? 1, output });
+    });
+  });
 }
 
-function vitestSuite(name, args) {
+/** A Vitest run as one part; its tally (scripts/tally-reporter.mjs) is read by `count`. */
+function vitestPart(title, name, args) {
   const tally = path.join(out, `${name}.tally.json`);
   fs.rmSync(tally, { force: true });
-  const code = run(
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'],
+  return runPart(
+    title,
+    process.execPath,
+    [vitestBin, 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'],
     { TALLY_FILE: tally },
-  );
-  if (!fs.existsSync(tally)) {
-    failures.push(`${name}: Vitest ended (exit ${code}) before reporting`);
-    return;
-  }
-  const report = JSON.parse(fs.readFileSync(tally, 'utf8'));
+  ).then((r) => ({ ...r, tally, name }));
+}
+
+/** Counts the tests of Vitest runs together: a test run in several projects (and runs) counts once. */
+function count(runs) {
   const byKey = new Map();
-  for (const t of report.tests) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
-  const before = failures.length;
+  for (const { name, code, tally } of runs) {
+    if (!fs.existsSync(tally)) {
+      failures.push(`${name}: Vitest ended (exit ${code}) before reporting`);
+      continue;
+    }
+    const report = JSON.parse(fs.readFileSync(tally, 'utf8'));
+    for (const t of report.tests) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
+    for (const file of report.broken)
+      failures.push(`${file}: failed outside its tests (load error or hook)`);
+    if (report.unhandledErrors > 0)
+      failures.push(`${name}: ${report.unhandledErrors} unhandled error(s)`);
+    if (code !== 0 && report.tests.every((t) => t.state !== 'failed') && !report.broken.length)
+      failures.push(`${name}: Vitest exited with ${code}`);
+  }
   for (const occurrences of byKey.values()) {
     const r = merge(occurrences);
     if (r.state === 'passed') passed += 1;
     else if (r.state === 'failed') failures.push(r.name);
     else skips.push([r.name, r.reason]);
   }
-  for (const file of report.broken)
-    failures.push(`${file}: failed outside its tests (load error or hook)`);
-  if (report.unhandledErrors > 0)
-    failures.push(`${name}: ${report.unhandledErrors} unhandled error(s)`);
-  if (code !== 0 && failures.length === before)
-    failures.push(`${name}: Vitest exited with ${code}`);
 }
 
-/** Runs commands side by side (one core each), then prints each one's output under its heading, in order. */
-async function steps(list) {
-  const results = await Promise.all(
-    list.map(
-      ([, cmd, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout.on('data', (d) => (output += d));
-          child.stderr.on('data', (d) => (output += d));
-          child.on('close', (code) => resolve({ code: code ?? 1, output }));
-        }),
-    ),
+function print({ title, output }) {
+  console.log(`\n== ${title} ==`);
+  process.stdout.write(output);
+}
+
+// Side by side: the type check and the lint (one core each, no timeouts), and the API tests, the
+// PGlite half (with the component tests) and the PostgreSQL half each in its own Vitest, so each
+// half's time is its own. Every test app clones its own database from one migrated template.
+const first = [];
+if (want('typecheck'))
+  first.push(
+    runPart('Type check', process.execPath, [
+      path.join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      'tsconfig.json',
+      '--noEmit',
+    ]).then((r) => ({ ...r, step: 'type check' })),
   );
-  list.forEach(([title, , , name], i) => {
-    console.log(`\n== ${title} ==`);
-    process.stdout.write(results[i].output);
-    if (results[i].code === 0) passed += 1;
-    else failures.push(name);
-  });
-}
-
-// The type check and the lint read the same sources and need one core each: side by side.
-await steps(
-  [
-    ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], 'type check'],
-    ['Lint (npm run lint)', 'npm', ['run', '--silent', 'lint'], 'lint'],
-  ].filter(([, , , name]) => !only || only === (name === 'type check' ? 'typecheck' : name)),
-);
-if (!only || only === 'api') {
-  const pg = Boolean(process.env.TEST_DATABASE_URL);
-  console.log(`\n== API tests (PGlite${pg ? ' and PostgreSQL' : ''}) ==`);
+if (want('lint'))
+  first.push(
+    runPart('Lint (npm run lint)', 'npm', ['run', '--silent', 'lint']).then((r) => ({
+      ...r,
+      step: 'lint',
+    })),
+  );
+const api = [];
+if (want('api')) {
   if (!pg)
     skips.push([
       'API tests on PostgreSQL (the api-postgres project)',
       'TEST_DATABASE_URL is not set',
     ]);
-  vitestSuite('api', files);
+  const mw = `--maxWorkers=${workers}`;
+  api.push(
+    vitestPart('API tests (PGlite) and component tests', 'api-pglite', [
+      '--project=web',
+      '--project=api-pglite',
+      mw,
+      ...files,
+    ]),
+  );
+  if (pg)
+    api.push(
+      vitestPart('API tests (PostgreSQL)', 'api-postgres', [
+        '--project=api-postgres',
+        mw,
+        ...files,
+      ]),
+    );
 }
-if (!only || only === 'e2e') {
-  console.log('\n== End-to-end tests (Chromium) ==');
-  vitestSuite('e2e', ['-c', 'vitest.e2e.config.ts', ...files]);
+const firstDone = await Promise.all(first);
+for (const r of firstDone) {
+  print(r);
+  if (r.code === 0) passed += 1;
+  else failures.push(r.step);
+}
+const apiDone = await Promise.all(api);
+apiDone.forEach(print);
+// A file given for one half only (say, a .test.tsx) leaves the other with no file: not a failure.
+count(apiDone.filter((r) => !(files.length && /No test files found/.test(r.output))));
+
+if (want('e2e')) {
+  const e2e = await vitestPart('End-to-end tests (Chromium)', 'e2e', [
+    '-c',
+    'vitest.e2e.config.ts',
+    `--maxWorkers=${workers}`,
+    ...files,
+  ]);
+  print(e2e);
+  count([e2e]);
 }
 
 if (failures.length)
@@ -104,5 +186,13 @@ if (skips.length) {
   for (const [reason, names] of byReason)
     console.log(`  because ${reason}:\n${names.map((n) => `    - ${n}`).join('\n')}`);
 }
+const s = (x) => `${Math.round(x)} s`;
+console.log(
+  `\nTime (wall, and CPU of the part's processes; ${workers} workers per Vitest; the type check,` +
+    ' the lint and the API halves ran side by side, then the end-to-end tests):',
+);
+for (const [part, wall, cpu] of times)
+  console.log(`  ${part}: ${s(wall)}${cpu === undefined ? '' : `, CPU ${s(cpu)}`}`);
+console.log(`  whole run: ${s(performance.now() / 1000)}`);
 console.log(`\n${passed} passed, ${failures.length} failed, ${skips.length} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

@@ -10,11 +10,14 @@ import { validateXml } from './sfcc-schemas';
 
 /**
  * A local stand-in for a Salesforce B2C Commerce instance and Account Manager, for tests:
- * - a real WebDAV server (webdav-server) at /on/demandware.servlet/webdav/Sites, files on disk;
- * - the client-credentials token endpoint (/dwsso/oauth2/access_token, HTTP Basic);
- * - the Data API's two job calls (../shared/sfcc/data-api.json): POST and GET
- *   /s/-/dw/data/v25_6/jobs/sfcc-site-archive-import/executions[/{id}]; anything else is refused
- *   with an OCAPI fault, as Salesforce would.
+ * - a real WebDAV server (webdav-server) at /on/demandware.servlet/webdav/Sites, files on disk,
+ *   taking an Account Manager token (Bearer) or a Business Manager user's WebDAV access key (Basic);
+ * - the client-credentials token endpoint (/dwsso/oauth2/access_token, HTTP Basic; OAuth errors);
+ * - the Data API's two job calls, routed by ../shared/sfcc/data-api.json itself: a request is
+ *   matched to the description's paths and methods, its path parameters, token and content type
+ *   checked as described; each answer is checked against the `job_execution` schema. A call the
+ *   description does not have answers an OCAPI fault, as Salesforce would; anything off the
+ *   description (or a described call the stand-in does not serve) is written to `violations`.
  * Its import job unzips the archive from Impex/src/instance and validates each XML file against
  * Salesforce's schemas with xmllint, finishing OK, or ERROR with the validator's message.
  */
@@ -43,6 +46,21 @@ export interface Standin {
   /** Paths of archives uploaded (PUT) and deleted (DELETE), in order. */
   puts: string[];
   deletes: string[];
+  /** A Business Manager user and WebDAV access key the WebDAV server takes (HTTP Basic), beside tokens. */
+  webdavUser: string;
+  webdavKey: string;
+  /** How each WebDAV request authenticated: 'basic' (the user's key), 'bearer' (a token), or 'refused'. */
+  webdavAuth: ('basic' | 'bearer' | 'refused')[];
+  /** Data API calls, by the description's operationId. */
+  calls: { operationId: string; method: string; path: string }[];
+  /** What a request or an answer did not follow in data-api.json (tests expect none). */
+  violations: string[];
+  /** The next job starts answer 400 JobAlreadyRunningException (another import runs). */
+  busy: number;
+  /** Forgets every execution so far, as an instance that purged its job history. */
+  forgetExecutions(): void;
+  /** Every request it received, answered or not. */
+  requests: number;
   /** 'reset': connections cut; number: that HTTP status; null: up. */
   down: 'reset' | number | null;
   /** The next import jobs end in ERROR with this message (each failure takes one). */
@@ -54,11 +72,135 @@ export interface Standin {
 }
 
 const ROOT = '/on/demandware.servlet/webdav/Sites';
-const JOBS = '/s/-/dw/data/v25_6/jobs/sfcc-site-archive-import/executions';
+const DATA = '/s/-/dw/data/v25_6';
 
 function fault(res: http.ServerResponse, status: number, type: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ _v: '25.6', fault: { type, message } }));
+}
+
+function oauthError(res: http.ServerResponse, status: number, error: string, description: string) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error, error_description: description }));
+}
+
+type Schema = {
+  $ref?: string;
+  type?: string;
+  enum?: string[];
+  minLength?: number;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+};
+interface Operation {
+  operationId: string;
+  parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  security?: unknown[];
+}
+
+/**
+ * data-api.json as a router and a checker: which described operation a method and path are (with
+ * its path parameters checked against their schemas), and whether an answer follows the
+ * operation's response schema (known properties, types and enums, through $refs).
+ */
+function loadDescription(schemasDir: string) {
+  const doc = JSON.parse(fs.readFileSync(path.join(schemasDir, 'data-api.json'), 'utf8')) as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, Schema> };
+  };
+  const templates = Object.keys(doc.paths).map((template) => ({
+    template,
+    names: [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    re: new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]*)')}$`),
+  }));
+  const deref = (x: Schema): Schema =>
+    x.$ref ? deref(doc.components.schemas[x.$ref.replace('#/components/schemas/', '')]!) : x;
+  const check = (schema: Schema, value: unknown, at: string, out: string[]) => {
+    const sc = deref(schema);
+    if (sc.enum && !sc.enum.includes(value as string))
+      out.push(`${at}: ${JSON.stringify(value)} is not one of ${sc.enum.join(', ')}`);
+    if (sc.type === 'string' && typeof value !== 'string') out.push(`${at}: not a string`);
+    if (sc.type === 'boolean' && typeof value !== 'boolean') out.push(`${at}: not a boolean`);
+    if (sc.type === 'integer' && !Number.isInteger(value)) out.push(`${at}: not an integer`);
+    if (sc.type === 'array')
+      if (!Array.isArray(value)) out.push(`${at}: not an array`);
+      else value.forEach((v, i) => check(sc.items ?? {}, v, `${at}[${i}]`, out));
+    if (sc.properties && value && typeof value === 'object' && !Array.isArray(value))
+      for (const [k, v] of Object.entries(value)) {
+        if (k === '_v' || k === '_type') continue; // OCAPI's document envelope
+        if (!sc.properties[k]) out.push(`${at}.${k}: not described`);
+        else check(sc.properties[k], v, `${at}.${k}`, out);
+      }
+  };
+  return {
+    route(
+      method: string,
+      p: string,
+    ):
+      | { fault: { status: number; type: string; message: string } }
+      | {
+          fault?: undefined;
+          operationId: string;
+          params: Record<string, string>;
+          security: boolean;
+          bodyTypes: string[] | null;
+        } {
+      const hit = templates
+        .map((t) => ({ t, m: t.re.exec(p) }))
+        .find((x) => x.m && !x.m.slice(1).some((seg) => seg === ''));
+      if (!hit)
+        return {
+          fault: {
+            status: 404,
+            type: 'ResourcePathNotFoundException',
+            message: `Unknown resource path ${p}`,
+          },
+        };
+      const op = doc.paths[hit.t.template]![method.toLowerCase()];
+      if (!op)
+        return {
+          fault: {
+            status: 405,
+            type: 'MethodNotAllowedException',
+            message: `${method} is not allowed on ${hit.t.template}`,
+          },
+        };
+      const params = Object.fromEntries(
+        hit.t.names.map((n, i) => [n, decodeURIComponent(hit.m![i + 1]!)]),
+      );
+      for (const prm of op.parameters ?? []) {
+        const v = params[prm.name];
+        if (prm.in !== 'path' || v === undefined) continue;
+        const min = prm.schema ? deref(prm.schema).minLength : undefined;
+        if (min && v.length < min)
+          return {
+            fault: {
+              status: 400,
+              type: 'InvalidParameterException',
+              message: `${prm.name} is shorter than ${min}`,
+            },
+          };
+      }
+      return {
+        operationId: op.operationId,
+        params,
+        security: !!op.security?.length,
+        bodyTypes: op.requestBody ? Object.keys(op.requestBody.content) : null,
+      };
+    },
+    checkAnswer(operationId: string, status: number, body: unknown): string[] {
+      const op = Object.values(doc.paths)
+        .flatMap((ops) => Object.values(ops))
+        .find((o) => o.operationId === operationId)!;
+      const schema = op.responses[String(status)]?.content?.['application/json']?.schema;
+      if (!schema) return [`${operationId}: no ${status} answer described`];
+      const out: string[] = [];
+      check(schema, body, operationId, out);
+      return out;
+    },
+  };
 }
 
 async function body(req: http.IncomingMessage): Promise<string> {
@@ -75,20 +217,46 @@ export async function startStandin(schemasDir: string, accounts?: Standin): Prom
   const clientId = accounts?.clientId ?? `client-${crypto.randomBytes(4).toString('hex')}`;
   const clientSecret = accounts?.clientSecret ?? crypto.randomBytes(12).toString('hex');
   const tokens = accounts?.tokens ?? new Set<string>();
+  const api = loadDescription(schemasDir);
+  let executions = 0;
   const s = {
     imports: [] as StandinImport[],
     tokenRequests: 0,
     puts: [] as string[],
     deletes: [] as string[],
+    webdavUser: `bm-user-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    webdavKey: crypto.randomBytes(16).toString('hex'),
+    webdavAuth: [] as Standin['webdavAuth'],
+    calls: [] as Standin['calls'],
+    violations: [] as string[],
+    busy: 0,
+    requests: 0,
     down: null as Standin['down'],
     failImports: [] as string[],
     importMs: 50,
+    forgetExecutions() {
+      s.imports.length = 0;
+    },
   };
-  const bearer = (req: http.IncomingMessage) =>
-    tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+  const bearer = (req: http.IncomingMessage) => {
+    const h = req.headers.authorization ?? '';
+    return h.startsWith('Bearer ') && tokens.has(h.slice('Bearer '.length));
+  };
+  /** WebDAV takes a token, or a Business Manager user's login and WebDAV access key. */
+  const webdavAuth = (req: http.IncomingMessage) => {
+    if (bearer(req)) return 'bearer';
+    const basic = Buffer.from(`${s.webdavUser}:${s.webdavKey}`).toString('base64');
+    return req.headers.authorization === `Basic ${basic}` ? 'basic' : 'refused';
+  };
+  const answer = (res: http.ServerResponse, operationId: string, body: object) => {
+    for (const v of api.checkAnswer(operationId, 200, body)) s.violations.push(v);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
 
   const server = http.createServer((req, res) => {
     void (async () => {
+      s.requests++;
       if (s.down === 'reset') return req.socket.destroy();
       if (typeof s.down === 'number')
         return fault(res, s.down, 'ServiceUnavailable', 'down for a while');
@@ -96,10 +264,11 @@ export async function startStandin(schemasDir: string, accounts?: Standin): Prom
       if (url.pathname === '/dwsso/oauth2/access_token' && req.method === 'POST') {
         const form = new URLSearchParams(await body(req));
         const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+        // Account Manager answers OAuth 2.0 errors (RFC 6749 5.2), not OCAPI faults.
         if (req.headers.authorization !== `Basic ${basic}`)
-          return fault(res, 401, 'invalid_client', 'Client authentication failed');
+          return oauthError(res, 401, 'invalid_client', 'Client authentication failed');
         if (form.get('grant_type') !== 'client_credentials')
-          return fault(res, 400, 'unsupported_grant_type', 'grant_type must be client_credentials');
+          return oauthError(res, 400, 'unsupported_grant_type', 'Unsupported grant type');
         s.tokenRequests++;
         const token = crypto.randomBytes(16).toString('hex');
         tokens.add(token);
@@ -109,52 +278,90 @@ export async function startStandin(schemasDir: string, accounts?: Standin): Prom
         );
       }
       if (url.pathname.startsWith(ROOT + '/')) {
-        if (!bearer(req)) return fault(res, 401, 'Unauthorized', 'WebDAV needs a valid token');
+        const how = webdavAuth(req);
+        s.webdavAuth.push(how);
+        if (how === 'refused') {
+          res.writeHead(401, { 'www-authenticate': 'Basic realm="Sites"' });
+          return res.end('Unauthorized');
+        }
         const rel = decodeURIComponent(url.pathname.slice(ROOT.length));
         if (req.method === 'PUT' || req.method === 'DELETE') {
           if (!rel.startsWith('/Impex/'))
             return fault(res, 403, 'Forbidden', 'only Impex is writable');
           (req.method === 'PUT' ? s.puts : s.deletes).push(rel);
         }
-        delete req.headers.authorization; // checked above; webdav-server would ask for HTTP Digest
+        delete req.headers.authorization; // checked above; webdav-server would ask for its own login
         req.url = req.url!.slice(ROOT.length); // webdav-server serves the folder at its own root
         return dav.executeRequest(req, res);
       }
-      if (url.pathname === JOBS && req.method === 'POST') {
-        if (!bearer(req)) return fault(res, 401, 'InvalidAccessTokenException', 'invalid token');
-        let parsed: { file_name?: unknown; parameters?: { name: string; value: string }[] };
-        try {
-          parsed = JSON.parse(await body(req)) as typeof parsed;
-        } catch {
-          return fault(res, 400, 'MalformedDocumentException', 'body is not JSON');
+      if (url.pathname.startsWith(DATA + '/')) {
+        const op = api.route(req.method ?? 'GET', url.pathname.slice(DATA.length));
+        if (op.fault) {
+          s.violations.push(`${req.method} ${url.pathname}: ${op.fault.message}`);
+          return fault(res, op.fault.status, op.fault.type, op.fault.message);
         }
-        const fileName =
-          typeof parsed.file_name === 'string'
-            ? parsed.file_name
-            : parsed.parameters?.find((p) => p.name === 'ImportFile')?.value;
-        if (!fileName) return fault(res, 400, 'JobExecutionException', 'file_name is required');
-        const imp: StandinImport = {
-          id: String(s.imports.length + 1),
-          fileName,
-          status: 'running',
-          code: null,
-          message: '',
-          products: [],
-          entries: [],
-          catalogs: [],
-        };
-        s.imports.push(imp);
-        setTimeout(() => void runImport(dir, schemasDir, imp, s.failImports.shift()), s.importMs);
-        res.writeHead(202, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify(execution(imp)));
-      }
-      const m = url.pathname.startsWith(JOBS + '/') && url.pathname.slice(JOBS.length + 1);
-      if (m && req.method === 'GET') {
-        if (!bearer(req)) return fault(res, 401, 'InvalidAccessTokenException', 'invalid token');
-        const imp = s.imports.find((i) => i.id === m);
-        if (!imp) return fault(res, 404, 'JobExecutionNotFoundException', `no execution ${m}`);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify(execution(imp)));
+        s.calls.push({ operationId: op.operationId, method: req.method!, path: url.pathname });
+        if (op.security && !bearer(req)) {
+          s.violations.push(`${op.operationId} without a valid token`);
+          return fault(res, 401, 'InvalidAccessTokenException', 'invalid token');
+        }
+        const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
+        if (op.bodyTypes && !op.bodyTypes.includes(type)) {
+          s.violations.push(`${op.operationId} with content type "${type}"`);
+          return fault(
+            res,
+            415,
+            'UnsupportedMediaTypeException',
+            `Unsupported content type ${type}`,
+          );
+        }
+        if (op.params.job_id !== 'sfcc-site-archive-import') {
+          s.violations.push(`${op.operationId} for job ${op.params.job_id}`);
+          return fault(res, 404, 'JobNotFoundException', `No job ${op.params.job_id}`);
+        }
+        if (op.operationId === 'postJobsByIDExecutions') {
+          if (s.busy > 0) {
+            s.busy--;
+            return fault(res, 400, 'JobAlreadyRunningException', 'The job is already running');
+          }
+          let parsed: { file_name?: unknown; parameters?: { name: string; value: string }[] };
+          try {
+            parsed = JSON.parse(await body(req)) as typeof parsed;
+          } catch {
+            return fault(res, 400, 'MalformedDocumentException', 'body is not JSON');
+          }
+          const fileName =
+            typeof parsed.file_name === 'string'
+              ? parsed.file_name
+              : parsed.parameters?.find((p) => p.name === 'ImportFile')?.value;
+          if (!fileName) return fault(res, 400, 'JobExecutionException', 'file_name is required');
+          const imp: StandinImport = {
+            id: String(++executions),
+            fileName,
+            status: 'running',
+            code: null,
+            message: '',
+            products: [],
+            entries: [],
+            catalogs: [],
+          };
+          s.imports.push(imp);
+          setTimeout(() => void runImport(dir, schemasDir, imp, s.failImports.shift()), s.importMs);
+          return answer(res, op.operationId, execution(imp));
+        }
+        if (op.operationId === 'getJobsByIDExecutionsByID') {
+          const imp = s.imports.find((i) => i.id === op.params.id);
+          if (!imp)
+            return fault(
+              res,
+              404,
+              'JobExecutionNotFoundException',
+              `No job execution ${op.params.id}`,
+            );
+          return answer(res, op.operationId, execution(imp));
+        }
+        s.violations.push(`${op.operationId}: described, not served by the stand-in`);
+        return fault(res, 501, 'NotImplemented', `${op.operationId} is not served by the stand-in`);
       }
       return fault(
         res,

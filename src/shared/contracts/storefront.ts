@@ -34,6 +34,8 @@ export const StorefrontTargetSchema = z.object({
   catalogId: z.string().nullable(),
   pricebookId: z.string().nullable(),
   currency: z.string(),
+  /** Why the instance's address is refused (https on a public address), shown at the Instance field; null when it passes. */
+  addressProblem: z.string().nullable(),
   /** Products waiting to be sent (a resync's progress: this falls to 0). */
   pending: z.number(),
   runs: z.array(StorefrontRunSchema),

@@ -1,11 +1,16 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/app/error-page';
 import { RequireAdmin, RequireUser } from '../components/route-guards';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/chunk-load';
 import { prefetchPatternList } from '../features/pattern-list/api/get-patterns';
+import { loadPattern } from '../features/pattern-detail/api/get-pattern';
+import { loadSize } from '../features/sizes/api/get-size';
+import { PATTERN_DETAIL_MSG } from '../../shared/contracts/pattern-detail';
+import { SIZE_MSG } from '../../shared/contracts/sizes';
 import { PATTERN_LIST_PATH } from './paths';
+import type { RouteHandle } from './routes/app/error-page';
 
 /**
  * Every screen is its own chunk, loaded behind the full-screen overlay (root-layout.tsx), with its
@@ -24,6 +29,17 @@ const page = (
     })),
   errorElement: <RouteErrorPage inLayout />,
 });
+
+/** An ID in the URL that is no positive whole number: the route's not-found screen, as for a record the server does not show. */
+const recordId = (raw: string | undefined): number => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+};
+
+/** A record's screen loads it again only when its path changes, not for its own ?tab= and the like. */
+const samePath: RouteObject['shouldRevalidate'] = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;
 
 export const routes: RouteObject[] = [
   {
@@ -64,11 +80,25 @@ export const routes: RouteObject[] = [
             ...page(() => import('./routes/patterns/show-records')),
           },
           {
+            // The record's loader sends a refusal (404, 400, 5xx) to the route's error boundary,
+            // which says it in the words of `handle` (error-page.tsx): no triage in the screen.
             path: 'app/show-records/:id',
+            handle: { notFound: PATTERN_DETAIL_MSG.notFound } satisfies RouteHandle,
+            loader: ({ params }) => loadPattern(recordId(params.id)),
+            shouldRevalidate: samePath,
             ...page(() => import('./routes/patterns/pattern-detail')),
           },
           {
             path: 'app/show-records/:id/:sizeId',
+            handle: { notFound: SIZE_MSG.notFound } satisfies RouteHandle,
+            loader: async ({ params }) => {
+              const patternId = recordId(params.id);
+              const sizeOf = await loadSize(recordId(params.sizeId));
+              // A size shown under another pattern's URL is not found there.
+              if (sizeOf !== null && sizeOf !== patternId) throw data(null, { status: 404 });
+              return null;
+            },
+            shouldRevalidate: samePath,
             ...page(() => import('./routes/patterns/size-detail')),
           },
           { path: 'app/add-record', ...page(() => import('./routes/patterns/add-record')) },

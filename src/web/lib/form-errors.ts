@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 import { errorMessage, GENERIC_FAILURE } from './error-message';
@@ -62,4 +63,17 @@ export function reportFormError<T extends FieldValues>(
   if (extra.length || shown.length === 0 || opts.sayWhenFieldsShown !== false)
     (opts.say ?? toast.error)(full);
   return { message: full, shown };
+}
+
+/** A form's field errors kept in React state (a form without react-hook-form inputs): by field name. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The `setError` for reportFormError of a form that keeps its field errors in React state
+ * (dynamic lists of notes, file inputs): each server field is written there by its name.
+ */
+export function stateSetError(
+  set: Dispatch<SetStateAction<FieldErrors>>,
+): UseFormSetError<FieldErrors> {
+  return (name, error) => set((errors) => ({ ...errors, [name]: error.message ?? '' }));
 }

@@ -12,4 +12,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals(); // the fake API's fetch (fake-api.ts)
+  localStorage.clear(); // the session renderRoute wrote
 });

@@ -1,6 +1,10 @@
+import dns from 'node:dns/promises';
 import fs from 'node:fs';
 import { checkWebhookUrl } from '../integrations';
 import type { TargetConfig } from './targets';
+
+/** Resolves a host name to its addresses (the system's resolver; tests pass their own). */
+export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
 
 /**
  * The calls to one Salesforce B2C Commerce instance: an OAuth token (client credentials, cached
@@ -18,6 +22,8 @@ const TOKEN_MARGIN_MS = 60_000;
 /** Worth trying again later (network, 5xx, 429). Anything else is the instance refusing: reported on the patterns. */
 export class TransientError extends Error {}
 export class RefusedError extends Error {}
+/** The instance does not know an execution the portal recorded (purged, or another instance): send again. */
+export class ExecutionGoneError extends Error {}
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 /** Tests count token requests; a new configuration must not reuse another's token. */
@@ -35,30 +41,27 @@ export interface ClientOptions {
   tries?: number;
   /** Delay before the n-th retry when the server names none. */
   retryDelayMs?: (n: number) => number;
+  /** How the address rule resolves host names (the system's resolver by default). */
+  lookup?: Lookup;
 }
 
 export class StorefrontClient {
   private readonly tries: number;
   private readonly retryDelayMs: (n: number) => number;
+  private readonly lookup?: Lookup;
   constructor(
     private readonly t: TargetConfig,
     opts: ClientOptions = {},
   ) {
     this.tries = opts.tries ?? 3;
     this.retryDelayMs = opts.retryDelayMs ?? ((n) => 500 * 2 ** (n - 1));
+    this.lookup = opts.lookup;
   }
 
-  /** https on a public address unless STOREFRONT_ALLOW_PRIVATE (as webhook URLs). */
+  /** https on a public address unless STOREFRONT_ALLOW_PRIVATE (the webhook URLs' rule), checked before each delivery. */
   async checkTarget(): Promise<void> {
-    for (const url of [this.t.url!, this.t.oauthUrl]) {
-      try {
-        await checkWebhookUrl(url, this.t.allowPrivate);
-      } catch (err) {
-        throw new RefusedError(
-          `${this.t.name} storefront address refused: ${(err as Error).message}`,
-        );
-      }
-    }
+    const problem = await addressProblem(this.t, this.lookup);
+    if (problem) throw new RefusedError(problem.message);
   }
 
   private get cacheKey() {
@@ -145,9 +148,20 @@ export class StorefrontClient {
       execution_status?: string;
       exit_status?: { code?: string; message?: string; status?: string };
     };
+    // data-api.json: execution_status ends at `finished` or `aborted`; exit_status.status says
+    // ok or error (its `code` is OK or ERROR, or a step's own code).
     const finished = body.execution_status === 'finished' || body.execution_status === 'aborted';
-    const ok = finished && body.exit_status?.code === 'OK';
-    return { id, finished, ok, message: body.exit_status?.message ?? body.execution_status ?? '' };
+    const exit = body.exit_status;
+    const ok =
+      body.execution_status === 'finished' &&
+      (exit?.status ? exit.status === 'ok' : exit?.code === 'OK');
+    const message =
+      exit?.message && exit.message !== exit.code
+        ? exit.message
+        : body.execution_status === 'aborted'
+          ? `the import job was aborted${exit?.code ? ` (${exit.code})` : ''}`
+          : (exit?.code ?? body.execution_status ?? '');
+    return { id, finished, ok, message };
   }
 
   /** One call with retries; `init` is rebuilt per try (a stream body or a renewed token). */
@@ -158,6 +172,9 @@ export class StorefrontClient {
     okAlso: number[] = [],
   ): Promise<Response> {
     let last = '';
+    let renewed = false;
+    const basicWebdav =
+      (what === 'upload' || what === 'delete archive') && !!(this.t.webdavUser && this.t.webdavKey);
     for (let n = 1; n <= this.tries; n++) {
       let res: Response;
       try {
@@ -173,18 +190,94 @@ export class StorefrontClient {
         continue;
       }
       if (res.ok || okAlso.includes(res.status)) return res;
-      const detail = await faultText(res);
-      if (res.status === 401 && what !== 'token') tokens.delete(this.cacheKey);
-      if (res.status === 429 || res.status >= 500 || (res.status === 401 && what !== 'token')) {
-        last = `${what}: HTTP ${res.status}${detail ? ` ${detail}` : ''}`;
+      const { type, message: detail } = await faultOf(res);
+      const said = detail ? ` ${detail}` : '';
+      if (res.status === 401) {
+        if (basicWebdav) throw new RefusedError(this.webdavRefused(what, said));
+        if (what === 'token')
+          throw new RefusedError(
+            `Account Manager refused the API client (HTTP 401):${said}; check STOREFRONT_${this.env}_CLIENT_ID and _CLIENT_SECRET`,
+          );
+        // A token the instance no longer takes: renewed once; refused again, the client is not allowed.
+        tokens.delete(this.cacheKey);
+        if (!renewed) {
+          renewed = true;
+          n--;
+          continue;
+        }
+        throw new RefusedError(
+          `${what} refused the API client's token (HTTP 401):${said}; check the client's ${what === 'upload' || what === 'delete archive' ? 'WebDAV' : 'OCAPI Data API'} permissions`,
+        );
+      }
+      // Another import is running on the instance (a merchandiser's, say): later, not a failure.
+      if (res.status === 429 || res.status >= 500 || type === 'JobAlreadyRunningException') {
+        last = `${what}: HTTP ${res.status}${type ? ` ${type}` : ''}${said}`;
         if (n < this.tries) await sleep(retryAfterMs(res) ?? this.retryDelayMs(n));
         continue;
       }
-      throw new RefusedError(`${what} refused (HTTP ${res.status})${detail ? `: ${detail}` : ''}`);
+      if (res.status === 404 && what === 'read import')
+        throw new ExecutionGoneError(`${what}: HTTP 404${type ? ` ${type}` : ''}${said}`);
+      throw new RefusedError(
+        `${what} refused (HTTP ${res.status}${type ? ` ${type}` : ''})${detail ? `: ${detail}` : ''}`,
+      );
     }
     throw new TransientError(last);
   }
+
+  private get env() {
+    return this.t.name.toUpperCase();
+  }
+
+  private webdavRefused(what: string, said: string) {
+    return `${what} refused: WebDAV did not accept the user and access key (HTTP 401):${said}; check STOREFRONT_${this.env}_WEBDAV_USER and _WEBDAV_KEY`;
+  }
 }
+
+/**
+ * The target's address rule, as for webhook URLs (integrations/ssrf.ts): https, no user in the
+ * URL, and every address the host resolves to public, unless STOREFRONT_ALLOW_PRIVATE. Answers the
+ * variable at fault and why, or null. `unresolved`: a host name that does not resolve right now is
+ * no verdict (start-up must not depend on DNS); it is checked again before each delivery.
+ */
+export async function addressProblem(
+  t: Pick<TargetConfig, 'name' | 'url' | 'oauthUrl' | 'allowPrivate'>,
+  lookup: Lookup = systemLookup,
+  opts: { unresolvedIsFine?: boolean } = {},
+): Promise<{ variable: string; reason: string; message: string } | null> {
+  const checks = [
+    { variable: `STOREFRONT_${t.name.toUpperCase()}_URL`, url: t.url },
+    { variable: 'STOREFRONT_OAUTH_URL', url: t.oauthUrl },
+  ];
+  for (const { variable, url } of checks) {
+    if (!url) continue;
+    let unresolved = false;
+    try {
+      await checkWebhookUrl(url, t.allowPrivate, async (host) => {
+        try {
+          return await lookup(host);
+        } catch (err) {
+          unresolved = true;
+          throw err;
+        }
+      });
+    } catch (err) {
+      if (unresolved && opts.unresolvedIsFine) continue;
+      const reason = `${(err as Error).message.replace(/; webhooks must reach a public address$/, '')}${
+        t.allowPrivate
+          ? ''
+          : ' (STOREFRONT_ALLOW_PRIVATE=true allows http and private addresses, for tests and closed networks)'
+      }`;
+      return {
+        variable,
+        reason,
+        message: `The ${t.name} storefront address is refused: ${variable}: ${reason}`,
+      };
+    }
+  }
+  return null;
+}
+
+const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -197,15 +290,23 @@ export function retryAfterMs(res: Response): number | null {
   return Number.isFinite(ms) ? Math.min(300_000, Math.max(0, ms)) : null;
 }
 
-/** The OCAPI fault's message, else the first line of the body, bounded. */
-async function faultText(res: Response): Promise<string> {
+/**
+ * The OCAPI fault's type and message (data-api.json's `fault`), or an OAuth error's
+ * (`error`, `error_description`), else the first line of the body, bounded.
+ */
+async function faultOf(res: Response): Promise<{ type: string | null; message: string }> {
   const text = await res.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { fault?: { message?: string }; error_description?: string };
+    const body = JSON.parse(text) as {
+      fault?: { type?: string; message?: string };
+      error?: string;
+      error_description?: string;
+    };
+    const type = body.fault?.type ?? body.error ?? null;
     const m = body.fault?.message ?? body.error_description;
-    if (m) return m.slice(0, 300);
+    if (m || type) return { type, message: (m ?? '').slice(0, 300) };
   } catch {
     /* not JSON */
   }
-  return text.split('\n')[0]!.slice(0, 200);
+  return { type: null, message: text.split('\n')[0]!.slice(0, 200) };
 }

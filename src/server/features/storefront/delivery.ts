@@ -8,7 +8,13 @@ import type { JobContext, JobHandler } from '../../jobs/outbox';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { buildArchive } from './archive';
 import type { ItemPages } from './catalog-xml';
-import { RefusedError, StorefrontClient, type ClientOptions, type Execution } from './client';
+import {
+  ExecutionGoneError,
+  RefusedError,
+  StorefrontClient,
+  type ClientOptions,
+  type Execution,
+} from './client';
 import type { StorefrontItem } from './mapping';
 import { deliverSoon, STOREFRONT_JOB, type StorefrontJobPayload } from './queue';
 import { sourcePages, type ReadPublished } from './source';
@@ -46,12 +52,14 @@ export function storefrontDeliveryHandler(
     kind: STOREFRONT_JOB,
     backoffMs: opts.backoffMs ?? ((a) => Math.min(60_000, 1000 * 2 ** (a - 1))),
     handle: (payload, ctx) => deliver(deps, payload.target, ctx, opts.readPublished, opts.client),
-    async onFailed(payload, err) {
-      await failWaiting(
-        deps,
-        payload.target,
-        `could not reach the storefront: ${(err as Error).message}`,
-      );
+    // The queue gave up (STOREFRONT_MAX_ATTEMPTS): the waiting patterns show why and stay
+    // waiting; Retry on a pattern, a resync or the next change (or a restart) sends them again.
+    async onFailed(payload, err, { attempt }) {
+      const message = `could not reach the storefront after ${attempt} attempts: ${(err as Error).message}`;
+      await deps.database.db.execute(sql`
+        UPDATE storefront_runs SET message = ${`gave up: ${message}`.slice(0, 1000)}
+        WHERE id = (SELECT max(id) FROM storefront_runs WHERE target = ${payload.target}) AND status = 'error'`);
+      await failWaiting(deps, payload.target, message);
     },
   };
 }
@@ -79,6 +87,7 @@ async function deliver(
   const tmpDir = path.join(deps.env.dataDir, 'tmp');
   let tmp: string | null = null;
   let runId: number | null = null;
+  let current: number | null = null;
   try {
     await client.checkTarget();
     // A run a killed process left: its import may have run; ask before sending again.
@@ -86,11 +95,9 @@ async function deliver(
       sql`SELECT id, target, archive_name, items, execution_id FROM storefront_runs WHERE target = ${target} AND status = 'running' ORDER BY id`,
     );
     for (const run of open.rows) {
-      if (run.execution_id) {
-        const result = await waitFor(client, run.execution_id, deps.env.STOREFRONT_POLL_MS, renew);
-        await recordOutcome(deps, run, result);
-        if (result.ok) await client.deleteArchive(run.archive_name).catch(() => undefined);
-      } else
+      if (run.execution_id)
+        await settle(deps, client, run, renew); // unknown there: its rows go below
+      else
         await db.execute(
           sql`UPDATE storefront_runs SET status = 'error', message = 'interrupted before its import started; sent again', finished_at = now() WHERE id = ${run.id}`,
         );
@@ -113,7 +120,7 @@ async function deliver(
       items,
       execution_id: null,
     };
-    runId = run.id;
+    runId = current = run.id;
     ctx.log.info({ target, runId: run.id, products: rows.length }, 'storefront: sending archive');
     fs.mkdirSync(tmpDir, { recursive: true });
     tmp = path.join(tmpDir, `${name}.zip`);
@@ -122,32 +129,22 @@ async function deliver(
       fs.createWriteStream(tmp),
     );
     await renew();
-    try {
-      await client.putArchive(name, tmp);
-      run.execution_id = await client.startImport(name);
-    } catch (err) {
-      if (!(err instanceof RefusedError)) throw err;
-      await recordOutcome(deps, run, { id: '', finished: true, ok: false, message: err.message });
-      return;
-    }
+    await client.putArchive(name, tmp);
+    run.execution_id = await client.startImport(name);
     await db.execute(
       sql`UPDATE storefront_runs SET execution_id = ${run.execution_id} WHERE id = ${run.id}`,
     );
     runId = null; // from here on, an interruption is resumed by asking for this execution
-    const result = await waitFor(client, run.execution_id, deps.env.STOREFRONT_POLL_MS, renew);
-    await recordOutcome(deps, run, result);
-    if (result.ok)
-      await client
-        .deleteArchive(name)
-        .catch((err: unknown) =>
-          ctx.log.warn(
-            { target, error: (err as Error).message },
-            'storefront: archive not deleted',
-          ),
-        );
-    if (pending.rows.length > max) await deliverSoon(db, target, `after-run-${run.id}`);
+    const settled = await settle(deps, client, run, renew, ctx);
+    if (pending.rows.length > max || !settled) await deliverSoon(db, target, `after-run-${run.id}`);
   } catch (err) {
+    // Refused (address, credentials, permissions, the job's start): not retried by itself. The
+    // run and every waiting pattern show why; the rows stay waiting for Retry, a resync or a restart.
     if (err instanceof RefusedError) {
+      if (current !== null)
+        await db.execute(
+          sql`UPDATE storefront_runs SET status = 'error', message = ${err.message.slice(0, 1000)}, finished_at = now() WHERE id = ${current} AND status = 'running'`,
+        );
       await failWaiting(deps, target, err.message);
       return;
     }
@@ -186,6 +183,41 @@ function itemPages(
     for await (const page of sourcePages(deps, { ids }, undefined, version))
       yield page.map((pattern) => ({ mode: 'upsert' as const, pattern }));
   };
+}
+
+/**
+ * Waits for a run's import and records its outcome (the archive deleted after OK). Answers false
+ * when the instance does not know the execution (purged, say): the run is closed as unconfirmed
+ * and its patterns, still waiting, are sent again.
+ */
+async function settle(
+  deps: AppDeps,
+  client: StorefrontClient,
+  run: RunRow,
+  renew: () => Promise<unknown>,
+  ctx?: JobContext,
+): Promise<boolean> {
+  let result: Execution;
+  try {
+    result = await waitFor(client, run.execution_id!, deps.env.STOREFRONT_POLL_MS, renew);
+  } catch (err) {
+    if (!(err instanceof ExecutionGoneError)) throw err;
+    await deps.database.db.execute(
+      sql`UPDATE storefront_runs SET status = 'error', message = ${`the instance does not know import ${run.execution_id} (${err.message}); sent again`.slice(0, 1000)}, finished_at = now() WHERE id = ${run.id}`,
+    );
+    return false;
+  }
+  await recordOutcome(deps, run, result);
+  if (result.ok)
+    await client
+      .deleteArchive(run.archive_name)
+      .catch((err: unknown) =>
+        ctx?.log.warn(
+          { target: run.target, error: (err as Error).message },
+          'storefront: archive not deleted',
+        ),
+      );
+  return true;
 }
 
 async function waitFor(

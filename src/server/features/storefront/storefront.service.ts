@@ -16,6 +16,7 @@ import { buildArchive } from './archive';
 import { sourcePages, type ReadPublished } from './source';
 import { deliverSoon, queueFor } from './queue';
 import { targetConfig, targetEnabled } from './targets';
+import { addressProblem } from './client';
 
 /** What the patterns feature lends this one (passed by app.ts: the features do not import each other in a cycle). */
 export interface PatternAccess {
@@ -58,6 +59,7 @@ export async function listTargets(deps: AppDeps): Promise<StorefrontTargetsRespo
       catalogId: t.catalogId,
       pricebookId: t.pricebookId,
       currency: t.currency,
+      addressProblem: t.url ? ((await addressProblem(t))?.message ?? null) : null,
       pending: Number(pending.rows[0]?.n ?? 0),
       runs: runs.rows.map((r) => ({
         id: Number(r.id),

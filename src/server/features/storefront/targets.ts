@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Env } from '../../config/env';
+import { EnvError, type Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import type { ArchiveSettings } from './archive';
+import { addressProblem } from './client';
+import { deliverSoon } from './queue';
 
 /** A target as the environment configures it (secrets included: never shown, never logged). */
 export interface TargetConfig extends ArchiveSettings {
@@ -44,13 +46,30 @@ export const targetEnabled = (t: TargetConfig) => !!(t.url && t.clientId && t.cl
 /**
  * Writes the environment's view of the targets into storefront_targets, so the queueing code in
  * any transaction knows which targets are on and the batch interval without reading the environment.
+ * At start-up, too: a target address that breaks the https / public-address rule refuses the
+ * start with the variable at fault (a host name that does not resolve now is checked again at
+ * each delivery), and what a target left waiting (the queue gave up, or its address or
+ * credentials were refused before this restart) is sent again.
  */
 export async function syncTargets(db: Db, env: Env): Promise<void> {
   for (const name of ['staging', 'production'] as const) {
-    const enabled = targetEnabled(targetConfig(env, name));
+    const t = targetConfig(env, name);
+    if (t.url) {
+      const problem = await addressProblem(t, undefined, { unresolvedIsFine: true });
+      if (problem)
+        throw new EnvError(`Invalid configuration: ${problem.variable}: ${problem.reason}`);
+    }
+    const enabled = targetEnabled(t);
     await db.execute(sql`
       UPDATE storefront_targets SET enabled = ${enabled},
         batch_ms = ${Math.round(env.STOREFRONT_BATCH_SECONDS * 1000)}, updated_at = now()
       WHERE name = ${name}`);
+    if (!enabled) continue;
+    const waiting = await db.execute(
+      sql`SELECT 1 FROM storefront_pending WHERE target = ${name} LIMIT 1`,
+    );
+    // One job for processes starting in the same minute (the dedupe key), after the batch window.
+    if (waiting.rows.length)
+      await deliverSoon(db, name, `start-${Math.floor(Date.now() / 60_000)}`);
   }
 }

@@ -1,21 +1,33 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useMatches, useRouteError } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { ChunkLoadError } from '../../../lib/chunk-load';
 import { errorMessage } from '../../../lib/error-message';
 import { Component as NotFoundScreen } from './not-found';
 
+/** What a route tells its error boundary (router.tsx `handle`). */
+export interface RouteHandle {
+  /** The not-found screen's words for this route's record ('This pattern does not exist …'). */
+  notFound?: string;
+}
+
 /**
  * The error boundary of the root and of every route (router.tsx): a 404 shows the 404 screen;
  * anything else shows 'Unexpected Application Error!', what happened in words a user can act
  * on (the server's message, a screen that could not load), and a way back; never a stack trace or a
- * script's internal message.
+ * script's internal message. A 404 thrown by a loader, and an ApiError 404 or 400 from a record's
+ * load (an ID the server refuses: another brand's, gone, malformed), are "not found", said in
+ * the words of the route's `handle.notFound` when it has them.
  */
 export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const notFound =
-    (isRouteErrorResponse(error) || error instanceof ApiError) && error.status === 404;
+    (isRouteErrorResponse(error) && error.status === 404) ||
+    (error instanceof ApiError && (error.status === 404 || error.status === 400));
+  const notFoundText = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.notFound)
+    .findLast(Boolean);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof ApiError
@@ -28,7 +40,7 @@ export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
     if (!(error instanceof ApiError) && !isRouteErrorResponse(error))
       console.warn('Route error:', error);
   }, [error]);
-  if (notFound) return <NotFoundScreen />;
+  if (notFound) return <NotFoundScreen message={notFoundText} />;
   return (
     // Inside the layout the header and footer stay; at the root nothing else is left to show.
     <div

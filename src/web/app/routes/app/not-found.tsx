@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 
-/** Any unknown route under the app (router.tsx, path '*'), and a 404 raised inside a route (error-page.tsx). */
-function NotFoundScreen() {
+/** Any unknown route under the app (router.tsx, path '*'), and a 404 raised inside a route
+ * (error-page.tsx), then with the route's own words for its record when it has them. */
+function NotFoundScreen({ message }: { message?: string }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <title>Page not found · Partner Portal</title>
       <p className="text-6xl font-extrabold tracking-tight text-ink sm:text-7xl">
         4<span className="text-brand-dark">0</span>4
       </p>
-      <h1 className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{MSG.notFound}</h1>
+      <h1 className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{message ?? MSG.notFound}</h1>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Link
           to="/app/dashboard"

@@ -1,25 +1,19 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { usePattern } from '../../../features/pattern-detail/api/get-pattern';
 import { PatternHeader } from '../../../features/pattern-detail/components/pattern-header';
 import { PatternStorefrontStatus } from '../../../features/storefront/components/pattern-storefront-status';
-import { StatusPanel } from '../../../features/pattern-detail/components/status-panel';
+import { StatusPanel } from '../../../features/review/components/status-panel';
 import { PatternDetailsSection } from '../../../features/pattern-detail/components/pattern-details-section';
 import { FilesPanel } from '../../../features/pattern-detail/components/files-panel';
 import { PdfThumb } from '../../../features/pattern-detail/components/pdf-thumb';
-import { NotFoundState } from '../../../features/pattern-detail/components/not-found-state';
-import { LoadErrorState } from '../../../features/pattern-detail/components/load-error-state';
 import { SizesTable } from '../../../features/sizes/components/sizes-table';
-import { queryKeys } from '../../../lib/query-keys';
 import { useReview } from '../../../features/review/api/get-review';
 import { ReviewBanner } from '../../../features/review/components/review-banner';
 import { UnpublishedBanner } from '../../../features/review/components/unpublished-banner';
-import { ReviewActions } from '../../../features/review/components/review-actions';
 import { ChangedSincePanel } from '../../../features/review/components/changed-since-panel';
 import { ChangesTable } from '../../../features/review/components/changes-table';
 import { useLiveChanges } from '../../../features/pattern-detail/api/get-live-changes';
@@ -37,8 +31,8 @@ const tabClass =
 
 /** /app/show-records/{ID}: one pattern with its status, review notes, fields, files and sizes; its activity in a second tab (?tab=activity). */
 export function Component() {
+  // The route's loader has fetched the pattern, or sent its refusal to the error boundary (router.tsx).
   const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
   const pattern = usePattern(id);
   const review = useReview(id);
   // Shared with the sizes table (same query): which sizes and size PDFs a note can sit beside.
@@ -49,7 +43,6 @@ export function Component() {
     (pattern.data.editStatus !== null || pattern.data.editedAfter === 'publishing');
   const live = useLiveChanges(id, editWaiting);
   const { isAdmin } = useAuth();
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = Math.max(0, TABS.indexOf((params.get('tab') ?? 'pattern') as (typeof TABS)[number]));
   const title = pattern.data
@@ -59,19 +52,6 @@ export function Component() {
     document.title = `${title} · Partner Portal`;
   }, [title]);
 
-  if (
-    !valid ||
-    (pattern.error instanceof ApiError &&
-      (pattern.error.status === 404 || pattern.error.status === 400))
-  )
-    return <NotFoundState />;
-  if (pattern.error)
-    return (
-      <LoadErrorState
-        error={pattern.error}
-        onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) })}
-      />
-    );
   if (!pattern.data) return <LoadingOverlay label="Loading pattern…" />;
 
   const p = pattern.data;
@@ -140,15 +120,7 @@ export function Component() {
                 <PatternDetailsSection pattern={p} annotations={annotations} />
               </div>
               <div className="order-1 lg:order-2">
-                <StatusPanel
-                  pattern={p}
-                  allowed={r?.allowedActions}
-                  publishBlockedReason={r?.publishBlockedReason}
-                >
-                  {isAdmin && r && (
-                    <ReviewActions patternId={p.ID} patternCode={p.SFCC_Pattern_ID} review={r} />
-                  )}
-                </StatusPanel>
+                <StatusPanel pattern={p} review={r} />
               </div>
             </div>
             <SizesTable

@@ -1,8 +1,5 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { SIZE_MSG } from '../../../../shared/contracts/sizes';
-import { ApiError } from '../../../lib/api-client';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { useSize } from '../../../features/sizes/api/get-size';
 import { SizeHeader } from '../../../features/sizes/components/size-header';
@@ -10,17 +7,12 @@ import { SizeFieldsForm } from '../../../features/sizes/components/size-fields-f
 import { SizePdfPanel } from '../../../features/sizes/components/size-pdf-panel';
 import { PiecesTable } from '../../../features/sizes/components/pieces-table';
 import { PdfPreview } from '../../../features/pattern-detail/components/pdf-preview';
-import { NotFoundState } from '../../../features/pattern-detail/components/not-found-state';
-import { LoadErrorState } from '../../../features/pattern-detail/components/load-error-state';
-import { queryKeys } from '../../../lib/query-keys';
 
 /** /app/show-records/{ID}/{SizeID}: one size's fields (template fields too), its PDF and its pieces. */
 export function Component() {
-  const params = useParams();
-  const patternId = Number(params.id);
-  const sizeId = Number(params.sizeId);
+  // The route's loader has fetched the size, or sent its refusal to the error boundary (router.tsx).
+  const sizeId = Number(useParams().sizeId);
   const size = useSize(sizeId);
-  const qc = useQueryClient();
   const title = size.data
     ? `Size ${size.data.Size} · ${size.data.pattern.SFCC_Pattern_ID}`
     : 'Size';
@@ -28,19 +20,6 @@ export function Component() {
     document.title = `${title} · Partner Portal`;
   }, [title]);
 
-  const notFound =
-    !Number.isInteger(sizeId) ||
-    sizeId <= 0 ||
-    (size.error instanceof ApiError && [400, 404].includes(size.error.status)) ||
-    (size.data && size.data.pattern.ID !== patternId);
-  if (notFound) return <NotFoundState message={SIZE_MSG.notFound} />;
-  if (size.error)
-    return (
-      <LoadErrorState
-        error={size.error}
-        onRetry={() => void qc.invalidateQueries({ queryKey: queryKeys.size(sizeId) })}
-      />
-    );
   if (!size.data) return <LoadingOverlay label="Loading size…" />;
 
   const s = size.data;

@@ -6,7 +6,8 @@ import {
   IMPORT_MSG,
   type ImportMode,
 } from '../../../../shared/contracts/imports';
-import { ApiError, type UploadProgress } from '../../../lib/api-client';
+import type { UploadProgress } from '../../../lib/api-client';
+import { reportFormError, stateSetError, type FieldErrors } from '../../../lib/form-errors';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -27,7 +28,7 @@ export function ImportWizard() {
   const [zip, setZip] = useState<File | undefined>();
   const [mode, setMode] = useState<ImportMode>('skip');
   const [progress, setProgress] = useState<UploadProgress | undefined>();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
 
   /** Checks a picked file at once: a wrong one is shown at its field and not kept. */
   const pick = async (input: HTMLInputElement, kind: ImportPick) => {
@@ -56,8 +57,11 @@ export function ImportWizard() {
         },
         onError: (err) => {
           setProgress(undefined);
-          if (err instanceof ApiError && Object.keys(err.fields).length) setFields(err.fields);
-          else toastError(err, 'The upload failed. Please try again.');
+          reportFormError(err, stateSetError(setFields), {
+            fields: ['sheet', 'zip'],
+            fallback: 'The upload failed. Please try again.',
+            sayWhenFieldsShown: false,
+          });
         },
       },
     );

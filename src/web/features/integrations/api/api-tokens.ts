@@ -5,6 +5,7 @@ import {
   type CreateToken,
   type TokenCreatedResponse,
 } from '../../../../shared/contracts/integrations';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -23,6 +24,7 @@ export function useCreateToken() {
     mutationFn: (body: CreateToken) =>
       api<TokenCreatedResponse>(INTEGRATION_PATHS.tokens, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    ...FORM_MUTATION,
   });
 }
 

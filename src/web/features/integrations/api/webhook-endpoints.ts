@@ -7,6 +7,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointInput,
 } from '../../../../shared/contracts/integrations';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -40,17 +41,23 @@ export function useDeliveries(endpointId: number, q: { status?: DeliveryStatus; 
   });
 }
 
-function useInvalidating<V, R>(fn: (v: V) => Promise<R>) {
+function useInvalidating<V, R>(
+  fn: (v: V) => Promise<R>,
+  options: typeof FORM_MUTATION | object = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    ...options,
   });
 }
 
 export const useCreateEndpoint = () =>
-  useInvalidating((body: WebhookEndpointInput) =>
-    api<EndpointSecretResponse>(INTEGRATION_PATHS.endpoints, { method: 'POST', body }),
+  useInvalidating(
+    (body: WebhookEndpointInput) =>
+      api<EndpointSecretResponse>(INTEGRATION_PATHS.endpoints, { method: 'POST', body }),
+    FORM_MUTATION,
   );
 export const useUpdateEndpoint = () =>
   useInvalidating(({ id, body }: { id: number; body: WebhookEndpointInput }) =>

@@ -3,8 +3,8 @@ import {
   WEBHOOK_EVENTS,
   type WebhookEndpointInput,
 } from '../../../../shared/contracts/integrations';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { reportFormError, stateSetError, type FieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useCreateEndpoint } from '../api/webhook-endpoints';
@@ -23,11 +23,12 @@ export function EndpointForm() {
     'pattern.restored',
   ]);
   const [secret, setSecret] = useState<string | null>(null);
-  const fields = create.error instanceof ApiError ? create.error.fields : {};
+  const [fields, setFields] = useState<FieldErrors>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = { url, description, events } as WebhookEndpointInput;
+    setFields({});
     create.mutate(body, {
       onSuccess: (r) => {
         toast.success(r.message);
@@ -35,7 +36,10 @@ export function EndpointForm() {
         setUrl('');
         setDescription('');
       },
-      onError: (err) => toastError(err),
+      onError: (err) =>
+        reportFormError(err, stateSetError(setFields), {
+          fields: ['url', 'description', 'events'],
+        }),
     });
   };
 

@@ -4,7 +4,7 @@ import {
   TOKEN_SCOPES,
   type CreateToken,
 } from '../../../../shared/contracts/integrations';
-import { ApiError } from '../../../lib/api-client';
+import { reportFormError, stateSetError, type FieldErrors } from '../../../lib/form-errors';
 import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { DateTime } from '../../../components/date-time';
@@ -26,7 +26,7 @@ export function TokensPanel({ brands }: { brands: { id: number; name: string }[]
   const [brandId, setBrandId] = useState('');
   const [expires, setExpires] = useState('');
   const [token, setToken] = useState<string | null>(null);
-  const fields = create.error instanceof ApiError ? create.error.fields : {};
+  const [fields, setFields] = useState<FieldErrors>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,9 +36,13 @@ export function TokensPanel({ brands }: { brands: { id: number; name: string }[]
       brandId: brandId ? Number(brandId) : null,
       expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
     };
+    setFields({});
     create.mutate(body, {
       onSuccess: (r) => (toast.success(r.message), setToken(r.token), setName('')),
-      onError: (err) => toastError(err),
+      onError: (err) =>
+        reportFormError(err, stateSetError(setFields), {
+          fields: ['name', 'scope', 'brandId', 'expiresAt'],
+        }),
     });
   };
 

@@ -5,6 +5,7 @@ import {
   type TransitionResponse,
 } from '../../../../shared/contracts/review';
 import { api } from '../../../lib/api-client';
+import { FORM_MUTATION } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function useRequestChanges(id: number) {
@@ -18,5 +19,6 @@ export function useRequestChanges(id: number) {
       void qc.invalidateQueries({ queryKey: queryKeys.reviewCount });
       void qc.invalidateQueries({ queryKey: queryKeys.attention });
     },
+    ...FORM_MUTATION,
   });
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RequestChangesDialog } from './request-changes-dialog';
 import { UnpublishDialog } from './unpublish-dialog';
+import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
+import type { FakeRequest } from '../../../test/fake-api';
+import { ADMIN, renderRoute } from '../../../test/render-route';
 
 const wrap = (ui: React.ReactNode) =>
   render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
@@ -41,5 +44,102 @@ describe('the review dialogs (issue 34)', () => {
     expect(screen.getByText('Reason is required')).toBeTruthy();
     await user.type(screen.getByLabelText(/Reason/), 'Recalled');
     expect(screen.queryByText('Reason is required')).toBeNull();
+  });
+});
+
+const inReview = {
+  ID: 4,
+  SFCC_Pattern_ID: 'M4',
+  Pattern_Name: 'Wrap dress',
+  Brand: 2,
+  brandName: 'Ditto',
+  Technical_Details: null,
+  Pattern_Description: null,
+  Fabric_Recommendation: null,
+  Fabric_type: null,
+  Notion: null,
+  Type: null,
+  Is_Printable: null,
+  Gender: null,
+  Price: null,
+  Suitable_For: null,
+  is_Subscribable: null,
+  Pattern_Fit: null,
+  IS_SFCC_TESTING: true,
+  SFCC_Status: 'in_review',
+  editStatus: null,
+  reviewedAt: '2026-11-25T10:00:00.000Z',
+  publishedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+  files: [],
+  sizesCount: 1,
+  missing: [],
+  editedAfter: null,
+} satisfies PatternDetail;
+
+describe('Request changes on the pattern screen (issue 32 items 6 and 9)', () => {
+  it("puts the server's field errors under the note's input, the rest in a toast, and sends again", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const view = renderRoute('/app/show-records/4', {
+      user: ADMIN,
+      api: {
+        'GET /api/patterns/4': { data: inReview },
+        'GET /api/patterns/4/review': {
+          data: {
+            allowedActions: ['publish', 'requestChanges'],
+            publishBlockedReason: null,
+            request: null,
+            unpublished: null,
+            changedSinceReview: null,
+            targets: [{ targetType: 'field', targetKey: 'Pattern_Name', label: 'Pattern Name' }],
+          },
+        },
+        'POST /api/patterns/4/request-changes': (req: FakeRequest) => {
+          sent.push(req.body);
+          return sent.length === 1
+            ? {
+                status: 400,
+                body: {
+                  message: 'Check the notes',
+                  code: 'VALIDATION',
+                  fields: { 'notes.0.text': 'Say what to change', other: 'Try later' },
+                },
+              }
+            : {
+                data: { ID: 4, SFCC_Status: 'changes_requested', editStatus: null },
+                message: 'Changes requested',
+              };
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Request changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'The PDF is cut off');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    await user.selectOptions(
+      within(dialog).getByLabelText('Note 1 is about'),
+      'field:Pattern_Name',
+    );
+    await user.type(within(dialog).getByLabelText('Note 1'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
+
+    // Under the note's input; the field the form has no input for joins the message in the toast.
+    expect(await within(dialog).findByText('Say what to change')).toBeTruthy();
+    expect(await screen.findByText('Check the notes: Try later')).toBeTruthy();
+    expect(sent[0]).toEqual({
+      reason: 'The PDF is cut off',
+      notes: [{ targetType: 'field', targetKey: 'Pattern_Name', text: 'x' }],
+    });
+
+    await user.type(within(dialog).getByLabelText('Note 1'), ' and the hem');
+    expect(within(dialog).queryByText('Say what to change')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));
+    expect(await screen.findByText('Changes requested')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Request changes' })).toBeNull(),
+    );
+    expect(view.api.to('POST /api/patterns/4/request-changes')).toHaveLength(2);
   });
 });

@@ -4,8 +4,8 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { inputClass, TextArea } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { reportFormError, stateSetError, type FieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useRequestChanges } from '../api/request-changes';
 
 interface Draft {
@@ -29,7 +29,7 @@ export function RequestChangesDialog({
   const mutation = useRequestChanges(patternId);
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState<Draft[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [seq, setSeq] = useState(1);
   const base = useId();
 
@@ -65,10 +65,12 @@ export function RequestChangesDialog({
         setNotes([]);
         onClose();
       },
-      onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-        toastError(err, 'Failed to request changes');
-      },
+      // The reason and each note's inputs by the server's names (`notes.0.text`), the rest in the toast.
+      onError: (err) =>
+        reportFormError(err, stateSetError(setErrors), {
+          fields: (name) => name === 'reason' || /^notes\.\d+\.(targetKey|text)$/.test(name),
+          fallback: 'Failed to request changes',
+        }),
     });
   };
   // An error goes as soon as its field is valid, as in the forms built with React Hook Form.

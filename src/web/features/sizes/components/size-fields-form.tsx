@@ -20,11 +20,11 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 type Name = keyof SizeFieldsInput;
 /** The template fields of spec section 3, grouped as a person reads them. */
-const GROUPS: { title: string; fields: Name[]; columns: string }[] = [
-  { title: 'Template', fields: ['Design_id', 'Mannequin_id'], columns: 'sm:grid-cols-2' },
+const GROUPS: { title: string; names: Name[]; columns: string }[] = [
+  { title: 'Template', names: ['Design_id', 'Mannequin_id'], columns: 'sm:grid-cols-2' },
   {
     title: 'Yardage',
-    fields: [
+    names: [
       'Garment_45',
       'Garment_55',
       'Garment_60',
@@ -40,7 +40,7 @@ const GROUPS: { title: string; fields: Name[]; columns: string }[] = [
   },
   {
     title: 'Environments',
-    fields: ['Prod_Status', 'Staging_Status', 'PreProd_Status'],
+    names: ['Prod_Status', 'Staging_Status', 'PreProd_Status'],
     columns: 'sm:grid-cols-3',
   },
 ];
@@ -119,7 +119,7 @@ export function SizeFieldsForm({ size }: { size: Size }) {
           <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-700">
             {g.title}
           </legend>
-          <div className={`grid gap-4 ${g.columns}`}>{g.fields.map((n) => field(n))}</div>
+          <div className={`grid gap-4 ${g.columns}`}>{g.names.map((n) => field(n))}</div>
         </fieldset>
       ))}
       <div className="grid gap-4 lg:grid-cols-3">

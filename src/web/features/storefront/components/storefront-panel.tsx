@@ -34,9 +34,11 @@ export function StorefrontPanel() {
   );
 }
 
-function TargetCard({ target: t }: { target: StorefrontTarget }) {
+export function TargetCard({ target: t }: { target: StorefrontTarget }) {
   const resync = useResync();
   const title = t.name === 'production' ? 'Production' : 'Staging';
+  const last = t.runs[0];
+  const addressId = `storefront-${t.name}-address`;
   return (
     <article className="flex min-w-0 flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -49,10 +51,23 @@ function TargetCard({ target: t }: { target: StorefrontTarget }) {
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-600">Instance</dt>
-        <dd className="break-all">{t.url ?? '—'}</dd>
+        <dd className="break-all">
+          <span aria-describedby={t.addressProblem ? addressId : undefined}>{t.url ?? '—'}</span>
+          {t.addressProblem ? (
+            <span id={addressId} role="alert" className="mt-1 block break-words text-red-800">
+              {t.addressProblem}
+            </span>
+          ) : null}
+        </dd>
         <dt className="text-gray-600">API client</dt>
         <dd className="break-all">
           {t.clientId ?? '—'} {t.hasClientSecret ? '(secret set)' : ''}
+        </dd>
+        <dt className="text-gray-600">WebDAV</dt>
+        <dd className="break-all">
+          {t.webdavUser
+            ? `${t.webdavUser} ${t.hasWebdavKey ? '(access key set)' : '(no access key: the API client is used)'}`
+            : 'the API client'}
         </dd>
         <dt className="text-gray-600">Catalog</dt>
         <dd className="break-all">{t.catalogId}</dd>
@@ -63,6 +78,11 @@ function TargetCard({ target: t }: { target: StorefrontTarget }) {
         <dt className="text-gray-600">Waiting</dt>
         <dd>{t.pending} patterns</dd>
       </dl>
+      {last?.status === 'error' && last.message ? (
+        <p role="alert" className="rounded bg-red-50 p-2 text-sm break-words text-red-900">
+          Last delivery failed: {last.message}
+        </p>
+      ) : null}
       {t.runs.length === 0 ? (
         <p className="text-sm text-gray-600">No runs yet.</p>
       ) : (

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { MSG } from '../../../../shared/messages';
 import { STATUS_LABELS } from '../../../../shared/options';
@@ -12,7 +12,8 @@ import { MissingList } from './missing-list';
 import { PreflightWarnings } from './preflight-warnings';
 import { DateTime } from '../../../components/date-time';
 import { EditStatusBadge } from '../../../components/edit-status-badge';
-import type { LifecycleAction } from '../../../../shared/contracts/review';
+import type { ReviewState } from '../../../../shared/contracts/review';
+import { ReviewActions } from './review-actions';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
   draft: 'bg-gray-200 text-gray-900',
@@ -23,24 +24,23 @@ const badge: Record<PatternDetail['SFCC_Status'], string> = {
 
 interface StatusPanelProps {
   pattern: PatternDetail;
-  /** The steps the server allows now; until it answers, the panel decides from the pattern alone. */
-  allowed?: LifecycleAction[];
-  publishBlockedReason?: string | null;
-  /** Further actions (Request changes, Unpublish) composed by the route. */
-  children?: ReactNode;
+  /** The review state: the steps the server allows now (until it answers, the panel decides from
+   * the pattern alone), why publishing is blocked, what a note may be about. */
+  review?: ReviewState;
 }
 
 /**
- * Where the pattern stands (PRODUCT.md lifecycle): status with its dates, what is missing, the
- * "edited after" notice, 'Send to review' for the brand and admins, 'Publish to production' for admins.
+ * Where the pattern stands (PRODUCT.md lifecycle) and every step it can take from there: status
+ * with its dates, what is missing, the "edited after" notice, 'Send to review' for the brand and
+ * admins, 'Publish to production', 'Request changes' and 'Unpublish' for admins, each with its dialog.
  */
-export function StatusPanel({
-  pattern,
-  allowed,
-  publishBlockedReason,
-  children,
-}: StatusPanelProps) {
+export function StatusPanel({ pattern, review: state }: StatusPanelProps) {
   const { isAdmin } = useAuth();
+  const allowed = state?.allowedActions;
+  const publishBlockedReason = state?.publishBlockedReason;
+  const adminActions = isAdmin && state && (
+    <ReviewActions patternId={pattern.ID} patternCode={pattern.SFCC_Pattern_ID} review={state} />
+  );
   const review = useSendToReview(pattern.ID);
   const publish = usePublishPattern(pattern.ID);
   const [dialog, setDialog] = useState<'review' | 'publish' | null>(null);
@@ -138,7 +138,7 @@ export function StatusPanel({
         <MissingList missing={pattern.missing} />
         <PreflightWarnings warnings={pattern.warnings} />
       </div>
-      {(canReview || canPublish || publishBlockedReason || children) && (
+      {(canReview || canPublish || publishBlockedReason || adminActions) && (
         <div className="mt-4 flex flex-col flex-wrap gap-2 sm:flex-row">
           {canReview && <Button onClick={() => setDialog('review')}>Send to review</Button>}
           {canPublish && (
@@ -151,7 +151,7 @@ export function StatusPanel({
               Publish to production
             </Button>
           )}
-          {children}
+          {adminActions}
         </div>
       )}
       {!canPublish && publishBlockedReason && (
