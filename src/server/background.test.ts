@@ -3,7 +3,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
-import { scheduleJobs, startBackground, type Background } from './background';
+import { createHook } from 'node:async_hooks';
+import { ALL_WORKERS, scheduleJobs, startBackground, type Background } from './background';
 import { createTestApp, createUser, dbKind, type TestApp } from './test/helper';
 import { listObjects } from './test/submission';
 import { seedPattern } from './features/patterns/detail.fixtures';
@@ -83,6 +84,71 @@ describe(`background jobs (${dbKind})`, () => {
       await restarted.close();
     }
     expect(restarted.background.every((j) => !j.scheduled)).toBe(true);
+  });
+});
+
+describe(`startBackground: the one place (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { workers: [] });
+  });
+  afterAll(() => t.close());
+
+  it('lists every timer, worker and service it started, and stopping leaves none of their timers armed', async () => {
+    // Every timer our server code creates from here on, until it fires or is cleared (the
+    // database engine's own timers and this test's waits aside).
+    const live = new Map<number, string>();
+    const hook = createHook({
+      init(id, type) {
+        if (type !== 'Timeout') return;
+        const stack = new Error().stack ?? '';
+        // The frame that called setTimeout/setInterval.
+        const caller = stack
+          .split('\n')
+          .slice(1)
+          .find((l) => !l.includes('node:') && !l.includes('AsyncHook.init'));
+        if (caller?.includes('/src/server/') && !caller.includes('background.test'))
+          live.set(id, stack);
+      },
+      destroy(id) {
+        live.delete(id);
+      },
+    });
+    const app = await buildApp(t.deps);
+    await app.ready();
+    hook.enable();
+    try {
+      const bg = await startBackground(app, {
+        workers: ALL_WORKERS,
+        processServices: { dataDir: t.dataDir },
+      });
+      expect(bg.states).toBe(app.background);
+      const started = app.background.map((s) => `${s.kind}: ${s.name}`);
+      expect(started).toEqual([
+        ...(dbKind === 'pglite' ? ['service: backup socket'] : []),
+        'service: idle collector',
+        'worker: mail worker',
+        'worker: webhooks worker',
+        'worker: storefront worker',
+        'worker: imports worker',
+        'timer: upload sweep',
+        'timer: trash purge',
+        ...(dbKind === 'pglite' ? ['timer: patterns table maintenance'] : []),
+        'timer: rate-limit counters sweep',
+      ]);
+      expect(app.background.every((s) => s.scheduled)).toBe(true);
+      expect(live.size).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 100)); // the workers' first polls
+      await bg.stop();
+      expect(app.background.every((s) => !s.scheduled)).toBe(true);
+      await until(() => live.size === 0).catch(() => {
+        throw new Error(`timers left armed:\n${[...live.values()].join('\n----\n')}`);
+      });
+      expect(fs.existsSync(path.join(t.dataDir, 'backup.sock'))).toBe(false);
+    } finally {
+      hook.disable();
+      await app.close();
+    }
   });
 });
 

@@ -67,12 +67,12 @@ async function main() {
       await deps.closeAll();
       clearInterval(reaper);
       clearTimeout(force);
-      // Nothing of ours may still be armed: a timer left here is a stop that background.ts missed.
+      // Stdio aside, nothing may still be open: a handle here is a stop that background.ts or closeAll missed.
       const left = process
         .getActiveResourcesInfo()
-        .filter((r) => r === 'Timeout' || r === 'Immediate');
-      if (left.length) log.warn({ left }, 'timers still armed after shutdown');
-      else log.info('shutdown complete: no timer left');
+        .filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap');
+      if (left.length) log.warn({ left }, 'handles still open after shutdown');
+      else log.info('shutdown complete: nothing left running');
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'error while shutting down');

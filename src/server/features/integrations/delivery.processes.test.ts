@@ -102,7 +102,7 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
     'two processes on one PostgreSQL deliver 200 events: none lost, none doubled (by webhook-id)',
     { timeout: 180_000 },
     async () => {
-      t = await createTestApp();
+      t = await createTestApp({}, { workers: [] });
       const admin = await createUser(t, { role: 'admin', brand: null });
       const rx = await receiver();
       cleanups.push(rx.close);
@@ -149,14 +149,15 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
     'a process killed mid-delivery: after restart the webhook is delivered again with the same webhook-id, and the mail it had claimed goes out exactly once',
     { timeout: 180_000 },
     async () => {
-      t = await createTestApp();
+      t = await createTestApp({}, { workers: [] });
       const admin = await createUser(t, { role: 'admin', brand: null });
       const owner = await createUser(t, { brand: 'ditto' });
       const p = await seedPattern(t);
       // The first request is held open (the delivery is in flight when the process dies); later ones succeed.
       const rx = await receiver((n) => (n === 1 ? 'hang' : 200));
       cleanups.push(rx.close);
-      const smtp = await startSmtpReceiver();
+      // The first mail is held unanswered (the send is in flight when the process dies).
+      const smtp = await startSmtpReceiver({ holdFirst: true });
       const mails = smtp.mails;
       cleanups.push(smtp.close);
       const env = await envFor(t, {
@@ -166,11 +167,12 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
 
       const first = await start(env);
       const ep = await addEndpoint(first, admin.token, rx.url, ['pattern.sent_to_review']);
-      // One transaction queues the webhook, then the mail to the admin: the worker claims both in one
-      // batch and runs them in that order, so while the webhook hangs the mail is claimed and unsent.
+      // One transaction queues the webhook and the mail to the admin; the webhooks worker and the
+      // mail worker each take theirs, and both hang: the webhook's receiver and the SMTP server hold them.
       const sent = await call(first, 'POST', LIFECYCLE_PATHS.sendToReview(p.id), owner.token);
       expect(sent.status, await sent.text()).toBe(200);
       await expect.poll(() => rx.got.length, { timeout: 15_000, interval: 20 }).toBe(1);
+      await expect.poll(() => smtp.holding(), { timeout: 15_000, interval: 20 }).toBe(true);
       const claimed = await t.deps.database.db.execute<{ kind: string; status: string }>(
         sql`select kind, status from jobs order by id`,
       );

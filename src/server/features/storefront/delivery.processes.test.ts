@@ -43,7 +43,7 @@ describe.skipIf(!here || !dir)(title('storefront delivery across a killed proces
       STOREFRONT_BATCH_SECONDS: '0.3',
       STOREFRONT_POLL_MS: '50',
     };
-    t = await createTestApp(env);
+    t = await createTestApp(env, { workers: [] }); // the portal processes do the work
     const admin = await createUser(t, { role: 'admin', brand: null });
     const p = await seedPattern(t, { sizes: 2, status: 'in_review' });
     const { rows } = await t.deps.database.db.execute<{ name: string }>(
