@@ -45,9 +45,13 @@ function childrenCpu() {
 }
 let cpuSeen = childrenCpu();
 
-/** Runs one part; resolves when it ends with its exit code and output (kept, printed by the caller). */
-function runPart(title, cmd, args, env = {}) {
+/**
+ * Runs one part; resolves when it ends with its exit code and output (kept, printed by the caller,
+ * and written as it comes to .test-results/<log>.log, to follow a long run or read a stopped one).
+ */
+function runPart(title, log, cmd, args, env = {}) {
   const started = performance.now();
+  const file = fs.createWriteStream(path.join(out, `${log}.log`));
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: root,
@@ -55,10 +59,15 @@ function runPart(title, cmd, args, env = {}) {
       env: { ...process.env, ...env },
     });
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', (err) => (output += `\n${err.message}\n`));
+    const take = (d) => {
+      output += d;
+      file.write(d);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (err) => take(`\n${err.message}\n`));
     child.on('close', (code) => {
+      file.end();
       const now = childrenCpu();
       const cpu = now !== undefined && cpuSeen !== undefined ? now - cpuSeen : undefined;
       cpuSeen = now;
@@ -74,6 +83,7 @@ function vitestPart(title, name, args) {
   fs.rmSync(tally, { force: true });
   return runPart(
     title,
+    name,
     process.execPath,
     [vitestBin, 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'],
     { TALLY_FILE: tally },
@@ -116,7 +126,7 @@ function print({ title, output }) {
 const first = [];
 if (want('typecheck'))
   first.push(
-    runPart('Type check', process.execPath, [
+    runPart('Type check', 'typecheck', process.execPath, [
       path.join(root, 'node_modules/typescript/bin/tsc'),
       '-p',
       'tsconfig.json',
@@ -125,7 +135,7 @@ if (want('typecheck'))
   );
 if (want('lint'))
   first.push(
-    runPart('Lint (npm run lint)', 'npm', ['run', '--silent', 'lint']).then((r) => ({
+    runPart('Lint (npm run lint)', 'lint', 'npm', ['run', '--silent', 'lint']).then((r) => ({
       ...r,
       step: 'lint',
     })),
