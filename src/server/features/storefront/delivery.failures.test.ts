@@ -186,10 +186,28 @@ describe.skipIf(!dir)(
       await eventually(async () => (await summary(p.id)).kind === 'live');
       expect(production.busy).toBe(0);
       expect(importsOf(p.code).map((i) => i.code)).toEqual(['OK']);
+      // The archives uploaded for the refused starts were removed, as was the imported one.
+      const left = () => production.puts.filter((x) => !production.deletes.includes(x));
+      await eventually(() => left().length === 0, 30_000).catch(() => undefined);
+      expect(left()).toEqual([]);
       const failed = await t.deps.database.db.execute(
         sql`SELECT 1 FROM storefront_status WHERE pattern_id = ${p.id} AND state = 'error'`,
       );
       expect(failed.rows).toHaveLength(0);
+    });
+
+    it('a delivery finding the target locked (another one runs, or its own long import) waits without using up an attempt', async () => {
+      await t.deps.database.db.execute(
+        sql`UPDATE storefront_targets SET locked_until = now() + interval '1500 milliseconds' WHERE name = 'production'`,
+      );
+      const p = await publish();
+      await eventually(async () => (await summary(p.id)).kind === 'live');
+      const job = () =>
+        t.deps.database.db.execute<{ attempts: number; status: string }>(
+          sql`SELECT attempts, status FROM jobs WHERE kind = 'storefront.deliver' ORDER BY id DESC LIMIT 1`,
+        );
+      await eventually(async () => (await job()).rows[0]?.status === 'done');
+      expect(Number((await job()).rows[0]!.attempts)).toBe(1);
     });
 
     it('an execution the instance no longer knows (404 JobExecutionNotFoundException): the patterns are sent again', async () => {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import type { JobContext, JobHandler } from '../../jobs/outbox';
+import { JobDeferred, type JobContext, type JobHandler } from '../../jobs/outbox';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { buildArchive } from './archive';
 import type { ItemPages } from './catalog-xml';
@@ -29,6 +29,8 @@ type PendingRow = {
   variant_ids: string[];
 };
 
+/** How soon a job that found the target locked looks again (at most; sooner if the lock ends). */
+const LOCK_RECHECK_MS = 15_000;
 /** Longest wait for one import before the run is given to the queue's back-off. */
 const MAX_IMPORT_WAIT_MS = 6 * 3600_000;
 
@@ -82,12 +84,30 @@ async function deliver(
   const got = await db.execute(sql`
     UPDATE storefront_targets SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
     WHERE name = ${target} AND (locked_until IS NULL OR locked_until < now()) RETURNING name`);
-  if (!got.rows.length) throw new Error(`another delivery to ${target} is running`);
+  if (!got.rows.length) {
+    // Another delivery to this target runs (or this job's lease ran out during a long import and
+    // it was claimed again): wait for it without using up an attempt, or a long import would
+    // exhaust STOREFRONT_MAX_ATTEMPTS and mark patterns failed while their import runs.
+    const lock = await db.execute<{ until: string | Date | null }>(
+      sql`SELECT locked_until AS until FROM storefront_targets WHERE name = ${target}`,
+    );
+    const until = lock.rows[0]?.until ? new Date(lock.rows[0].until).getTime() : Date.now();
+    throw new JobDeferred(new Date(Math.min(until, Date.now() + LOCK_RECHECK_MS)));
+  }
   const client = new StorefrontClient(t, clientOptions);
   const tmpDir = path.join(deps.env.dataDir, 'tmp');
   let tmp: string | null = null;
   let runId: number | null = null;
   let current: number | null = null;
+  let uploaded: string | null = null;
+  // The lock is kept while this run lives (a long upload included): expired, another job would
+  // take the target, find this run without its execution id and send its patterns a second time.
+  let beat: Promise<unknown> = Promise.resolve();
+  const heartbeat = setInterval(
+    () => (beat = renew().catch(() => undefined)),
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
   try {
     await client.checkTarget();
     // A run a killed process left: its import may have run; ask before sending again.
@@ -130,7 +150,9 @@ async function deliver(
     );
     await renew();
     await client.putArchive(name, tmp);
+    uploaded = name;
     run.execution_id = await client.startImport(name);
+    uploaded = null; // the import has it: deleted after OK
     await db.execute(
       sql`UPDATE storefront_runs SET execution_id = ${run.execution_id} WHERE id = ${run.id}`,
     );
@@ -138,6 +160,8 @@ async function deliver(
     const settled = await settle(deps, client, run, renew, ctx);
     if (pending.rows.length > max || !settled) await deliverSoon(db, target, `after-run-${run.id}`);
   } catch (err) {
+    // An archive uploaded whose import did not start is removed (the next try uploads a new one).
+    if (uploaded) await client.deleteArchive(uploaded).catch(() => undefined);
     // Refused (address, credentials, permissions, the job's start): not retried by itself. The
     // run and every waiting pattern show why; the rows stay waiting for Retry, a resync or a restart.
     if (err instanceof RefusedError) {
@@ -155,6 +179,8 @@ async function deliver(
       );
     throw err;
   } finally {
+    clearInterval(heartbeat);
+    await beat; // a renewal in flight must not take the lock again after it is released
     await db.execute(sql`UPDATE storefront_targets SET locked_until = NULL WHERE name = ${target}`);
     if (tmp) fs.rmSync(tmp, { force: true });
   }
