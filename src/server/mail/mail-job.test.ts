@@ -25,7 +25,7 @@ function recordingMailer(failFirst = 0): Mailer & { sent: MailMessage[]; tries: 
   return m;
 }
 
-interface MailRow {
+type MailRow = {
   id: number;
   status: string;
   attempts: number;
@@ -34,7 +34,7 @@ interface MailRow {
   subject: string;
   text: string;
   message_id: string;
-}
+};
 
 describe(`mail takes one road: the outbox (${dbKind})`, () => {
   let t: TestApp;
