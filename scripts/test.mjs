@@ -104,8 +104,11 @@ function count(runs) {
       failures.push(`${file}: failed outside its tests (load error or hook)`);
     if (report.unhandledErrors > 0)
       failures.push(`${name}: ${report.unhandledErrors} unhandled error(s)`);
-    if (code !== 0 && report.tests.every((t) => t.state !== 'failed') && !report.broken.length)
-      failures.push(`${name}: Vitest exited with ${code}`);
+    const explained =
+      report.tests.some((t) => t.state === 'failed') ||
+      report.broken.length > 0 ||
+      report.unhandledErrors > 0;
+    if (code !== 0 && !explained) failures.push(`${name}: Vitest exited with ${code}`);
   }
   for (const occurrences of byKey.values()) {
     const r = merge(occurrences);
