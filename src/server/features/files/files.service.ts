@@ -16,12 +16,7 @@ import {
 import { sanitizeFileName } from '../../../shared/limits';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
-import {
-  baseKeyOf,
-  preflightStoredUpload,
-  recordChecks,
-  withThumbnailKeys,
-} from './preflight.service';
+import { baseKeyOf, preflightStoredUpload, recordChecks, withThumbnailKeys } from '../preflight';
 
 /** Every pattern object lives under this prefix; the sweep looks only here. */
 export const PATTERN_FILES_PREFIX = 'patterns';

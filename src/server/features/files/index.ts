@@ -12,4 +12,3 @@ export {
   toPatternFile,
   type StoredPatternFile,
 } from './files.service';
-export { isThumbnailKey, patternPreflight, withPreflight } from './preflight.service';

@@ -25,7 +25,7 @@ import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { LIMITS } from '../../../shared/limits';
 import { CREATE_MSG, PATTERN_CREATE_PATH } from '../../../shared/contracts/patterns-create';
-import { isThumbnailKey } from '../files';
+import { isThumbnailKey } from '../preflight';
 
 describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
   let t: TestApp;

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/contracts/sizes';
 import { loadPattern, markPatternEdited } from '../patterns';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files';
-import { patternPreflight, withPreflight } from '../files';
+import { patternPreflight, withPreflight } from '../preflight';
 import { readSizeParts } from './size-parts';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
