@@ -7,8 +7,18 @@ export {
   deletingObjects,
   keysOf,
   recordPatternFiles,
+  rehashLegacyObjects,
+  reuseStoredFile,
   storePatternFile,
   sweepOrphans,
   toPatternFile,
+  type ObjectRef,
   type StoredPatternFile,
 } from './files.service';
+export {
+  UPLOADS_PREFIX,
+  contentKey,
+  holdingDeletes,
+  sha256OfKey,
+  type ObjectDeps,
+} from './objects';

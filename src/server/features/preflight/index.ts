@@ -6,7 +6,10 @@ export {
   openThumbnail,
   patternPreflight,
   preflightStoredUpload,
+  putThumbnails,
   recordChecks,
+  thumbnailKey,
   withPreflight,
   withThumbnailKeys,
+  type PreflightOutcome,
 } from './preflight.service';
