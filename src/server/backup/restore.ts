@@ -164,7 +164,8 @@ export async function restoreBackup(
       }
       await endLoad();
       // The backup's own hold on deletions (ADR 013) was in its snapshot: it ends with the backup.
-      if (tables.has('file_store_holds')) await tx.execute(sql`delete from file_store_holds`);
+      if (tables.has('public.file_store_holds'))
+        await tx.execute(sql`delete from public.file_store_holds`);
       for (const s of manifest.sequences) await setSequence(tx, s);
     });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -256,6 +257,51 @@ describe(`files stored by content (${dbKind})`, () => {
     expect(refs.map((r) => r.key)).not.toContain(a.key);
     const [row] = await db().select().from(storedObjects).where(eq(storedObjects.key, key));
     expect(row!.sha256).toBe(sha256Hex(tinyPng()));
+  });
+
+  it('migration 0021 gives published versions written before it their files’ keys from their rows', async () => {
+    const p = await seedPattern(t, { sizes: 1 });
+    await seedFile(t, p.id, 'Main_Hero_Image');
+    const post = (url: string, user: TestUser) =>
+      t.app.inject({ method: 'POST', url, headers: user.auth });
+    expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), owner)).statusCode).toBe(200);
+    expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
+    const version = async () =>
+      (
+        await db()
+          .select({ data: patternPublishedVersions.data })
+          .from(patternPublishedVersions)
+          .where(eq(patternPublishedVersions.patternId, p.id))
+      )[0]!.data;
+    const written = await version();
+    // As a version published before 0021 holds it: ids, names, types and sizes only.
+    const bare = structuredClone(written);
+    for (const f of [...bare.files, ...bare.sizes.flatMap((s) => s.files)]) {
+      delete f.key;
+      delete f.sha256;
+      delete f.thumbnails;
+    }
+    await db()
+      .update(patternPublishedVersions)
+      .set({ data: bare })
+      .where(eq(patternPublishedVersions.patternId, p.id));
+    const backfill = fs
+      .readFileSync(
+        new URL('../../../../drizzle/0021_content_storage.sql', import.meta.url),
+        'utf8',
+      )
+      .split('--> statement-breakpoint')
+      .filter((stmt) => stmt.includes('published_files_with_keys'));
+    expect(backfill).toHaveLength(3);
+    await db().transaction(async (tx) => {
+      for (const stmt of backfill) await tx.execute(sql.raw(stmt));
+    });
+    expect(await version()).toEqual(written);
+    const refs = await db()
+      .select({ key: publishedFileRefs.storageKey })
+      .from(publishedFileRefs)
+      .where(eq(publishedFileRefs.patternId, p.id));
+    expect(refs.length).toBe(2);
   });
 
   it('the sweep removes unreferenced objects and stale uploads, keeping leased ones', async () => {
