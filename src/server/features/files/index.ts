@@ -7,9 +7,11 @@ export {
   deletingObjects,
   keysOf,
   recordPatternFiles,
+  /** @public For the importer (issue 31): one stored ZIP entry recorded by rows of several transactions. */
+  reuseStoredFile,
   storePatternFile,
   sweepOrphans,
   toPatternFile,
   type StoredPatternFile,
 } from './files.service';
-export { isThumbnailKey, patternPreflight, withPreflight } from './preflight.service';
+export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';

@@ -60,7 +60,7 @@ export async function runImport(
     const part = { file: await zip!.open(entry), filename: f.name } as unknown as Parameters<
       typeof files.storePatternFile
     >[1];
-    const stored = await files.storePatternFile(deps.files, part, {
+    const stored = await files.storePatternFile(deps, part, {
       kind: f.kind,
       field: FILE_LABELS[f.kind],
     });
@@ -104,13 +104,9 @@ export async function runImport(
           )
             throw new LostJob(`import ${job.id} was taken over`);
         });
-        await files.deleteObjects(deps.files, replacedKeys, log);
+        await files.deleteObjects(deps, replacedKeys, log);
       } catch (err) {
-        await files.deleteObjects(
-          deps.files,
-          stored.map((f) => f.key),
-          log,
-        );
+        await files.deleteObjects(deps, stored, log);
         const reason = err instanceof LostJob ? undefined : patternFailure(err);
         if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
         await repo.settlePattern(db, row.id, 'failed', reason, null);
