@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getJson } from './portal-process.mjs';
+import { getJson } from '../portal-process.mjs';
 import { patternRow } from './seed-patterns.mjs';
 
 const FIELDS = [

@@ -1,7 +1,7 @@
 // Bulk import benchmark (issue 16): a 500-pattern sheet (1,500 sizes) with a ~200 MB ZIP of their
 // PDFs, uploaded, checked and imported by the portal started as `npm start` starts it. Prints the
 // time of each phase and the server's RSS growth over its idle RSS (the target is under 100 MB).
-//   node scripts/bench-import.mjs     (BENCH_PATTERNS=500 BENCH_SIZES=3 BENCH_ZIP_MB=200;
+//   node scripts/bench/bench-import.mjs     (BENCH_PATTERNS=500 BENCH_SIZES=3 BENCH_ZIP_MB=200;
 //   BENCH_DATABASE_URL=postgres://… to run on an empty PostgreSQL database instead of PGlite)
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yazl from 'yazl';
-import { buildAll, root } from './build.mjs';
-import { waitUntilHealthy } from './portal-process.mjs';
+import { buildAll, root } from '../build.mjs';
+import { waitUntilHealthy } from '../portal-process.mjs';
 
 const PATTERNS = Number(process.env.BENCH_PATTERNS ?? 500);
 const SIZES = Number(process.env.BENCH_SIZES ?? 3);
