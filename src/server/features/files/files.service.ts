@@ -13,7 +13,7 @@ import {
   type FileKind,
   type PatternFile,
 } from '../../../shared/contracts/files';
-import { sanitizeFileName } from '../../../shared/limits';
+import { PDF_MIME_TYPE, sanitizeFileName } from '../../../shared/limits';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
 import {
@@ -48,7 +48,13 @@ const inFlight = new Set<string>();
 export async function storePatternFile(
   store: FileStore,
   part: Pick<MultipartFile, 'file' | 'filename'>,
-  opts: { kind: FileKind; field: string; fileName?: string },
+  opts: {
+    kind: FileKind;
+    field: string;
+    fileName?: string;
+    /** 'later': a PDF is stored unchecked; the caller queues checkPdfsLater (the bulk import, issue 31). */
+    pdfCheck?: 'now' | 'later';
+  },
 ): Promise<StoredPatternFile> {
   const stored = await storeUpload(store, part.file as Readable, {
     rule: FILE_KIND_RULE[opts.kind],
@@ -57,6 +63,8 @@ export async function storePatternFile(
     prefix: PATTERN_FILES_PREFIX,
   });
   inFlight.add(stored.key);
+  if (opts.pdfCheck === 'later' && stored.contentType === PDF_MIME_TYPE)
+    return { ...stored, kind: opts.kind };
   try {
     const pf = await preflightStoredUpload(store, stored, opts.field);
     return {

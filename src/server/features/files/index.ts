@@ -12,4 +12,5 @@ export {
   toPatternFile,
   type StoredPatternFile,
 } from './files.service';
+export { checkPdfsLater } from './deferred-check';
 export { isThumbnailKey, patternPreflight, withPreflight } from './preflight.service';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startJobWorker, type JobWorker } from '../../jobs/outbox';
 import { importJobHandler } from './imports.job';
+import { fileChecksJobHandler } from './file-checks.job';
 import { setImportKick } from './imports.service';
 
 /**
@@ -18,7 +19,16 @@ const LEASE_MS = 2 * 60_000;
 export function startImportWorker(app: FastifyInstance): void {
   if (app.deps.env.IMPORT_WORKER === 'off') return;
   let worker: JobWorker | undefined;
+  let checks: JobWorker | undefined;
   app.addHook('onReady', async () => {
+    // The imported PDFs' checks (file-checks.job.ts): one job at a time, beside the imports.
+    checks = startJobWorker({
+      db: app.deps.database.db,
+      log: app.log,
+      handlers: [fileChecksJobHandler(app.deps)],
+      pollMs: 2000,
+      batch: 1,
+    });
     worker = startJobWorker({
       db: app.deps.database.db,
       log: app.log,
@@ -33,5 +43,6 @@ export function startImportWorker(app: FastifyInstance): void {
     setImportKick(() => undefined);
     // Do not wait for an import in flight: it resumes after the restart, pattern by pattern.
     void worker?.stop();
+    void checks?.stop();
   });
 }

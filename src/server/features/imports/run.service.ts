@@ -3,11 +3,13 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { FILE_LABELS } from '../../../shared/contracts/files';
+import { PDF_MIME_TYPE } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import * as files from '../files';
 import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
 import { LostJob, heartbeat } from './check.service';
+import { checkFilesLater } from './file-checks.job';
 import { dropJobZip, openJobZip } from './import-files';
 import type { ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
@@ -60,9 +62,11 @@ export async function runImport(
     const part = { file: await zip!.open(entry), filename: f.name } as unknown as Parameters<
       typeof files.storePatternFile
     >[1];
+    // PDFs are checked (facts, thumbnails) after the import, by queued work (checkFilesLater).
     const stored = await files.storePatternFile(deps.files, part, {
       kind: f.kind,
       field: FILE_LABELS[f.kind],
+      pdfCheck: 'later',
     });
     bytesDone += entry.bytes;
     return stored;
@@ -92,6 +96,11 @@ export async function runImport(
             recordId = plan.updateId;
           } else {
             recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
+          }
+          const unchecked = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE);
+          if (unchecked.length) {
+            await checkFilesLater(tx, job.id, [recordId], unchecked.length);
+            await repo.addFilesQueued(tx, job.id, unchecked.length);
           }
           if (
             !(await repo.settlePattern(
