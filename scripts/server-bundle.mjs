@@ -25,7 +25,7 @@ export async function buildServerBundle(outDir) {
     logLevel: 'warning',
   });
   // The workers run as their own files next to the bundle (pdf-facts.ts, pglite-bridge.ts resolve them there).
-  for (const worker of ['features/files/pdf-facts.worker.mjs', 'db/pglite.worker.mjs'])
+  for (const worker of ['features/preflight/pdf-facts.worker.mjs', 'db/pglite.worker.mjs'])
     fs.copyFileSync(
       path.join(root, 'src/server', worker),
       path.join(outDir, path.basename(worker)),

@@ -17,8 +17,8 @@ const RUNS = Number(arg('runs') || 5);
 const mod = (p) => tsImport(path.join(root, p), import.meta.url);
 const gen = await mod('src/server/test/preflight-files.ts');
 const { diskStore } = await mod('src/server/storage/disk-store.ts');
-const { preflightStoredUpload } = await mod('src/server/features/files/preflight.service.ts');
-const { readPdfFacts, PDF_BUDGET } = await mod('src/server/features/files/pdf-facts.ts');
+const { preflightStoredUpload } = await mod('src/server/features/preflight/preflight.service.ts');
+const { readPdfFacts, PDF_BUDGET } = await mod('src/server/features/preflight/pdf-facts.ts');
 const { LIMITS } = await mod('src/shared/limits.ts');
 
 const MB = 1024 * 1024;

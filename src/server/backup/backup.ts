@@ -8,6 +8,7 @@ import type { Database, Tx } from '../db/client';
 import type { FileStore } from '../storage/file-store';
 import { listTables, readSequences, tableRows, type SequenceValue } from './db-copy';
 import { journalTags } from './migrations';
+import { UPLOADS_PREFIX, holdingDeletes } from '../features/files';
 
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 'pattern-partner-portal-backup';
@@ -65,7 +66,9 @@ export async function writeBackup(
   const written = finished(file);
   written.catch(() => undefined);
   try {
-    const manifest = await fill(zip, deps);
+    // No stored object is deleted from before the snapshot until the copy ends (ADR 013): every
+    // object the snapshot names is copied. Objects are stored by content: each once.
+    const manifest = await holdingDeletes(deps.database.db, () => fill(zip, deps));
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST);
     zip.end();
     await written;
@@ -109,11 +112,12 @@ async function fill(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  // Objects are never changed in place (a new version is a new key), so copying them after the
-  // snapshot finds each one a copied row names, unless it was deleted meanwhile (then it is left out).
+  // Objects are never changed in place (a content key names its bytes), and none is deleted while
+  // the hold lasts, so copying them after the snapshot finds each one a copied row names.
   const files: Manifest['files'] = [];
   for await (const { key } of deps.files.list('')) {
-    if (key.endsWith('.part')) continue;
+    // Temporaries, and uploads still streaming (their rows, if any, come later than the snapshot).
+    if (key.endsWith('.part') || key.startsWith(`${UPLOADS_PREFIX}/`)) continue;
     let source: Readable;
     try {
       source = await deps.files.get(key);

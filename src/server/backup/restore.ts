@@ -17,6 +17,7 @@ import {
   setSequence,
 } from './db-copy';
 import { migrationsUpTo } from './migrations';
+import { sql } from 'drizzle-orm';
 
 /** A refusal the CLI prints as one line (exit 1). */
 export class RestoreError extends Error {}
@@ -162,6 +163,8 @@ export async function restoreBackup(
         rows += n;
       }
       await endLoad();
+      // The backup's own hold on deletions (ADR 013) was in its snapshot: it ends with the backup.
+      if (tables.has('file_store_holds')) await tx.execute(sql`delete from file_store_holds`);
       for (const s of manifest.sequences) await setSequence(tx, s);
     });
 

@@ -19,6 +19,7 @@ import * as devices from './schema/devices';
 import * as integrations from './schema/integrations';
 import * as review from './schema/review';
 import * as storefront from './schema/storefront';
+import * as storedFiles from './schema/files';
 
 export const schema = {
   ...brands,
@@ -32,6 +33,7 @@ export const schema = {
   ...integrations,
   ...review,
   ...storefront,
+  ...storedFiles,
 };
 
 /** Both drivers expose the same query builder; code is written against this type. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +18,8 @@ export function diskStore(root: string): FileStore {
     async put(key, body) {
       const full = resolve(key);
       await fsp.mkdir(path.dirname(full), { recursive: true });
-      const tmp = `${full}.part`;
+      // Its own temporary name: two uploads of the same content may write one key at once.
+      const tmp = `${full}.${crypto.randomBytes(6).toString('hex')}.part`;
       try {
         await pipeline(body, fs.createWriteStream(tmp));
         await fsp.rename(tmp, full);
@@ -30,6 +32,11 @@ export function diskStore(root: string): FileStore {
       const full = resolve(key);
       await fsp.access(full);
       return fs.createReadStream(full);
+    },
+    async move(from, to) {
+      const target = resolve(to);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(resolve(from), target);
     },
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });

@@ -6,6 +6,11 @@ export interface FileStore {
   /** Streams `body` to `key`; never buffers the whole object. */
   put(key: string, body: Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Readable>;
+  /**
+   * Renames `from` to `to` (replacing `to`): an upload streamed under a temporary key becomes its
+   * content key without a second write. Disk: one rename; S3: a server-side copy, then delete.
+   */
+  move(from: string, to: string): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Keys under a prefix, for the start-up sweep of orphans. */

@@ -62,6 +62,18 @@ export function s3Store(s: S3Settings): FileStore {
       const out = await client.send(new aws.GetObjectCommand({ Bucket: s.bucket, Key: key }));
       return out.Body as Readable;
     },
+    async move(from, to) {
+      const { aws, client } = await connect();
+      // A single CopyObject takes objects up to 5 GB; pattern files are far below that.
+      await client.send(
+        new aws.CopyObjectCommand({
+          Bucket: s.bucket,
+          Key: to,
+          CopySource: `${s.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+      await client.send(new aws.DeleteObjectCommand({ Bucket: s.bucket, Key: from }));
+    },
     async delete(key) {
       const { aws, client } = await connect();
       await client.send(new aws.DeleteObjectCommand({ Bucket: s.bucket, Key: key }));

@@ -33,6 +33,8 @@ export interface StoredUpload {
   fileName: string;
   contentType: string;
   byteSize: number;
+  /** The SHA-256 (hex) of the stored bytes, computed as they streamed through. */
+  sha256: string;
 }
 
 const SNIFF_BYTES = 4100;
@@ -43,6 +45,7 @@ const SNIFF_BYTES = 4100;
  */
 class GuardStream extends Transform {
   bytes = 0;
+  readonly hash = crypto.createHash('sha256');
   detected?: string;
   private head: Buffer[] = [];
   private headBytes = 0;
@@ -85,6 +88,7 @@ class GuardStream extends Transform {
       );
       return;
     }
+    this.hash.update(chunk);
     if (this.detected) {
       cb(null, chunk);
       return;
@@ -140,7 +144,8 @@ export function newStorageKey(prefix: string): string {
 }
 
 /**
- * Streams one uploaded file into the store under a generated key (never the user's name),
+ * Streams one uploaded file into the store under a generated key (never the user's name), hashing
+ * it as it goes (pattern files then move to their content key: features/files),
  * checking type by content and size as it goes. On any failure nothing is left in the store and
  * the error is an AppError naming the field.
  */
@@ -177,5 +182,6 @@ export async function storeUpload(
     fileName: withDetectedExtension(fileName, contentType),
     contentType,
     byteSize: guard.bytes,
+    sha256: guard.hash.digest('hex'),
   };
 }

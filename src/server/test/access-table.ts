@@ -61,6 +61,7 @@ export const TOKEN_READ_ROUTES = [
   'GET /api/patterns/{id}/activity',
   'GET /api/patterns/{id}/published',
   'GET /api/patterns/{id}/published/changes',
+  'GET /api/patterns/{id}/published/files/{fileId}',
   'GET /api/storefront/patterns/{id}',
   'GET /api/trash',
   'GET /api/patterns/{id}/sizes',

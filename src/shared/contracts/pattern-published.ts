@@ -11,11 +11,19 @@ import { ChangeSchema } from './review';
 export const PATTERN_PUBLISHED_PATHS = {
   published: (id: number | string) => `/api/patterns/${id}/published`,
   liveChanges: (id: number | string) => `/api/patterns/${id}/published/changes`,
+  /** A published file's bytes, even after an edit replaced or removed its row (issue 30). */
+  file: (id: number | string, fileId: number | string) =>
+    `/api/patterns/${id}/published/files/${fileId}`,
 } as const;
 export const PATTERN_PUBLISHED_ROUTES = {
   published: '/api/patterns/:id/published',
   liveChanges: '/api/patterns/:id/published/changes',
+  file: '/api/patterns/:id/published/files/:fileId',
 } as const;
+export const PublishedFileParamsSchema = z.object({
+  id: z.coerce.number().int().positive({ error: 'id must be a positive whole number' }),
+  fileId: z.coerce.number().int().positive({ error: 'fileId must be a positive whole number' }),
+});
 
 /** `version=published` on the list and the changes feed: published versions only. */
 export const VERSIONS = ['working', 'published'] as const;
@@ -26,13 +34,24 @@ export const VersionQuerySchema = z
     '`working` (the default): the patterns as they are now; `published`: the published versions only, as they were reviewed.',
   );
 
-/** A file reference as published: the portal keeps the file; `GET /api/files/{id}` reads it. */
+/**
+ * A file reference as published: the portal keeps the file under its content key as long as a
+ * published version names it (ADR 013), even after an edit replaced or removed its row;
+ * `GET /api/patterns/{id}/published/files/{fileId}` reads it. Versions published before
+ * migration 0021 got `key`, `sha256` and `thumbnails` from their rows then.
+ */
 export const PublishedFileSchema = z.object({
   id: z.number(),
   kind: z.enum(FILE_KINDS),
   fileName: z.string(),
   contentType: z.string(),
   byteSize: z.number(),
+  /** The stored object's key (a content key: `patterns/sha256/…`). */
+  key: z.string().optional(),
+  /** The SHA-256 of the file's bytes, hex. */
+  sha256: z.string().optional(),
+  /** Whether the preflight drew thumbnails for it (the storefront's images use them). */
+  thumbnails: z.boolean().optional(),
 });
 export type PublishedFile = z.infer<typeof PublishedFileSchema>;
 

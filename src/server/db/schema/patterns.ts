@@ -185,7 +185,10 @@ export const pieces = pgTable(
   (t) => [index('pieces_size_idx').on(t.sizeId)],
 );
 
-/** Every stored object of a pattern. `storageKey` is generated; `fileName` is the sanitised name shown and downloaded. */
+/**
+ * Every file of a pattern. `storageKey` names its stored object: a content key shared by every row
+ * with the same bytes (stored_objects, migration 0021); `fileName` is the sanitised name shown and downloaded.
+ */
 export const patternFiles = pgTable(
   'pattern_files',
   {
@@ -195,7 +198,7 @@ export const patternFiles = pgTable(
       .references(() => patterns.ID, { onDelete: 'cascade' }),
     sizeId: integer('size_id').references(() => sizes.ID, { onDelete: 'cascade' }),
     kind: text('kind', { enum: FILE_KINDS }).notNull(),
-    storageKey: text('storage_key').notNull().unique(),
+    storageKey: text('storage_key').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
@@ -204,5 +207,6 @@ export const patternFiles = pgTable(
   (t) => [
     index('pattern_files_pattern_idx').on(t.patternId),
     index('pattern_files_size_idx').on(t.sizeId),
+    index('pattern_files_storage_key_idx').on(t.storageKey),
   ],
 );

@@ -5,7 +5,13 @@ import { patternFiles } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import { AppError } from '../../lib/app-error';
 import { PDF_MIME_TYPE } from '../../../shared/limits';
-import { preflightStoredUpload, recordChecks } from './preflight.service';
+import {
+  preflightStoredUpload,
+  putThumbnails,
+  recordChecks,
+  thumbnailKey,
+  type PreflightOutcome,
+} from '../preflight';
 
 /**
  * The PDF check (facts and first-page thumbnails, docs/preflight.md) of files stored without it
@@ -43,7 +49,17 @@ export async function checkPdfsLater(
   for (const r of rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
   for (const [key, same] of byKey) {
     try {
-      const { check } = await preflightStoredUpload(deps.files, { ...same[0]!, key }, 'file');
+      // The same bytes checked before (a re-import): their findings hold, nothing is read again.
+      const [known] = await db
+        .select({ check: fileChecks.check })
+        .from(fileChecks)
+        .innerJoin(patternFiles, eq(patternFiles.id, fileChecks.fileId))
+        .where(eq(patternFiles.storageKey, key))
+        .limit(1);
+      const { check, thumbnails }: Pick<PreflightOutcome, 'check' | 'thumbnails'> =
+        known ?? (await preflightStoredUpload(deps.files, { ...same[0]!, key }, 'file'));
+      if (thumbnails && !(await deps.files.exists(thumbnailKey(key, 'small'))))
+        await putThumbnails(deps.files, key, thumbnails);
       // Rows removed meanwhile (their pattern deleted) are left out: a check needs its row.
       const still = await db
         .select({ id: patternFiles.id })

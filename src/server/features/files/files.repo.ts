@@ -1,6 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { live, patternFiles, patterns } from '../../db/schema/patterns';
+import { patternPublishedVersions } from '../../db/schema/published';
+import { publishedFileRefs } from '../../db/schema/files';
 
 export type NewPatternFileRow = typeof patternFiles.$inferInsert;
 
@@ -28,13 +30,18 @@ export async function findFileWithBrand(db: DbOrTx, id: number) {
   return row;
 }
 
+/** The keys of these patterns' rows and of their published versions (deleted with them). */
 export async function storageKeysOfPatterns(db: DbOrTx, patternIds: number[]): Promise<string[]> {
   if (patternIds.length === 0) return [];
   const rows = await db
     .select({ key: patternFiles.storageKey })
     .from(patternFiles)
     .where(inArray(patternFiles.patternId, patternIds));
-  return rows.map((r) => r.key);
+  const published = await db
+    .select({ key: publishedFileRefs.storageKey })
+    .from(publishedFileRefs)
+    .where(inArray(publishedFileRefs.patternId, patternIds));
+  return [...new Set([...rows, ...published].map((r) => r.key))];
 }
 
 export async function storageKeysOfSizes(db: DbOrTx, sizeIds: number[]): Promise<string[]> {
@@ -55,12 +62,25 @@ export async function storageKeysOfFiles(db: DbOrTx, fileIds: number[]): Promise
   return rows.map((r) => r.key);
 }
 
-/** Which of `keys` some row still references (unique index on storage_key). */
-export async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .select({ key: patternFiles.storageKey })
-    .from(patternFiles)
-    .where(inArray(patternFiles.storageKey, keys));
-  return new Set(rows.map((r) => r.key));
+/**
+ * Points every row and published version naming `from` at `to` (the legacy rehash: same bytes).
+ * Keys are generated (a month and a UUID, or a SHA-256), so replacing the quoted string in a
+ * published version's data touches nothing else; its trigger updates published_file_refs.
+ */
+export async function renameStorageKey(db: DbOrTx, from: string, to: string): Promise<void> {
+  await db.update(patternFiles).set({ storageKey: to }).where(eq(patternFiles.storageKey, from));
+  await db
+    .update(patternPublishedVersions)
+    .set({
+      data: sql`replace(${patternPublishedVersions.data}::text, ${JSON.stringify(from)}, ${JSON.stringify(to)})::jsonb`,
+    })
+    .where(
+      inArray(
+        patternPublishedVersions.patternId,
+        db
+          .select({ id: publishedFileRefs.patternId })
+          .from(publishedFileRefs)
+          .where(eq(publishedFileRefs.storageKey, from)),
+      ),
+    );
 }

@@ -5,7 +5,7 @@ import { currentUser } from '../../plugins/auth';
 import { THUMBNAIL_PATHS, ThumbnailParamsSchema } from '../../../shared/contracts/preflight';
 import { notFound } from '../../lib/app-error';
 import * as service from './files.service';
-import { openThumbnail } from './preflight.service';
+import { openThumbnail } from '../preflight';
 
 /** Routes of the "files" feature: the authenticated download (the sweep of upload leftovers runs from src/server/background.ts). */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,9 @@
-import type { Readable } from 'node:stream';
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { AppDeps, AuthUser } from '../../context';
-import type { FileStore } from '../../storage/file-store';
 import { storeUpload, type StoredUpload } from '../../storage/upload';
 import { canSeeBrand } from '../../lib/scope';
 import { notFound } from '../../lib/app-error';
@@ -19,34 +19,56 @@ import * as repo from './files.repo';
 import {
   baseKeyOf,
   preflightStoredUpload,
+  putThumbnails,
   recordChecks,
+  type PreflightOutcome,
+  thumbnailKey,
   withThumbnailKeys,
-} from './preflight.service';
+} from '../preflight';
+import {
+  LONGEST_UPLOAD_MS,
+  PATTERN_FILES_PREFIX,
+  UPLOADS_PREFIX,
+  contentKey,
+  deleteRowlessObject,
+  dropExpiredLeases,
+  dropLeases,
+  keysWithRows,
+  leaseObject,
+  legacyKeys,
+  markMissing,
+  releaseObjects,
+  sha256Hex,
+  unreferencedKeys,
+  type ObjectDeps,
+} from './objects';
 
-/** Every pattern object lives under this prefix; the sweep looks only here. */
-export const PATTERN_FILES_PREFIX = 'patterns';
+export { LONGEST_UPLOAD_MS, PATTERN_FILES_PREFIX };
 
 export interface StoredPatternFile extends StoredUpload {
   kind: FileKind;
   /** What the upload preflight found (docs/preflight.md). */
   check?: FileCheck;
+  /**
+   * The upload's lease on its object (objects.ts): recordPatternFiles drops it with the row's
+   * insert; deleteObjects given this file (not only its key) drops it after a failure.
+   */
+  lease?: string;
 }
 
-/**
- * Keys stored by requests still in progress in this process: the sweep never removes them, even
- * if an upload takes longer than the sweep's age threshold.
- */
-const inFlight = new Set<string>();
+/** A stored object as deleteObjects takes it: a key, or a stored upload (its lease is dropped too). */
+export type ObjectRef = string | { key: string; lease?: string };
 
 /**
- * Streams one multipart file part into the store under a generated key, checking its type by
- * content and its size against the kind's rule (413/415 with `fields[field]`), then runs the
- * preflight on the stored object (422 for a PDF that cannot be opened; photos cleaned and
- * thumbnailed). Nothing is left behind when it fails. The caller must record the result in a row
- * or delete it (deleteObjects).
+ * Streams one multipart file part into the store, checking its type by content and its size
+ * against the kind's rule (413/415 with `fields[field]`) and hashing it as it streams, then runs the
+ * preflight (422 for a PDF that cannot be opened; photos cleaned and thumbnailed) and stores the
+ * result under its content key (ADR 013): bytes stored before are not written again. The answer
+ * holds a lease on the object; the caller records it in a row (recordPatternFiles) or gives it
+ * back to deleteObjects. Nothing is left behind when it fails.
  */
 export async function storePatternFile(
-  store: FileStore,
+  deps: ObjectDeps,
   part: Pick<MultipartFile, 'file' | 'filename'>,
   opts: {
     kind: FileKind;
@@ -56,36 +78,72 @@ export async function storePatternFile(
     pdfCheck?: 'now' | 'later';
   },
 ): Promise<StoredPatternFile> {
-  const stored = await storeUpload(store, part.file as Readable, {
+  const store = deps.files;
+  const upload = await storeUpload(store, part.file as Readable, {
     rule: FILE_KIND_RULE[opts.kind],
     field: opts.field,
     fileName: opts.fileName ?? part.filename,
-    prefix: PATTERN_FILES_PREFIX,
+    prefix: UPLOADS_PREFIX,
   });
-  inFlight.add(stored.key);
-  if (opts.pdfCheck === 'later' && stored.contentType === PDF_MIME_TYPE)
-    return { ...stored, kind: opts.kind };
+  let lease: string | undefined;
   try {
-    const pf = await preflightStoredUpload(store, stored, opts.field);
-    return {
-      ...stored,
-      byteSize: pf.byteSize ?? stored.byteSize,
-      kind: opts.kind,
-      check: pf.check,
-    };
+    // A PDF whose check is left for later (checkPdfsLater) is stored as it came, with no findings.
+    const later = opts.pdfCheck === 'later' && upload.contentType === PDF_MIME_TYPE;
+    const pf: Partial<PreflightOutcome> = later
+      ? {}
+      : await preflightStoredUpload(store, upload, opts.field);
+    const sha256 = pf.cleaned ? sha256Hex(pf.cleaned) : upload.sha256;
+    const byteSize = pf.cleaned?.length ?? upload.byteSize;
+    const key = contentKey(sha256);
+    lease = await leaseObject(deps.database.db, key, { sha256, byteSize });
+    if (!(await store.exists(key))) {
+      // Thumbnails first: an existing object implies its thumbnails exist.
+      if (pf.thumbnails) await putThumbnails(store, key, pf.thumbnails);
+      if (pf.cleaned) {
+        await store.put(key, Readable.from([pf.cleaned]), upload.contentType);
+        await store.delete(upload.key);
+      } else await store.move(upload.key, key);
+    } else {
+      await store.delete(upload.key);
+      // Stored before without thumbnails (a PDF whose page could not be drawn in time then).
+      if (pf.thumbnails && !(await store.exists(thumbnailKey(key, 'small'))))
+        await putThumbnails(store, key, pf.thumbnails);
+    }
+    return { ...upload, key, sha256, byteSize, kind: opts.kind, check: pf.check, lease };
   } catch (err) {
-    await deleteObjects(store, [stored.key]);
+    await store.delete(upload.key).catch(() => undefined);
+    if (lease) await dropLeases(deps.database.db, [lease]).catch(() => undefined);
     throw err;
   }
 }
 
-/** Writes the rows of stored files (inside the caller's transaction); answers their ids in order. */
+/**
+ * Takes a new lease on an object already stored (an importer naming one ZIP entry from rows
+ * recorded in different transactions): the copy answered can be recorded or discarded like the
+ * original, independently of it.
+ */
+export async function reuseStoredFile<T extends StoredPatternFile>(
+  deps: ObjectDeps,
+  stored: T,
+): Promise<T> {
+  const lease = await leaseObject(deps.database.db, stored.key, {
+    sha256: stored.sha256,
+    byteSize: stored.byteSize,
+  });
+  return { ...stored, lease };
+}
+
+/**
+ * Writes the rows of stored files (inside the caller's transaction) and drops their uploads'
+ * leases in the same step; answers their ids in order. Several rows may name one stored file
+ * (two sizes naming one PDF): pass it once per row.
+ */
 export async function recordPatternFiles(
   db: DbOrTx,
   patternId: number,
   files: (Pick<
     StoredPatternFile,
-    'kind' | 'key' | 'fileName' | 'contentType' | 'byteSize' | 'check'
+    'kind' | 'key' | 'fileName' | 'contentType' | 'byteSize' | 'check' | 'lease'
   > & { sizeId?: number | null })[],
 ): Promise<number[]> {
   const ids = await repo.insertPatternFiles(
@@ -104,36 +162,38 @@ export async function recordPatternFiles(
     db,
     files.flatMap((f, i) => (f.check ? [{ fileId: ids[i], check: f.check }] : [])),
   );
-  for (const f of files) inFlight.delete(f.key);
+  await dropLeases(db, [...new Set(files.flatMap((f) => (f.lease ? [f.lease] : [])))]);
   return ids;
 }
 
 /**
- * Best-effort removal of stored objects (after a failed request, or after their rows were
- * deleted). A failure is logged, not thrown: the sweep removes what is left.
+ * Deletes stored objects that nothing references any more: after a failed request (pass the
+ * stored files themselves, so their leases go too) or after their rows were deleted (keys). An
+ * object another row or a published version still names stays. A failure is logged, not
+ * thrown: the sweep removes what is left.
  */
 export async function deleteObjects(
-  store: FileStore,
-  fileKeys: string[],
+  deps: ObjectDeps,
+  refs: ObjectRef[],
   log?: FastifyBaseLogger,
 ): Promise<void> {
-  const keys = withThumbnailKeys(fileKeys);
-  for (let i = 0; i < keys.length; i += 8) {
-    await Promise.all(
-      keys.slice(i, i + 8).map(async (key) => {
-        try {
-          await store.delete(key);
-        } catch (err) {
-          log?.warn({ err, key }, 'could not delete stored object; the sweep will retry');
-        } finally {
-          inFlight.delete(key);
-        }
-      }),
+  if (!refs.length) return;
+  const keys = refs.map((r) => (typeof r === 'string' ? r : r.key));
+  try {
+    await dropLeases(
+      deps.database.db,
+      refs.flatMap((r) => (typeof r !== 'string' && r.lease ? [r.lease] : [])),
     );
+    await releaseObjects(deps, keys);
+  } catch (err) {
+    log?.warn({ err, keys }, 'could not delete stored objects; the sweep will retry');
   }
 }
 
-/** Storage keys of rows that deleting these patterns, sizes or files removes (cascades included). */
+/**
+ * Storage keys that deleting these patterns, sizes or files releases (cascades included; a
+ * pattern's published version goes with it).
+ */
 export const keysOf = {
   patterns: (ids: number[]) => (db: DbOrTx) => repo.storageKeysOfPatterns(db, ids),
   sizes: (ids: number[]) => (db: DbOrTx) => repo.storageKeysOfSizes(db, ids),
@@ -142,7 +202,7 @@ export const keysOf = {
 
 /**
  * Deletes rows and their stored objects: reads the keys and runs `removeRows` in one transaction,
- * then deletes the objects once it committed (a failed delete leaves rows and objects as they were).
+ * then, once it committed, deletes the objects nothing references any more (deleteObjects).
  *   await deletingObjects(deps, keysOf.patterns([id]), (tx) => patternsRepo.deletePattern(tx, id));
  */
 export async function deletingObjects<T>(
@@ -156,7 +216,7 @@ export async function deletingObjects<T>(
     collected = await keys(tx);
     return removeRows(tx);
   });
-  await deleteObjects(deps.files, collected, log);
+  await deleteObjects(deps, collected, log);
   return result;
 }
 
@@ -205,37 +265,51 @@ export function contentDisposition(fileName: string, inline = false): string {
 }
 
 /**
- * The longest an upload may last: an object older than this is no longer being written by any
- * instance, so the sweep may judge it. The server's request time-out must not exceed it.
- */
-export const LONGEST_UPLOAD_MS = 30 * 60 * 1000;
-
-/**
- * Removes what failed or interrupted uploads left behind: `.part` temporaries anywhere in the store
- * and objects under the patterns prefix that no row references, both older than `olderThanMs`.
+ * The upload sweep (hourly, background.ts): drops expired leases and holds; deletes stored objects
+ * nothing references (their rows, their objects and thumbnails); removes `.part` temporaries
+ * anywhere in the store, and objects under the patterns prefix without a stored_objects row (an
+ * interrupted upload's), both older than `olderThanMs`; then moves a batch of legacy objects to
+ * content keys (rehashLegacyObjects).
  */
 export async function sweepOrphans(
   deps: AppDeps,
-  opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger } = {},
+  opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger; rehash?: number } = {},
 ) {
+  const db = deps.database.db;
   const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? LONGEST_UPLOAD_MS);
+  await dropExpiredLeases(db);
   let temporaries = 0;
   let orphans = 0;
+  // Rows nothing references (a failed request's object once its lease expired, a deletion that
+  // failed half-way): released in batches until none is left.
+  for (;;) {
+    const keys = await unreferencedKeys(db, 200);
+    if (!keys.length) break;
+    const gone = await releaseObjects(deps, keys);
+    orphans += gone.length;
+    if (gone.length < keys.length) break; // held (a backup) or failing: the next sweep retries
+  }
   let batch: string[] = [];
   const flush = async () => {
     // A thumbnail goes with its file's key.
-    const referenced = await repo.referencedKeys(deps.database.db, [
-      ...new Set(batch.map(baseKeyOf)),
-    ]);
-    const gone = batch.filter((k) => !referenced.has(baseKeyOf(k)) && !inFlight.has(baseKeyOf(k)));
-    await deleteObjects(deps.files, gone, opts.log);
-    orphans += gone.length;
+    const bases = [...new Set(batch.map(baseKeyOf))];
+    const known = await keysWithRows(db, bases);
+    for (const key of bases.filter((k) => !known.has(k))) {
+      try {
+        if (key.startsWith(`${UPLOADS_PREFIX}/`)) {
+          await deps.files.delete(key);
+          orphans++;
+        } else if (await deleteRowlessObject(deps, key)) orphans++;
+      } catch (err) {
+        opts.log?.warn({ err, key }, 'could not delete an orphan object; the next sweep retries');
+      }
+    }
     batch = [];
   };
   for await (const obj of deps.files.list('')) {
     if (obj.modifiedAt.getTime() > cutoff) continue;
     if (obj.key.endsWith('.part')) {
-      await deleteObjects(deps.files, [obj.key], opts.log);
+      await deps.files.delete(obj.key).catch(() => undefined);
       temporaries++;
     } else if (obj.key.startsWith(`${PATTERN_FILES_PREFIX}/`)) {
       batch.push(obj.key);
@@ -243,5 +317,63 @@ export async function sweepOrphans(
     }
   }
   if (batch.length) await flush();
-  return { temporaries, orphans };
+  const rehashed = await rehashLegacyObjects(deps, { limit: opts.rehash ?? 200, log: opts.log });
+  return { temporaries, orphans, rehashed: rehashed.moved };
+}
+
+/**
+ * Moves objects stored under legacy keys (before migration 0021) to their content keys, `limit`
+ * at a time (resumable: what is left is what still has no SHA-256): hashes the object as it
+ * streams, stores it (and its thumbnails) under its content key unless these bytes are stored
+ * already, points every row and published version at the new key, then releases the old one.
+ * Duplicates among legacy objects become one object. An object that cannot be read is marked
+ * `missing` and skipped.
+ */
+export async function rehashLegacyObjects(
+  deps: ObjectDeps,
+  opts: { limit?: number; log?: FastifyBaseLogger } = {},
+): Promise<{ moved: number; missing: number; left: boolean }> {
+  const db = deps.database.db;
+  const keys = await legacyKeys(db, opts.limit ?? 200);
+  let moved = 0;
+  let missing = 0;
+  for (const old of keys) {
+    let sha256: string;
+    let byteSize = 0;
+    try {
+      const hash = crypto.createHash('sha256');
+      for await (const chunk of await deps.files.get(old)) {
+        hash.update(chunk as Buffer);
+        byteSize += (chunk as Buffer).length;
+      }
+      sha256 = hash.digest('hex');
+    } catch (err) {
+      opts.log?.warn({ err, key: old }, 'a legacy object could not be read; left as it is');
+      await markMissing(db, old);
+      missing++;
+      continue;
+    }
+    const key = contentKey(sha256);
+    const lease = await leaseObject(db, key, { sha256, byteSize });
+    try {
+      // Thumbnails the content key lacks (a duplicate moved first may have had none), then the object.
+      for (const t of withThumbnailKeys([old]).slice(1)) {
+        const to = key + t.slice(old.length);
+        if ((await deps.files.exists(t)) && !(await deps.files.exists(to)))
+          await deps.files.put(to, await deps.files.get(t), 'image/webp');
+      }
+      if (!(await deps.files.exists(key)))
+        await deps.files.put(key, await deps.files.get(old), 'application/octet-stream');
+      await db.transaction(async (tx) => {
+        await repo.renameStorageKey(tx, old, key);
+        await dropLeases(tx, [lease]);
+      });
+    } catch (err) {
+      await dropLeases(db, [lease]).catch(() => undefined);
+      throw err;
+    }
+    await releaseObjects(deps, [old]);
+    moved++;
+  }
+  return { moved, missing, left: keys.length === (opts.limit ?? 200) };
 }

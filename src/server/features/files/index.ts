@@ -7,10 +7,19 @@ export {
   deletingObjects,
   keysOf,
   recordPatternFiles,
+  rehashLegacyObjects,
+  reuseStoredFile,
   storePatternFile,
   sweepOrphans,
   toPatternFile,
+  type ObjectRef,
   type StoredPatternFile,
 } from './files.service';
 export { checkPdfsLater } from './deferred-check';
-export { isThumbnailKey, patternPreflight, withPreflight } from './preflight.service';
+export {
+  UPLOADS_PREFIX,
+  contentKey,
+  holdingDeletes,
+  sha256OfKey,
+  type ObjectDeps,
+} from './objects';

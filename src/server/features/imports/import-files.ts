@@ -53,7 +53,7 @@ export async function dropJobZip(
   log?: FastifyBaseLogger,
 ): Promise<void> {
   if (!key) return;
-  await deleteObjects(deps.files, [key], log);
+  await deleteObjects(deps, [key], log);
   removeLocalZip(jobId, key);
 }
 
@@ -77,6 +77,7 @@ const discard: FileStore = {
   },
   get: () => Promise.reject(new Error('discard store holds nothing')),
   delete: async () => undefined,
+  move: async () => undefined,
   exists: async () => false,
   async *list() {
     return;

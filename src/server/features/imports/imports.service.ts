@@ -174,11 +174,7 @@ export async function createImport(
     kick();
     return toJob((await repo.findJobWithNames(deps.database.db, id))!);
   } catch (err) {
-    await files.deleteObjects(
-      deps.files,
-      stored.map((s) => s.key),
-      log,
-    );
+    await files.deleteObjects(deps, stored, log);
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw tooLarge('Send one sheet and at most one ZIP');

@@ -54,7 +54,12 @@ export async function runImport(
   let bytesDone = job.status === 'importing' ? job.bytesDone : 0;
   await beat({ total, done, bytesDone, bytesTotal: zip?.totalBytes ?? 0 }, true);
 
+  // Each ZIP entry is read and stored once per run: the next row naming it (another size, another
+  // pattern) takes a new lease on the stored object (files are stored by content, ADR 013).
+  const storedEntries = new Map<string, files.StoredPatternFile>();
   const storeFile = async (f: PlannedFile): Promise<files.StoredPatternFile> => {
+    const before = storedEntries.get(f.path);
+    if (before) return { ...(await files.reuseStoredFile(deps, before)), kind: f.kind };
     const entry = zip?.byName
       .get(f.path.split('/').pop()!.toLowerCase())
       ?.find((e) => e.path === f.path);
@@ -63,12 +68,13 @@ export async function runImport(
       typeof files.storePatternFile
     >[1];
     // PDFs are checked (facts, thumbnails) after the import, by queued work (checkFilesLater).
-    const stored = await files.storePatternFile(deps.files, part, {
+    const stored = await files.storePatternFile(deps, part, {
       kind: f.kind,
       field: FILE_LABELS[f.kind],
       pdfCheck: 'later',
     });
     bytesDone += entry.bytes;
+    storedEntries.set(f.path, stored);
     return stored;
   };
 
@@ -113,13 +119,12 @@ export async function runImport(
           )
             throw new LostJob(`import ${job.id} was taken over`);
         });
-        await files.deleteObjects(deps.files, replacedKeys, log);
+        await files.deleteObjects(deps, replacedKeys, log);
       } catch (err) {
-        await files.deleteObjects(
-          deps.files,
-          stored.map((f) => f.key),
-          log,
-        );
+        await files.deleteObjects(deps, stored, log);
+        // Their objects may be gone with them: a later row naming the same entry stores it again.
+        for (const [path, f] of storedEntries)
+          if (stored.some((s) => s.key === f.key)) storedEntries.delete(path);
         const reason = err instanceof LostJob ? undefined : patternFailure(err);
         if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
         await repo.settlePattern(db, row.id, 'failed', reason, null);

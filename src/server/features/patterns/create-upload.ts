@@ -144,7 +144,7 @@ export async function receiveSubmission(
       }
       try {
         if (target.kind === 'named') {
-          const f = await files.storePatternFile(deps.files, part.file, {
+          const f = await files.storePatternFile(deps, part.file, {
             kind: target.field,
             field: target.field,
           });
@@ -154,14 +154,14 @@ export async function receiveSubmission(
           target.kind === 'size' ||
           (target.kind === 'batch' && target.index !== undefined)
         ) {
-          const f = await files.storePatternFile(deps.files, part.file, {
+          const f = await files.storePatternFile(deps, part.file, {
             kind: 'pattern_pdf_file',
             field: sizePdfErrorKey(target.index!),
           });
           stored.push(f);
           r.sizePdfs.set(target.index!, f);
         } else {
-          const f = await files.storePatternFile(deps.files, part.file, {
+          const f = await files.storePatternFile(deps, part.file, {
             kind: 'pattern_pdf_file',
             field: SIZE_PDF_BATCH_FIELD,
           });

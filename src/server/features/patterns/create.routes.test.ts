@@ -25,7 +25,7 @@ import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { LIMITS } from '../../../shared/limits';
 import { CREATE_MSG, PATTERN_CREATE_PATH } from '../../../shared/contracts/patterns-create';
-import { isThumbnailKey } from '../files';
+import { isThumbnailKey } from '../preflight';
 
 describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
   let t: TestApp;
@@ -124,14 +124,17 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
       .where(eq(patternFiles.patternId, row.ID))
       .orderBy(asc(patternFiles.id));
     expect(fileRows).toHaveLength(parts.length);
-    expect(files().length).toBe(before + parts.length);
+    // Stored by content (ADR 013): the JPEG given as a hero image and as the yardage image is one object.
+    const objects = new Set(fileRows.map((f) => f.storageKey));
+    expect(objects.size).toBe(parts.length - 1);
+    expect(files().length).toBe(before + objects.size);
     for (const [field, bytes, name] of parts) {
       const kind = field.startsWith('pattern_pdf_file') ? 'pattern_pdf_file' : field;
       const match = fileRows.find((f) => f.kind === kind && f.fileName === name.replace(/\s/g, ''));
       expect(match, `${field} ${name}`).toBeDefined();
       expect(match!.byteSize).toBe(bytes.length);
       expect(readObject(t, match!.storageKey).equals(bytes)).toBe(true);
-      expect(match!.storageKey).toMatch(/^patterns\/\d{4}-\d{2}\/[0-9a-f-]{36}$/);
+      expect(match!.storageKey).toMatch(/^patterns\/sha256\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
     }
     const pdfRows = fileRows.filter((f) => f.kind === 'pattern_pdf_file');
     expect(pdfRows.map((f) => f.sizeId)).toEqual(sizeRows.map((s) => s.ID));
@@ -349,7 +352,8 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
       'passwd.pdf',
       'win1.pdf',
     ]);
-    for (const r of rows) expect(r.storageKey).toMatch(/^patterns\/\d{4}-\d{2}\/[0-9a-f-]{36}$/);
+    for (const r of rows)
+      expect(r.storageKey).toMatch(/^patterns\/sha256\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
   });
 
   it('lets a user add only to their own brand; an admin to any', async () => {

@@ -43,7 +43,7 @@ export async function saveFiles(
       if (part.type === 'refused') throw part.error;
       if (part.type !== 'file') continue;
       const kind = part.name;
-      stored.push(await storePatternFile(deps.files, part.file, { kind, field: kind }));
+      stored.push(await storePatternFile(deps, part.file, { kind, field: kind }));
     }
     if (!stored.length) throw badRequest(PATTERN_DETAIL_MSG.noFile);
 
@@ -88,16 +88,12 @@ export async function saveFiles(
       return old;
     });
     await deleteObjects(
-      deps.files,
+      deps,
       replaced.map((f) => f.storageKey),
       log,
     );
   } catch (err) {
-    await deleteObjects(
-      deps.files,
-      stored.map((s) => s.key),
-      log,
-    );
+    await deleteObjects(deps, stored, log);
     throw err;
   }
   return (await repo.listPatternFiles(db, id)).map(toPatternFile);
@@ -125,6 +121,6 @@ export async function removeFile(
     });
     await addressNotesOn(tx, user, id, 'file', [file.id]);
   });
-  await deleteObjects(deps.files, [file.storageKey], log);
+  await deleteObjects(deps, [file.storageKey], log);
   return (await repo.listPatternFiles(db, id)).map(toPatternFile);
 }

@@ -15,7 +15,7 @@ import {
   type PatternDetail,
 } from '../../../shared/contracts/pattern-detail';
 import { toPatternFile } from '../files';
-import { patternPreflight, withPreflight } from '../files';
+import { patternPreflight, withPreflight } from '../preflight';
 import { findBrand, resolveBrandRef } from '../brands';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';

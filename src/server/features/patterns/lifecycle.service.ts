@@ -16,7 +16,8 @@ import { assertTransition, nextStatus, type LifecycleState } from './transitions
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
 import { emitPatternEvent } from './detail.service';
-import { recordPublication } from './published.service';
+import { publishedKeys, recordPublication } from './published.service';
+import { deleteObjects } from '../files';
 
 function assertComplete(missing: MissingItem[]) {
   if (!missing.length) return;
@@ -80,7 +81,8 @@ export async function sendToReview(
  * edit accepted; admins only (the route answers 403 to users).
  */
 export async function publish(deps: AppDeps, user: AuthUser, id: number): Promise<PublishResponse> {
-  return deps.database.db.transaction(async (tx) => {
+  let before: string[] = [];
+  const out = await deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'publish');
     // Production gets only complete patterns.
     assertComplete((await patternMissing(tx, p)).missing);
@@ -89,6 +91,7 @@ export async function publish(deps: AppDeps, user: AuthUser, id: number): Promis
       publishedAt: new Date(),
     });
     // The published version: what the storefront gets, kept apart from later edits.
+    before = await publishedKeys(tx, id);
     await recordPublication(tx, user, p);
     await review.saveSnapshot(tx, id, await takeSnapshot(tx, p), 'published');
     const activityId = await recordActivity(tx, user, id, 'published', {});
@@ -98,4 +101,7 @@ export async function publish(deps: AppDeps, user: AuthUser, id: number): Promis
     await emitPatternEvent(tx, 'pattern.published', id);
     return { data: row, message: LIFECYCLE_MSG.published };
   });
+  // The files the previous version named and no row or version names now (ADR 013).
+  await deleteObjects(deps, before);
+  return out;
 }

@@ -189,11 +189,7 @@ export async function createPattern(
     });
     return { ID, files: recorded };
   } catch (err) {
-    await files.deleteObjects(
-      deps.files,
-      stored.map((f) => f.key),
-      log,
-    );
+    await files.deleteObjects(deps, stored, log);
     const constraint = uniqueViolation(err);
     if (constraint?.includes('SFCC_Pattern_ID'))
       throw conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });

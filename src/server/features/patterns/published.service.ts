@@ -1,10 +1,12 @@
 import type { DbOrTx } from '../../db/client';
-import type { AuthUser } from '../../context';
-import { AppError } from '../../lib/app-error';
+import type { AppDeps, AuthUser } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
 import { ERROR_CODES } from '../../../shared/errors';
+import type { Readable } from 'node:stream';
 import {
   PUBLISHED_MSG,
   type LiveChanges,
+  type PublishedFile,
   type PublishedPattern,
 } from '../../../shared/contracts/pattern-published';
 import type { PatternListQuery, PatternListResponse } from '../../../shared/contracts/pattern-list';
@@ -48,6 +50,36 @@ export async function getPublished(
   const v = await publishedVersion(db, id);
   if (!v?.live) throw notPublished();
   return v;
+}
+
+/** Every file a published version names (pattern-level and sizes'). */
+export const publishedFilesOf = (v: {
+  files: PublishedFile[];
+  sizes: { files: PublishedFile[] }[];
+}) => [...v.files, ...v.sizes.flatMap((s) => s.files)];
+
+/**
+ * `GET /api/patterns/{id}/published/files/{fileId}`: a file of the live published version, read by
+ * its content key: still there after an edit replaced or removed its row (the version references
+ * the object). Brand-scoped like the version; 404 when not published or not one of its files.
+ */
+export async function openPublishedFile(deps: AppDeps, user: AuthUser, id: number, fileId: number) {
+  const v = await getPublished(deps.database.db, user, id);
+  const file = publishedFilesOf(v).find((f) => f.id === fileId);
+  if (!file?.key) throw notFound('File');
+  let stream: Readable;
+  try {
+    stream = await deps.files.get(file.key);
+  } catch {
+    throw notFound('File');
+  }
+  return { file, stream };
+}
+
+/** The keys the pattern's current published version names (publishing a new one releases those it drops). */
+export async function publishedKeys(db: DbOrTx, id: number): Promise<string[]> {
+  const v = await publishedVersion(db, id);
+  return v ? publishedFilesOf(v).flatMap((f) => (f.key ? [f.key] : [])) : [];
 }
 
 /** What is live and what the working copy changed since (empty when nothing waits). */

@@ -6,6 +6,7 @@ import { SIZE_LABELS } from '../../../shared/contracts/sizes';
 import type { Change } from '../../../shared/contracts/review';
 import type { PatternRow } from './detail.repo';
 import * as repo from './review.repo';
+import { sha256OfKey } from '../files';
 import { priceToApi, priceToDb } from './pattern-shape';
 
 /**
@@ -44,6 +45,10 @@ export async function readContent(db: DbOrTx, p: PatternRow): Promise<PublishedC
     fileName: f.fileName,
     contentType: f.contentType,
     byteSize: f.byteSize,
+    // The object itself (ADR 013): the version keeps it stored after an edit replaces the row.
+    key: f.key,
+    ...(sha256OfKey(f.key) ? { sha256: sha256OfKey(f.key) } : {}),
+    thumbnails: f.thumbnails,
   });
   const fields = { Brand: p.brandId, brandName: p.brandName } as PublishedContent['fields'];
   for (const k of PUBLISHED_FIELD_KEYS)

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
+import { fileChecks } from '../../db/schema/preflight';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
 import { countWithVersion } from './list.repo';
@@ -149,8 +150,11 @@ export async function snapshotFiles(db: DbOrTx, patternId: number) {
       contentType: patternFiles.contentType,
       byteSize: patternFiles.byteSize,
       sizeId: patternFiles.sizeId,
+      key: patternFiles.storageKey,
+      thumbnails: sql<boolean>`coalesce((${fileChecks.check}->>'thumbnails')::boolean, false)`,
     })
     .from(patternFiles)
+    .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
     .where(eq(patternFiles.patternId, patternId))
     .orderBy(asc(patternFiles.id));
 }

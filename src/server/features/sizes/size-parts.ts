@@ -1,7 +1,6 @@
 import { unknownFileError, type PartsOf } from '../../storage/multipart';
-import type { FileStore } from '../../storage/file-store';
 import { badRequest } from '../../lib/app-error';
-import { deleteObjects, storePatternFile, type StoredPatternFile } from '../files';
+import { deleteObjects, storePatternFile, type ObjectDeps, type StoredPatternFile } from '../files';
 import { SIZE_MSG, SIZE_PARTS, SIZE_UPLOAD } from '../../../shared/contracts/sizes';
 
 export interface SizeParts {
@@ -15,10 +14,10 @@ const badData = () => badRequest(SIZE_MSG.badData, { [SIZE_PARTS.data]: SIZE_MSG
 /**
  * Reads the add/update multipart (SIZE_UPLOAD): `data` (JSON of the fields) and `pattern_pdf_file`,
  * in any order. The PDF streams into the store as it arrives (type and size checked); if anything
- * fails afterwards the caller deletes `pdf.key`, and if reading fails here it is deleted here.
+ * fails afterwards the caller deletes `pdf` (deleteObjects), and if reading fails here it is deleted here.
  */
 export async function readSizeParts(
-  files: FileStore,
+  files: ObjectDeps,
   parts: PartsOf<typeof SIZE_UPLOAD>,
 ): Promise<SizeParts> {
   const out: SizeParts = {};
@@ -50,7 +49,7 @@ export async function readSizeParts(
       }
     }
   } catch (err) {
-    if (out.pdf) await deleteObjects(files, [out.pdf.key]);
+    if (out.pdf) await deleteObjects(files, [out.pdf]);
     throw err;
   }
   return out;

@@ -148,7 +148,7 @@ describe(`sizes routes (${dbKind})`, () => {
     };
     const res = await update(sizeId, owner, {
       data: JSON.stringify(data),
-      pattern_pdf_file: pdfPart('new-s.pdf'),
+      pattern_pdf_file: pdfPart('new-s.pdf', 'New S only'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.sizeUpdated);
@@ -166,7 +166,9 @@ describe(`sizes routes (${dbKind})`, () => {
       .where(eq(patternFiles.sizeId, sizeId));
     expect(await t.deps.files.exists(file.storageKey)).toBe(true);
     // Only the PDF: the fields stay.
-    const pdfOnly = await update(sizeId, owner, { pattern_pdf_file: pdfPart('third.pdf') });
+    const pdfOnly = await update(sizeId, owner, {
+      pattern_pdf_file: pdfPart('third.pdf', 'Third'),
+    });
     expect(pdfOnly.json().data).toMatchObject({
       Design_id: 'D-17',
       pdf: { fileName: 'third.pdf' },

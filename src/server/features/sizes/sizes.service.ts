@@ -19,7 +19,7 @@ import {
 } from '../../../shared/contracts/sizes';
 import { loadPattern, markPatternEdited } from '../patterns';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files';
-import { patternPreflight, withPreflight } from '../files';
+import { patternPreflight, withPreflight } from '../preflight';
 import { readSizeParts } from './size-parts';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
@@ -121,7 +121,7 @@ export async function addSize(
 ): Promise<Size> {
   const db = deps.database.db;
   await loadPattern(db, user, patternId); // before reading the upload
-  const { data, pdf } = await readSizeParts(deps.files, parts);
+  const { data, pdf } = await readSizeParts(deps, parts);
   try {
     const f = parseFields(data);
     if (!pdf)
@@ -143,7 +143,7 @@ export async function addSize(
     });
     return toSize((await repo.findSize(db, sizeId))!);
   } catch (err) {
-    if (pdf) await deleteObjects(deps.files, [pdf.key], log);
+    if (pdf) await deleteObjects(deps, [pdf], log);
     if (isUniqueViolation(err)) throw duplicate(parseFields(data));
     throw err;
   }
@@ -162,7 +162,7 @@ export async function updateSize(
 ): Promise<Size> {
   const db = deps.database.db;
   await loadSize(db, user, sizeId);
-  const { data, pdf } = await readSizeParts(deps.files, parts);
+  const { data, pdf } = await readSizeParts(deps, parts);
   let oldKeys: string[] = [];
   try {
     if (!data && !pdf) throw badRequest('Nothing to update: send the size fields or a new PDF');
@@ -199,11 +199,11 @@ export async function updateSize(
       return replaced;
     });
   } catch (err) {
-    if (pdf) await deleteObjects(deps.files, [pdf.key], log);
+    if (pdf) await deleteObjects(deps, [pdf], log);
     if (isUniqueViolation(err) && data) throw duplicate(parseFields(data));
     throw err;
   }
-  await deleteObjects(deps.files, oldKeys, log);
+  await deleteObjects(deps, oldKeys, log);
   return toSize((await repo.findSize(db, sizeId))!);
 }
 
@@ -236,7 +236,7 @@ export async function deleteSize(
     const { pattern } = await loadSize(tx, user, sizeId, { forUpdate: true });
     return deleteWithin(user, pattern.ID, [sizeId], tx);
   });
-  await deleteObjects(deps.files, keys, log);
+  await deleteObjects(deps, keys, log);
   return { deleted: 1, totalCountData: left };
 }
 
@@ -256,6 +256,6 @@ export async function bulkDeleteSizes(
     if (found.length !== unique.length) throw notFound('Size');
     return deleteWithin(user, patternId, unique, tx);
   });
-  await deleteObjects(deps.files, keys, log);
+  await deleteObjects(deps, keys, log);
   return { deleted: unique.length, totalCountData: left };
 }

@@ -5,6 +5,7 @@ import { brands } from '../../db/schema/brands';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import { storefrontFileHashes } from '../../db/schema/storefront';
+import { storedObjects } from '../../db/schema/files';
 import type { FileKind } from '../../../shared/contracts/files';
 import type { DbOrTx } from '../../db/client';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
@@ -156,8 +157,8 @@ async function withSizesAndFiles(deps: AppDeps, rows: Row[]): Promise<SourcePatt
 
 /**
  * The live published versions of these patterns as the archive carries them: fields and sizes as
- * they were reviewed, files by the references the version holds. A file an edit has replaced since
- * is gone from the store (docs/integrations.md, known gap), so it is left out rather than guessed.
+ * they were reviewed, files by the references the version holds — their content keys, which stay
+ * stored while the version names them even after an edit replaced the rows (ADR 013).
  */
 async function fromPublished(
   deps: AppDeps,
@@ -165,12 +166,18 @@ async function fromPublished(
   ids: number[],
 ): Promise<SourcePattern[]> {
   const versions = (await read(deps.database.db, ids)).filter((v) => v.live);
-  const fileIds = versions.flatMap((v) => [
-    ...v.files.map((f) => f.id),
-    ...v.sizes.flatMap((s) => s.files.map((f) => f.id)),
+  // Each file as the version holds it (key, SHA-256, thumbnails); its row only for a reference
+  // written before migration 0021 gave versions their keys.
+  const files: FileRow[] = versions.flatMap((v) => [
+    ...v.files.map((f) => publishedFileRow(v.ID, null, f)),
+    ...v.sizes.flatMap((s) => s.files.map((f) => publishedFileRow(v.ID, s.ID, f))),
   ]);
-  const files = fileIds.length ? await fileRows(deps, inArray(patternFiles.id, fileIds)) : [];
-  const pdfBySize = await pdfsBySize(deps, files);
+  const keyless = files.filter((f) => !f.storageKey).map((f) => f.id);
+  const rows = keyless.length ? await fileRows(deps, inArray(patternFiles.id, keyless)) : [];
+  const withKeys = files.flatMap((f) =>
+    f.storageKey ? [f] : rows.filter((r) => r.id === f.id).map((r) => ({ ...r, sizeId: f.sizeId })),
+  );
+  const pdfBySize = await pdfsBySize(deps, withKeys);
   return versions.map((v) => {
     const f = v.fields;
     const fields = Object.fromEntries(
@@ -191,9 +198,25 @@ async function fromPublished(
         size: s.Size,
         pdf: pdfBySize.get(s.ID) ?? null,
       })),
-      images: imagesOf(files, v.ID),
+      images: imagesOf(withKeys, v.ID),
     };
   });
+}
+
+function publishedFileRow(
+  patternId: number,
+  sizeId: number | null,
+  f: PublishedPattern['files'][number],
+): FileRow {
+  return {
+    id: f.id,
+    patternId,
+    sizeId,
+    kind: f.kind,
+    storageKey: f.key ?? '',
+    sha256: f.sha256 ?? null,
+    thumbnails: f.thumbnails ?? false,
+  };
 }
 
 type FileRow = Awaited<ReturnType<typeof fileRows>>[number];
@@ -206,11 +229,12 @@ function fileRows(deps: AppDeps, where: SQL | undefined) {
       sizeId: patternFiles.sizeId,
       kind: patternFiles.kind,
       storageKey: patternFiles.storageKey,
-      sha256: storefrontFileHashes.sha256,
+      sha256: sql<string | null>`coalesce(${storefrontFileHashes.sha256}, ${storedObjects.sha256})`,
       thumbnails: sql<boolean>`coalesce((${fileChecks.check}->>'thumbnails')::boolean, false)`,
     })
     .from(patternFiles)
     .leftJoin(storefrontFileHashes, eq(storefrontFileHashes.fileId, patternFiles.id))
+    .leftJoin(storedObjects, eq(storedObjects.key, patternFiles.storageKey))
     .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
     .where(where)
     .orderBy(asc(patternFiles.id));

@@ -43,18 +43,25 @@ async function readObject(store: FileStore, key: string): Promise<Buffer> {
 const refused = (message: string, field: string) =>
   new AppError(422, ERROR_CODES.validation, message, { [field]: message });
 
+/** What the preflight found, and what it made: thumbnails, and a photo's cleaned copy. */
+export interface PreflightOutcome {
+  check: FileCheck;
+  /** The photo as it must be stored, when it had to be cleaned (orientation, metadata, CMYK). */
+  cleaned?: Buffer;
+  thumbnails?: Record<ThumbnailSize, Buffer>;
+}
+
 /**
  * The upload preflight, called where a stored upload is accepted (any upload reader): reads the
  * stored object by its key and detected type, and answers what it found, or refuses it (422 with
- * the message at `field`) when it cannot be opened. For a photo it also replaces the stored copy
- * when it had to be cleaned (orientation, metadata, CMYK) and stores its thumbnails.
- * The caller deletes the object (withThumbnailKeys) when this throws.
+ * the message at `field`) when it cannot be opened. It writes nothing: the caller stores the
+ * cleaned copy (if any) and the thumbnails under the file's content key (files.service).
  */
 export async function preflightStoredUpload(
   store: FileStore,
   stored: { key: string; fileName: string; contentType: string },
   field: string,
-): Promise<{ check: FileCheck; byteSize?: number }> {
+): Promise<PreflightOutcome> {
   const took = preflightDuration.startTimer({
     type: stored.contentType === PDF_MIME_TYPE ? 'pdf' : 'photo',
   });
@@ -72,12 +79,8 @@ async function checkStoredUpload(
   store: FileStore,
   stored: { key: string; fileName: string; contentType: string },
   field: string,
-): Promise<{ check: FileCheck; byteSize?: number }> {
+): Promise<PreflightOutcome> {
   const bytes = await readObject(store, stored.key);
-  const putThumbnails = async (thumbs: Record<ThumbnailSize, Buffer>) => {
-    for (const size of Object.keys(thumbs) as ThumbnailSize[])
-      await store.put(thumbnailKey(stored.key, size), Readable.from([thumbs[size]]), 'image/webp');
-  };
   if (stored.contentType === PDF_MIME_TYPE) {
     const r = await readPdfFacts(bytes, {}, { firstPage: true });
     if ('refusal' in r)
@@ -89,15 +92,21 @@ async function checkStoredUpload(
       );
     // The first page's thumbnails when it could be drawn within the budget; else none (the browser draws it).
     const thumbs = r.firstPage && (await pageThumbnails(r.firstPage));
-    if (thumbs) await putThumbnails(thumbs);
-    return { check: { ...r.check, thumbnails: Boolean(thumbs) } };
+    return { check: { ...r.check, thumbnails: Boolean(thumbs) }, thumbnails: thumbs || undefined };
   }
   const photo = await checkPhoto(bytes, stored.contentType === 'image/png' ? 'png' : 'jpeg');
   if (!photo) throw refused(PREFLIGHT_MSG.damaged(stored.fileName), field);
-  await putThumbnails(photo.thumbnails);
-  if (photo.cleaned)
-    await store.put(stored.key, Readable.from([photo.cleaned]), stored.contentType);
-  return { check: photo.check, byteSize: photo.cleaned?.length };
+  return { check: photo.check, thumbnails: photo.thumbnails, cleaned: photo.cleaned ?? undefined };
+}
+
+/** Stores thumbnails under a file's key (`<key>.small.webp`, …). */
+export async function putThumbnails(
+  store: FileStore,
+  key: string,
+  thumbs: Record<ThumbnailSize, Buffer>,
+): Promise<void> {
+  for (const size of Object.keys(thumbs) as ThumbnailSize[])
+    await store.put(thumbnailKey(key, size), Readable.from([thumbs[size]]), 'image/webp');
 }
 
 export const recordChecks = repo.insertChecks;

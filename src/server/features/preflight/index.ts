@@ -1,0 +1,15 @@
+// Public entry of the preflight feature (docs/preflight.md): what an upload's check finds, the
+// thumbnails it draws, and the publisher's warnings. Other server code imports only from here.
+export {
+  baseKeyOf,
+  isThumbnailKey,
+  openThumbnail,
+  patternPreflight,
+  preflightStoredUpload,
+  putThumbnails,
+  recordChecks,
+  thumbnailKey,
+  withPreflight,
+  withThumbnailKeys,
+  type PreflightOutcome,
+} from './preflight.service';
