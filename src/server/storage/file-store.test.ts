@@ -168,6 +168,19 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
     await expect(b.store.delete(key('e/one.txt'))).resolves.toBeUndefined();
   });
 
+  it.skipIf(skip)(
+    'moves an object to another key (an upload to its content key), replacing it',
+    async () => {
+      await b.store.put(key('m/upload'), text('moved bytes'), 'text/plain');
+      await b.store.put(key('m/sha256/ab/target'), text('older copy'), 'text/plain');
+      await b.store.move(key('m/upload'), key('m/sha256/ab/target'));
+      expect(await b.store.exists(key('m/upload'))).toBe(false);
+      const chunks: Buffer[] = [];
+      for await (const c of await b.store.get(key('m/sha256/ab/target'))) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('moved bytes');
+    },
+  );
+
   it.skipIf(skip)('lists the keys under a prefix, with their modification time', async () => {
     const before = Date.now() - 60_000;
     for (const k of ['l/a/1.txt', 'l/a/sub/2.txt', 'l/ab/3.txt', 'l/b/4.txt'])

@@ -20,6 +20,7 @@ import {
   tinyPdf,
   tinyPng,
 } from '../patterns/detail.fixtures';
+import { purgeTrash } from '../trash';
 import { recordPatternFiles, rehashLegacyObjects, sweepOrphans } from './files.service';
 import { contentKey, leaseObject, releaseObjects, sha256Hex } from './objects';
 
@@ -115,6 +116,33 @@ describe(`files stored by content (${dbKind})`, () => {
     expect((await del(PATTERN_DETAIL_PATHS.file(b.id, fileIds[1]))).statusCode).toBe(200);
     expect(await t.deps.files.exists(k1)).toBe(false);
     expect(await t.deps.files.exists(`${k1}.small.webp`)).toBe(false);
+  });
+
+  it('the Trash purge keeps an object another pattern still names, and deletes one nothing names', async () => {
+    const photo = samplePng(19, 17, [9, 99, 199]);
+    const alone = samplePng(17, 19, [199, 99, 9]);
+    const a = await seedPattern(t);
+    const b = await seedPattern(t);
+    const upload = async (id: number, bytes: Buffer, kind: string) => {
+      const res = await send(PATTERN_DETAIL_PATHS.files(id), {
+        [kind]: { bytes, name: 'p.png', type: 'image/png' },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await upload(a.id, photo, 'Main_Hero_Image');
+    await upload(b.id, photo, 'Main_Hero_Image');
+    await upload(a.id, alone, 'Size_Chart');
+    const shared = contentKey(sha256Hex(photo));
+    const only = contentKey(sha256Hex(alone));
+    expect(await t.deps.files.exists(only)).toBe(true);
+    expect((await del(`/api/patterns/${a.id}`)).statusCode).toBe(200);
+    await db().execute(
+      sql`update patterns set deleted_at = now() - interval '400 days' where "ID" = ${a.id}`,
+    );
+    expect(await purgeTrash(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await t.deps.files.exists(shared)).toBe(true);
+    expect(await t.deps.files.exists(only)).toBe(false);
+    expect(await t.deps.files.exists(`${only}.small.webp`)).toBe(false);
   });
 
   it('an upload’s lease keeps its object until the row is recorded; a failed request gives it back', async () => {

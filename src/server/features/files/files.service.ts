@@ -118,6 +118,7 @@ export async function storePatternFile(
 }
 
 /**
+ * @public
  * Takes a new lease on an object already stored (an importer naming one ZIP entry from rows
  * recorded in different transactions): the copy answered can be recorded or discarded like the
  * original, independently of it.

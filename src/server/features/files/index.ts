@@ -7,19 +7,12 @@ export {
   deletingObjects,
   keysOf,
   recordPatternFiles,
-  rehashLegacyObjects,
+  /** @public For the importer (issue 31): one stored ZIP entry recorded by rows of several transactions. */
   reuseStoredFile,
   storePatternFile,
   sweepOrphans,
   toPatternFile,
-  type ObjectRef,
   type StoredPatternFile,
 } from './files.service';
 export { checkPdfsLater } from './deferred-check';
-export {
-  UPLOADS_PREFIX,
-  contentKey,
-  holdingDeletes,
-  sha256OfKey,
-  type ObjectDeps,
-} from './objects';
+export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';

@@ -469,10 +469,11 @@ describe('bulk import', () => {
     expect(
       (await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID),
     ).toEqual(['IMP-1']);
-    // The crashed pattern's stored files were removed: only IMP-1's five objects and the uploads remain.
+    // The crashed pattern's stored files were removed: only IMP-1's objects and the uploads remain —
+    // four, not five: its two sizes' PDFs are the same bytes, stored once (ADR 009).
     expect(
       listObjects(t).filter((k) => k.startsWith('patterns/') && !k.endsWith('.webp')),
-    ).toHaveLength(5); // thumbnails aside
+    ).toHaveLength(4); // thumbnails aside
     await w.retryNow();
     await w.drain();
     job = await getImport(t, partner, checked.id);

@@ -11,5 +11,4 @@ export {
   thumbnailKey,
   withPreflight,
   withThumbnailKeys,
-  type PreflightOutcome,
 } from './preflight.service';
