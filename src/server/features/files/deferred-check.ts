@@ -5,13 +5,9 @@ import { patternFiles } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import { AppError } from '../../lib/app-error';
 import { PDF_MIME_TYPE } from '../../../shared/limits';
-import {
-  preflightStoredUpload,
-  putThumbnails,
-  recordChecks,
-  thumbnailKey,
-  type PreflightOutcome,
-} from '../preflight';
+import { preflightStoredUpload, putThumbnails, recordChecks, thumbnailKey } from '../preflight';
+
+type PreflightOutcome = Awaited<ReturnType<typeof preflightStoredUpload>>;
 
 /**
  * The PDF check (facts and first-page thumbnails, docs/preflight.md) of files stored without it
@@ -56,7 +52,10 @@ export async function checkPdfsLater(
         .innerJoin(patternFiles, eq(patternFiles.id, fileChecks.fileId))
         .where(eq(patternFiles.storageKey, key))
         .limit(1);
-      const { check, thumbnails }: Pick<PreflightOutcome, 'check' | 'thumbnails'> =
+      const {
+        check,
+        thumbnails,
+      }: Pick<Partial<PreflightOutcome>, 'thumbnails'> & { check: PreflightOutcome['check'] } =
         known ?? (await preflightStoredUpload(deps.files, { ...same[0]!, key }, 'file'));
       if (thumbnails && !(await deps.files.exists(thumbnailKey(key, 'small'))))
         await putThumbnails(deps.files, key, thumbnails);

@@ -21,7 +21,6 @@ import {
   preflightStoredUpload,
   putThumbnails,
   recordChecks,
-  type PreflightOutcome,
   thumbnailKey,
   withThumbnailKeys,
 } from '../preflight';
@@ -42,6 +41,8 @@ import {
   unreferencedKeys,
   type ObjectDeps,
 } from './objects';
+
+type PreflightOutcome = Awaited<ReturnType<typeof preflightStoredUpload>>;
 
 export { LONGEST_UPLOAD_MS, PATTERN_FILES_PREFIX };
 
