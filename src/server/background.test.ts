@@ -131,6 +131,7 @@ describe(`startBackground: the one place (${dbKind})`, () => {
         'worker: webhooks worker',
         'worker: storefront worker',
         'worker: imports worker',
+        'worker: import checks worker',
         'timer: upload sweep',
         'timer: trash purge',
         ...(dbKind === 'pglite' ? ['timer: patterns table maintenance'] : []),

@@ -4,7 +4,7 @@ import { maintainListTables, publishedVersions } from './features/patterns';
 import { purgeTrash } from './features/trash';
 import { webhookDeliveryHandler } from './features/integrations';
 import { storefrontDeliveryHandler } from './features/storefront';
-import { importWorker } from './features/imports';
+import { importChecksWorker, importWorker } from './features/imports';
 import { startJobWorker, type JobHandler } from './jobs/outbox';
 import { mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
@@ -143,8 +143,14 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
 }
 
 /** The queue's workers; each takes only its own kinds, so slow work never delays a sign-in code. */
-export type WorkerName = 'mail' | 'webhooks' | 'storefront' | 'imports';
-export const ALL_WORKERS: readonly WorkerName[] = ['mail', 'webhooks', 'storefront', 'imports'];
+export type WorkerName = 'mail' | 'webhooks' | 'storefront' | 'imports' | 'import checks';
+export const ALL_WORKERS: readonly WorkerName[] = [
+  'mail',
+  'webhooks',
+  'storefront',
+  'imports',
+  'import checks',
+];
 
 interface WorkerSpec {
   name: WorkerName;
@@ -173,7 +179,11 @@ export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
     },
   ];
   if (deps.env.IMPORT_WORKER !== 'off')
-    specs.push({ name: 'imports', ...importWorker(deps), waitOnStop: false });
+    specs.push(
+      { name: 'imports', ...importWorker(deps), waitOnStop: false },
+      // The imported PDFs' facts and thumbnails, after the import (issue 31): one job at a time.
+      { name: 'import checks', leaseMs, ...importChecksWorker(deps) },
+    );
   return specs;
 }
 

@@ -115,7 +115,7 @@ export async function makePdf(
 
 /**
  * A big pattern: `pages` pages of vector lines (what a pattern sheet is), about `targetBytes` in all.
- * @public used by scripts/bench-preflight.mjs
+ * @public used by scripts/bench/bench-preflight.mjs
  */
 export async function makeBigPdf(pages: number, targetBytes: number): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -207,6 +207,11 @@ export const ImportJobSchema = z.object({
   total: z.number(),
   bytesDone: z.number(),
   bytesTotal: z.number(),
+  /**
+   * The follow-up of the import: its stored PDFs are checked (facts, first-page thumbnails) in the
+   * background after it; `checked` of `total` so far.
+   */
+  files: z.object({ total: z.number(), checked: z.number() }),
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -45,6 +45,9 @@ export const importJobs = pgTable(
     total: integer('total').notNull().default(0),
     bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
     bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
+    /** The imported PDFs queued for their check (facts, thumbnails) after the import, and how many were checked. */
+    filesTotal: integer('files_total').notNull().default(0),
+    filesChecked: integer('files_checked').notNull().default(0),
     error: text('error'),
     runner: text('runner'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),

@@ -13,7 +13,7 @@ import {
   type FileKind,
   type PatternFile,
 } from '../../../shared/contracts/files';
-import { sanitizeFileName } from '../../../shared/limits';
+import { PDF_MIME_TYPE, sanitizeFileName } from '../../../shared/limits';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
 import {
@@ -42,6 +42,8 @@ import {
   type ObjectDeps,
 } from './objects';
 
+type PreflightOutcome = Awaited<ReturnType<typeof preflightStoredUpload>>;
+
 export { LONGEST_UPLOAD_MS, PATTERN_FILES_PREFIX };
 
 export interface StoredPatternFile extends StoredUpload {
@@ -69,7 +71,13 @@ export type ObjectRef = string | { key: string; lease?: string };
 export async function storePatternFile(
   deps: ObjectDeps,
   part: Pick<MultipartFile, 'file' | 'filename'>,
-  opts: { kind: FileKind; field: string; fileName?: string },
+  opts: {
+    kind: FileKind;
+    field: string;
+    fileName?: string;
+    /** 'later': a PDF is stored unchecked; the caller queues checkPdfsLater (the bulk import, issue 31). */
+    pdfCheck?: 'now' | 'later';
+  },
 ): Promise<StoredPatternFile> {
   const store = deps.files;
   const upload = await storeUpload(store, part.file as Readable, {
@@ -80,7 +88,11 @@ export async function storePatternFile(
   });
   let lease: string | undefined;
   try {
-    const pf = await preflightStoredUpload(store, upload, opts.field);
+    // A PDF whose check is left for later (checkPdfsLater) is stored as it came, with no findings.
+    const later = opts.pdfCheck === 'later' && upload.contentType === PDF_MIME_TYPE;
+    const pf: Partial<PreflightOutcome> = later
+      ? {}
+      : await preflightStoredUpload(store, upload, opts.field);
     const sha256 = pf.cleaned ? sha256Hex(pf.cleaned) : upload.sha256;
     const byteSize = pf.cleaned?.length ?? upload.byteSize;
     const key = contentKey(sha256);

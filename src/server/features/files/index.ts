@@ -14,4 +14,5 @@ export {
   toPatternFile,
   type StoredPatternFile,
 } from './files.service';
+export { checkPdfsLater } from './deferred-check';
 export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';

@@ -7,6 +7,7 @@ import type { TestApp, TestUser } from '../../test/helper';
 import { csvLine } from '../../lib/csv';
 import { TEMPLATE_HEADERS } from './template';
 import { importJobHandler } from './imports.job';
+import { fileChecksJobHandler } from './file-checks.job';
 import type { RunHooks } from './run.service';
 
 /** Test helpers of the bulk import: sheets by column label, ZIPs made with yazl, a worker driven by runOnce. */
@@ -81,12 +82,14 @@ export async function getImport(t: TestApp, user: TestUser, id: number): Promise
   return res.json();
 }
 
-/** A worker for kind 'import' only, run by hand: `drain()` runs queued jobs until none is due. */
-export function importWorker(t: TestApp, hooks: RunHooks = {}) {
+/** A worker for the import's kinds (the import, its files' checks), run by hand: `drain()` runs queued jobs until none is due. */
+export function importWorker(t: TestApp, hooks: RunHooks = {}, kinds?: string[]) {
   const worker = startJobWorker({
     db: t.deps.database.db,
     log: pino({ level: 'silent' }),
-    handlers: [importJobHandler(t.deps, hooks)],
+    handlers: [importJobHandler(t.deps, hooks), fileChecksJobHandler(t.deps)].filter(
+      (h) => !kinds || kinds.includes(h.kind),
+    ),
     autoStart: false,
   });
   return {

@@ -230,3 +230,20 @@ export async function releaseJob(db: DbOrTx, id: number, runner: string): Promis
     .set({ runner: null })
     .where(and(eq(importJobs.id, id), eq(importJobs.runner, runner)));
 }
+
+/** The import's follow-up: `n` more stored PDFs queued for their check (inside the pattern's transaction). */
+export async function addFilesQueued(db: DbOrTx, id: number, n: number): Promise<void> {
+  if (n > 0)
+    await db
+      .update(importJobs)
+      .set({ filesTotal: sql`${importJobs.filesTotal} + ${n}` })
+      .where(eq(importJobs.id, id));
+}
+
+/** `n` of the import's queued PDFs were checked (never counted past the total: a retried check counts again). */
+export async function addFilesChecked(db: DbOrTx, id: number, n: number): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ filesChecked: sql`least(${importJobs.filesTotal}, ${importJobs.filesChecked} + ${n})` })
+    .where(eq(importJobs.id, id));
+}

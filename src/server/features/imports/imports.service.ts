@@ -50,6 +50,7 @@ function toJob(r: Awaited<ReturnType<typeof repo.listJobs>>[number]): ImportJob 
     total: j.total,
     bytesDone: j.bytesDone,
     bytesTotal: j.bytesTotal,
+    files: { total: j.filesTotal, checked: Math.min(j.filesChecked, j.filesTotal) },
     error: j.error,
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),

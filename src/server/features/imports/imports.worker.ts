@@ -1,6 +1,14 @@
 import type { AppDeps } from '../../context';
 import type { JobHandler } from '../../jobs/outbox';
 import { importJobHandler } from './imports.job';
+import { fileChecksJobHandler } from './file-checks.job';
+
+interface WorkerSpecPart {
+  handlers: JobHandler[];
+  pollMs: number;
+  leaseMs?: number;
+  batch: number;
+}
 
 /**
  * Imports get their own worker on the shared queue (kind 'import' only): an import runs for
@@ -8,12 +16,7 @@ import { importJobHandler } from './imports.job';
  * heartbeat decides who holds it. src/server/background.ts starts it (not with IMPORT_WORKER=off;
  * the import tests drive a worker with runOnce()) and routes the service's kick to it.
  */
-export function importWorker(deps: AppDeps): {
-  handlers: JobHandler[];
-  pollMs: number;
-  leaseMs: number;
-  batch: number;
-} {
+export function importWorker(deps: AppDeps): WorkerSpecPart & { leaseMs: number } {
   return {
     handlers: [importJobHandler(deps)],
     pollMs: 3000,
@@ -24,4 +27,9 @@ export function importWorker(deps: AppDeps): {
     leaseMs: 2 * 60_000,
     batch: 1,
   };
+}
+
+/** The imported PDFs' checks (file-checks.job.ts): one job at a time, beside the imports. */
+export function importChecksWorker(deps: AppDeps): WorkerSpecPart {
+  return { handlers: [fileChecksJobHandler(deps)], pollMs: 2000, batch: 1 };
 }

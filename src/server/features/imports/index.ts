@@ -1,3 +1,3 @@
 // Public entry of the imports feature: other server code imports only from here.
 export { importsRoutes } from './imports.routes';
-export { importWorker } from './imports.worker';
+export { importChecksWorker, importWorker } from './imports.worker';

@@ -3,11 +3,13 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { FILE_LABELS } from '../../../shared/contracts/files';
+import { PDF_MIME_TYPE } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import * as files from '../files';
 import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
 import { LostJob, heartbeat } from './check.service';
+import { checkFilesLater } from './file-checks.job';
 import { dropJobZip, openJobZip } from './import-files';
 import type { ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
@@ -52,7 +54,12 @@ export async function runImport(
   let bytesDone = job.status === 'importing' ? job.bytesDone : 0;
   await beat({ total, done, bytesDone, bytesTotal: zip?.totalBytes ?? 0 }, true);
 
+  // Each ZIP entry is read and stored once per run: the next row naming it (another size, another
+  // pattern) takes a new lease on the stored object (files are stored by content, ADR 013).
+  const storedEntries = new Map<string, files.StoredPatternFile>();
   const storeFile = async (f: PlannedFile): Promise<files.StoredPatternFile> => {
+    const before = storedEntries.get(f.path);
+    if (before) return { ...(await files.reuseStoredFile(deps, before)), kind: f.kind };
     const entry = zip?.byName
       .get(f.path.split('/').pop()!.toLowerCase())
       ?.find((e) => e.path === f.path);
@@ -60,11 +67,14 @@ export async function runImport(
     const part = { file: await zip!.open(entry), filename: f.name } as unknown as Parameters<
       typeof files.storePatternFile
     >[1];
+    // PDFs are checked (facts, thumbnails) after the import, by queued work (checkFilesLater).
     const stored = await files.storePatternFile(deps, part, {
       kind: f.kind,
       field: FILE_LABELS[f.kind],
+      pdfCheck: 'later',
     });
     bytesDone += entry.bytes;
+    storedEntries.set(f.path, stored);
     return stored;
   };
 
@@ -93,6 +103,11 @@ export async function runImport(
           } else {
             recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
           }
+          const unchecked = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE);
+          if (unchecked.length) {
+            await checkFilesLater(tx, job.id, [recordId], unchecked.length);
+            await repo.addFilesQueued(tx, job.id, unchecked.length);
+          }
           if (
             !(await repo.settlePattern(
               tx,
@@ -107,6 +122,9 @@ export async function runImport(
         await files.deleteObjects(deps, replacedKeys, log);
       } catch (err) {
         await files.deleteObjects(deps, stored, log);
+        // Their objects may be gone with them: a later row naming the same entry stores it again.
+        for (const [path, f] of storedEntries)
+          if (stored.some((s) => s.key === f.key)) storedEntries.delete(path);
         const reason = err instanceof LostJob ? undefined : patternFailure(err);
         if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
         await repo.settlePattern(db, row.id, 'failed', reason, null);

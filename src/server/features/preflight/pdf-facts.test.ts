@@ -74,7 +74,7 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     expect(await readPdfFacts(damagedPdf())).toMatchObject({ refusal: 'damaged' });
   });
 
-  // How long they take against the budget is measured by scripts/bench-preflight.mjs, not asserted here.
+  // How long they take against the budget is measured by scripts/bench/bench-preflight.mjs, not asserted here.
   it('answers malicious PDFs with a finding or a refusal, and keeps working', async () => {
     for (const [name, bytes] of [
       ['deeply nested', nestedPdf()],

@@ -21,11 +21,20 @@ export function useImports() {
   });
 }
 
-/** One import with its report; polled while it checks or imports. */
+/** The imported files still waiting for their check (facts, thumbnails) after the import (issue 31). */
+export const filesPending = (job: ImportDetail) =>
+  job.status !== 'failed' && job.files.checked < job.files.total;
+
+/** One import with its report; polled while it checks or imports, and while its files are checked. */
 export function useImport(id: number) {
   return useQuery({
     queryKey: queryKeys.importJob(id),
     queryFn: ({ signal }) => api<ImportDetail>(IMPORT_PATHS.oneOf(id), { signal }),
-    refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.status) ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data && RUNNING.has(q.state.data.status)
+        ? POLL_MS
+        : q.state.data && filesPending(q.state.data)
+          ? POLL_MS * 3
+          : false,
   });
 }

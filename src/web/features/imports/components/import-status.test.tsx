@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { IMPORT_MSG, type ImportDetail } from '../../../../shared/contracts/imports';
@@ -25,6 +25,7 @@ const JOB: ImportDetail = {
   total: 0,
   bytesDone: 0,
   bytesTotal: 0,
+  files: { total: 0, checked: 0 },
   error: null,
   createdAt: '2026-11-26T12:00:00.000Z',
   updatedAt: '2026-11-26T12:00:00.000Z',
@@ -78,6 +79,18 @@ describe('ImportStatus says what is happening (issue 34)', () => {
     show({ status: 'done', created: 198, failed: 2 });
     expect(screen.getByTestId('import-summary').textContent).toBe(
       '198 created, 0 updated, 0 skipped, 2 not imported.',
+    );
+  });
+
+  it('after the import: the files still being checked, "N of M files checked", then that all were (issue 31)', () => {
+    show({ status: 'done', created: 200, files: { total: 400, checked: 120 } });
+    expect(screen.getByRole('progressbar', { name: 'Checking the imported files…' })).toBeTruthy();
+    expect(document.body.textContent).toContain('120 of 400 files checked');
+    cleanup();
+    show({ status: 'done', created: 200, files: { total: 400, checked: 400 } });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByTestId('import-files-checked').textContent).toContain(
+      'All 400 imported files checked',
     );
   });
 });

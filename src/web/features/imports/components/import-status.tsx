@@ -8,7 +8,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { QueryFailed } from '../../../components/query-states';
 import { Spinner } from '../../../components/spinner';
-import { useImport } from '../api/get-imports';
+import { filesPending, useImport } from '../api/get-imports';
 import { useDownloadReport, useRunImport } from '../api/run-import';
 import { ProgressBar } from './progress-bar';
 import { IssuesTable, OutcomesTable } from './import-report';
@@ -90,6 +90,19 @@ export function ImportStatus({ id }: { id: number }) {
           bytesDone={job.bytesDone}
           bytesTotal={job.bytesTotal}
         />
+      )}
+      {filesPending(job) && (
+        <ProgressBar
+          label="Checking the imported files…"
+          done={job.files.checked}
+          total={job.files.total}
+          unit="files checked"
+        />
+      )}
+      {job.status === 'done' && job.files.total > 0 && !filesPending(job) && (
+        <p className="text-sm" data-testid="import-files-checked">
+          All {job.files.total} imported files checked (page facts and thumbnails).
+        </p>
       )}
       {job.error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">

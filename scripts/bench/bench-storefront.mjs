@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { tsImport } from 'tsx/esm/api';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const { buildArchive } = await tsImport(
   path.join(root, 'src/server/features/storefront/archive.ts'),
   import.meta.url,

@@ -4,14 +4,14 @@
 // alike: without the hero; with the per-row lookup the list used before migration 0010 (a probe
 // of pattern_files and file_checks per row); with the column the triggers keep (list.repo today).
 // The whole list call (bench-list.mjs) does more than this query, so its share is smaller.
-//   node scripts/bench-list-hero.mjs [--rows=N] [--samples=N per block] [--blocks=N]
+//   node scripts/bench/bench-list-hero.mjs [--rows=N] [--samples=N per block] [--blocks=N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { seedHeroFiles } from './seed-patterns.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ROWS = Number(arg('rows') || 100_000);
 const SAMPLES = Number(arg('samples') || 400);

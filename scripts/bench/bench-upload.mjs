@@ -1,13 +1,13 @@
 // Upload benchmark: 20 pattern submissions posted at once, each with sizes carrying ~5 MB PDFs,
 // against the portal started as `npm start` starts it (embedded PGlite, disk file store).
 // Prints the server's peak memory (sampled VmRSS, and the kernel's VmHWM) and the throughput.
-//   node scripts/bench-upload.mjs            (BENCH_SUBMISSIONS=20 BENCH_SIZES=2 to change the load)
+//   node scripts/bench/bench-upload.mjs            (BENCH_SUBMISSIONS=20 BENCH_SIZES=2 to change the load)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll, root } from './build.mjs';
-import { waitUntilHealthy } from './portal-process.mjs';
+import { buildAll, root } from '../build.mjs';
+import { waitUntilHealthy } from '../portal-process.mjs';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 20);
 const SIZES = Number(process.env.BENCH_SIZES ?? 2);

@@ -2,7 +2,7 @@
 // per profile (one per thread), the busy time, and the self time grouped by package (the
 // node_modules folder a function comes from; "portal" for our bundle, "node:" for Node's own
 // modules, "(gc)", "(program)") and by function. Not a benchmark: a reading aid.
-//   node scripts/profile-summary.mjs DIR|FILE… [--top=N]
+//   node scripts/bench/profile-summary.mjs DIR|FILE… [--top=N]
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -19,7 +19,7 @@ const files = args
       : [a],
   );
 if (files.length === 0) {
-  console.error('usage: node scripts/profile-summary.mjs DIR|FILE… [--top=N]');
+  console.error('usage: node scripts/bench/profile-summary.mjs DIR|FILE… [--top=N]');
   process.exit(2);
 }
 

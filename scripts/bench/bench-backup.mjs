@@ -10,7 +10,7 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { seed } from './seed-patterns.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const rows = Number(process.env.BENCH_BACKUP_PATTERNS ?? 20_000);
 const FILES = 200;
 const mod = (p) => tsImport(path.join(root, p), import.meta.url);

@@ -4,14 +4,14 @@
 // function the upload calls (preflightStoredUpload) against a disk store; then the malicious PDFs of the
 // tests (pdf-facts.test.ts asserts what they answer, this times them against the budget: the tests
 // assert no time). Benchmarks measure; they never fail on a number.
-//   node scripts/bench-preflight.mjs [--runs=N]
+//   node scripts/bench/bench-preflight.mjs [--runs=N]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { tsImport } from 'tsx/esm/api';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(arg('runs') || 5);
 const mod = (p) => tsImport(path.join(root, p), import.meta.url);

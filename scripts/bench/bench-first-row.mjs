@@ -7,7 +7,7 @@
 // heap half a second after the row, and sums the scripts fetched before that row (gzip -9 of the
 // built files, and the bytes on the wire).
 // Benchmarks measure; they never fail on a number.
-//   node scripts/bench-first-row.mjs [--runs=N] [--rows=N] [--cpu=N] [--against=DIR]...
+//   node scripts/bench/bench-first-row.mjs [--runs=N] [--rows=N] [--cpu=N] [--against=DIR]...
 //   --against=DIR: another built checkout (its dist/server and dist/web, e.g. the main branch's)
 //   measured in the same rounds, interleaved, on a copy of the same data: before/after figures.
 //   --profile=DIR: one more load each with the CPU profiler on (DIR/first-row-N.cpuprofile), and
@@ -22,10 +22,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
-import { buildAll, root } from './build.mjs';
-import { freePort, waitUntilHealthy } from './portal-process.mjs';
+import { buildAll, root } from '../build.mjs';
+import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 import { seed } from './seed-patterns.mjs';
-import { serverFlagsOf } from './server-flags.mjs';
+import { serverFlagsOf } from '../server-flags.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

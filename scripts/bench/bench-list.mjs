@@ -3,7 +3,7 @@
 // portal on it as a separate process, and measures GET /api/patterns over HTTP: latency p50/p99
 // (one request at a time) and requests per second (several at once), checking every answer's
 // total against count(*). Benchmarks measure; they never fail on a number.
-//   node scripts/bench-list.mjs [--pg[=postgres://…]] [--rows=N] [--pg-rows=N] [--no-pglite]
+//   node scripts/bench/bench-list.mjs [--pg[=postgres://…]] [--rows=N] [--pg-rows=N] [--no-pglite]
 //   The scenarios assume the default sizes (100,000 and more): far fewer rows leave some of their pages empty.
 //
 // First it prints the six reads of issue 15 (page of 25, exact total) under 10 connections, in
@@ -19,11 +19,11 @@
 //                       profile the plain reads alone
 //   --processes=N       on PostgreSQL, ours runs as N server processes (SERVER_PROCESSES); the
 //                       before checkout and PGlite as one
-//   --client=node       the rounds' load from this process instead of wrk (scripts/wrk-load.mjs)
+//   --client=node       the rounds' load from this process instead of wrk (scripts/bench/wrk-load.mjs)
 //   --six-seconds=N     seconds of wrk load per read, target and round (2)
 //   --profile=DIR       the portal processes write V8 CPU profiles into DIR (every thread, read
-//                       with `node scripts/profile-summary.mjs DIR`): where a request's CPU goes
-//   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/directus-peer.mjs),
+//                       with `node scripts/bench/profile-summary.mjs DIR`): where a request's CPU goes
+//   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/bench/directus-peer.mjs),
 //                       seeded with the same rows, run interleaved with ours, and the ratio
 //                       ours ÷ Directus printed per read; DIRECTUS_DB (its SQLite file) lets the
 //                       bench add the indexes, DIRECTUS_PID lets it print Directus' idle RSS
@@ -35,12 +35,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { cpuMs, directusPeer, pidsNamed, rssMb } from './directus-peer.mjs';
-import { childrenOf, freePort, getJson, waitUntilHealthy } from './portal-process.mjs';
+import { childrenOf, freePort, getJson, waitUntilHealthy } from '../portal-process.mjs';
 import { findWrk, wrkLoad } from './wrk-load.mjs';
 import { seed, seedHeroFiles } from './seed-patterns.mjs';
-import { serverFlagsOf } from './server-flags.mjs';
+import { serverFlagsOf } from '../server-flags.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const arg = (name) =>
   process.argv
     .find((a) => a === `--${name}` || a.startsWith(`--${name}=`))
@@ -63,7 +63,7 @@ const PROFILE = arg('profile');
 const CONNECTIONS = 10;
 const SIX_REQUESTS = Number(arg('six-requests') || 300);
 // The load of the rounds comes from wrk when it is installed (`--client=node` to use this
-// process, as before stop 26): scripts/wrk-load.mjs says why. Each round gives every target and
+// process, as before stop 26): scripts/bench/wrk-load.mjs says why. Each round gives every target and
 // read `--six-seconds` of load with wrk, `--six-requests` requests with the Node client.
 const WRK = arg('client') === 'node' ? undefined : findWrk();
 if (arg('client') === 'wrk' && !WRK) throw new Error('--client=wrk: wrk is not installed');

@@ -1,4 +1,4 @@
-// `npm run bench`: runs every scripts/bench-*.mjs in turn and prints their figures.
+// `npm run bench`: runs every scripts/bench/bench-*.mjs in turn and prints their figures.
 // Benchmarks measure; they never fail on a number (these machines are shared and noisy).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

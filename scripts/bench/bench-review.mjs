@@ -3,13 +3,13 @@
 // listing all 1,000 entries (10 pages of 100, as the API pages them) and computing
 // "Changed since last review". Embedded PGlite; PostgreSQL too with TEST_DATABASE_URL or --pg[=URL].
 // Benchmarks measure; they never fail on a number.
-//   node scripts/bench-review.mjs [--pg[=postgres://…]] [--samples=N]
+//   node scripts/bench/bench-review.mjs [--pg[=postgres://…]] [--samples=N]
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import pg from 'pg';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const arg = (name) =>
   process.argv
     .find((a) => a === `--${name}` || a.startsWith(`--${name}=`))

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { buildAll, root } from './build.mjs';
-import { waitUntilHealthy } from './portal-process.mjs';
+import { buildAll, root } from '../build.mjs';
+import { waitUntilHealthy } from '../portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-weight-'));

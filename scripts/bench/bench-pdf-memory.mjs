@@ -3,17 +3,17 @@
 // soft-mask bomb (a 10×10 image with a 30,000×30,000 Flate soft mask of zeros, 875 KB), in batches
 // sent at once. Prints the server process' VmRSS before, at its peak and after each batch, the
 // PDF checker processes' peak, and what each upload answered. Benchmarks measure; they never fail.
-//   node scripts/bench-pdf-memory.mjs [--files=12] [--batch=4]
+//   node scripts/bench/bench-pdf-memory.mjs [--files=12] [--batch=4]
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { tsImport } from 'tsx/esm/api';
-import { buildServerBundle } from './server-bundle.mjs';
-import { childrenOf, freePort, waitUntilHealthy } from './portal-process.mjs';
+import { buildServerBundle } from '../server-bundle.mjs';
+import { childrenOf, freePort, waitUntilHealthy } from '../portal-process.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const FILES = Number(arg('files') || 12);
 const BATCH = Number(arg('batch') || 4);

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll, root } from './build.mjs';
-import { waitUntilHealthy } from './portal-process.mjs';
+import { buildAll, root } from '../build.mjs';
+import { waitUntilHealthy } from '../portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-flood-'));

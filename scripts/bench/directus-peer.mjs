@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getJson } from './portal-process.mjs';
+import { getJson } from '../portal-process.mjs';
 import { patternRow } from './seed-patterns.mjs';
 
 const FIELDS = [
@@ -170,6 +170,25 @@ export function directusPeer(env) {
 
   return {
     label: 'Directus',
+    /**
+     * bench-import.mjs: an empty `patterns` collection, then `csv` through Directus' own import
+     * (POST /utils/import/patterns, multipart `file`); answers the import request's milliseconds.
+     */
+    async importRows(csv) {
+      await seed(0, []);
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'patterns.csv');
+      const t0 = performance.now();
+      const res = await fetch(`${url}/utils/import/patterns`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const ms = performance.now() - t0;
+      if (!res.ok)
+        throw new Error(`Directus import: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      return ms;
+    },
     /**
      * Gives the peer the rows `seed` gave ours when it holds other ones (its total or a brand's count
      * differs), adds the indexes, and a brand user for the reads that have one (`read.brandUser`).

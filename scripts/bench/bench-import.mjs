@@ -1,0 +1,361 @@
+// Bulk import benchmark (issues 16 and 31): the catalogue of issue 31, made deterministically from
+// a seed — an XLSX of 5,000 rows (2,500 patterns × 2 sizes, made with exceljs, the import
+// template's columns) and a ~37 MB ZIP of 2,500 PDFs (each pattern's two sizes name ONE PDF) —
+// uploaded, checked and imported over HTTP, as a user does, by the portal started as `npm start`
+// starts it (scripts/server-flags.mjs), on an empty PGlite and then on an empty PostgreSQL database.
+// Prints, per database: rows checked/s, patterns imported/s, file rows/s, the server's peak RSS and
+// its growth over idle, and the follow-up work (PDF facts, thumbnails) until every file has them.
+//
+//   node scripts/bench/bench-import.mjs [--patterns=2500] [--sizes=2] [--zip-mb=37] [--seed=31]
+//        [--pg[=postgres://…/db]] [--no-pglite] [--profile=DIR]
+//   --pg: also PostgreSQL; the bench creates (and drops again) a fresh database `bench_import` on that
+//         server (default TEST_DATABASE_URL's, else postgres://postgres@127.0.0.1:5432/test).
+//   --profile=DIR: the server runs with --cpu-prof into DIR (read it with scripts/bench/profile-summary.mjs).
+//   DIRECTUS_URL + DIRECTUS_TOKEN: also imports the same rows, without files, into the Directus peer
+//         (scripts/bench/directus-peer.mjs) through POST /utils/import/patterns, and prints ours ÷ Directus.
+// The generated files are kept in $TMPDIR/ppp-bench-import-<seed>-<patterns>x<sizes>-<MB> for the next run.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { tsImport } from 'tsx/esm/api';
+import yazl from 'yazl';
+import { buildAll, root } from '../build.mjs';
+import { freePort, waitUntilHealthy } from '../portal-process.mjs';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
+import { directusPeer } from './directus-peer.mjs';
+
+const arg = (name, dflt) => {
+  const a = process.argv.find((x) => x === `--${name}` || x.startsWith(`--${name}=`));
+  if (!a) return dflt;
+  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : true;
+};
+const PATTERNS = Number(arg('patterns', process.env.BENCH_PATTERNS ?? 2500));
+const SIZES = Number(arg('sizes', process.env.BENCH_SIZES ?? 2));
+// About 14.8 KB a PDF, as issue 31's 36.9 MB for 2,500 PDFs.
+const ZIP_MB = Number(
+  arg('zip-mb', process.env.BENCH_ZIP_MB ?? +((36.9 * PATTERNS) / 2500).toFixed(2)),
+);
+const SEED = Number(arg('seed', 31));
+const PROFILE = arg('profile', undefined);
+const pgArg = arg('pg', undefined);
+const PG_URL =
+  pgArg === undefined
+    ? undefined
+    : pgArg === true
+      ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+      : pgArg;
+const PGLITE = !arg('no-pglite', false);
+const MB = 1024 * 1024;
+
+const { TEMPLATE_HEADERS } = await tsImport(
+  path.join(root, 'src/server/features/imports/template.ts'),
+  import.meta.url,
+);
+const { PATTERN_TYPES, GENDERS, FABRIC_TYPES } = await tsImport(
+  path.join(root, 'src/shared/options.ts'),
+  import.meta.url,
+);
+
+/** mulberry32: the same seed gives the same catalogue on every machine. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = rng(SEED);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const id = (p) => `BI${String(p + 1).padStart(5, '0')}`;
+const pdfName = (p) => `pdfs/${id(p).toLowerCase()}.pdf`;
+const SIZE_NAMES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'];
+
+const dataDir = path.join(os.tmpdir(), `ppp-bench-import-${SEED}-${PATTERNS}x${SIZES}-${ZIP_MB}`);
+const sheetPath = path.join(dataDir, 'catalogue.xlsx');
+const zipPath = path.join(dataDir, 'catalogue.zip');
+
+/** The sheet: one row per size, the pattern's fields on its first row only (the template's columns). */
+async function makeSheet() {
+  const wb = new ExcelJS.Workbook();
+  wb.created = wb.modified = new Date(0);
+  const ws = wb.addWorksheet('Patterns');
+  ws.addRow(TEMPLATE_HEADERS);
+  for (let p = 0; p < PATTERNS; p++) {
+    const fields = {
+      'Pattern ID': id(p),
+      'Pattern Name': `${pick(['Wrap', 'Shift', 'Tea', 'Slip', 'Shirt'])} dress ${p + 1}`,
+      Brand: 'Ditto',
+      Details: `Seam allowance ${pick(['1 cm', '1.5 cm', '5/8 in'])}`,
+      'Pattern Description': `A ${pick(['relaxed', 'fitted', 'flowing'])} pattern, number ${p + 1}.`,
+      'Fabric Type': pick(FABRIC_TYPES),
+      'Pattern Type': pick(PATTERN_TYPES),
+      Gender: pick(GENDERS),
+      Price: (5 + Math.floor(rand() * 2000) / 100).toFixed(2),
+    };
+    for (let s = 0; s < SIZES; s++) {
+      const cells = s === 0 ? { ...fields } : { 'Pattern ID': id(p) };
+      cells['Pattern View'] = 'A';
+      cells.Size = SIZE_NAMES[s % SIZE_NAMES.length] + (s >= SIZE_NAMES.length ? s : '');
+      cells['Pattern PDF'] = pdfName(p); // every size of a pattern names the same PDF
+      ws.addRow(TEMPLATE_HEADERS.map((h) => cells[h] ?? null));
+    }
+  }
+  await wb.xlsx.writeFile(sheetPath);
+}
+
+/** One PDF per pattern: a drawn page (what pdf.js reads and the thumbnail shows) and random filler up to its share of the ZIP. */
+async function makePdf(p, bytes) {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(`${id(p)} — pattern sheet`, { x: 40, y: 800, size: 14, font });
+  for (let i = 0; i < 40; i++)
+    page.drawLine({
+      start: { x: 40 + rand() * 515, y: 40 + rand() * 720 },
+      end: { x: 40 + rand() * 515, y: 40 + rand() * 720 },
+      thickness: 0.5 + rand(),
+      color: rgb(0, 0, 0),
+    });
+  const head = await doc.save({ useObjectStreams: false });
+  const filler = Math.max(0, bytes - head.length - 64);
+  const noise = Buffer.alloc(filler + 4);
+  for (let i = 0; i < filler; i += 4) noise.writeUInt32LE(Math.floor(rand() * 2 ** 32), i);
+  // An unreferenced stream object: part of the file's bytes, ignored by readers (incompressible).
+  doc.context.register(doc.context.stream(noise.subarray(0, filler)));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+async function makeZip() {
+  const perPdf = Math.floor((ZIP_MB * MB) / PATTERNS);
+  const zip = new yazl.ZipFile();
+  const done = new Promise((resolve, reject) =>
+    zip.outputStream.pipe(fs.createWriteStream(zipPath)).on('close', resolve).on('error', reject),
+  );
+  for (let p = 0; p < PATTERNS; p++)
+    zip.addBuffer(await makePdf(p, perPdf), pdfName(p), { mtime: new Date(0) });
+  zip.end();
+  await done;
+}
+
+if (!fs.existsSync(zipPath) || !fs.existsSync(sheetPath)) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const t0 = performance.now();
+  await makeSheet();
+  await makeZip();
+  console.log(`  made the catalogue in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const rows = PATTERNS * SIZES;
+const zipMb = fs.statSync(zipPath).size / MB;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(
+  `import: ${PATTERNS.toLocaleString('en-US')} patterns × ${SIZES} sizes = ${rows.toLocaleString('en-US')} rows (XLSX ${(fs.statSync(sheetPath).size / MB).toFixed(1)} MB), ZIP ${zipMb.toFixed(1)} MB of ${PATTERNS} PDFs (each named by its pattern's ${SIZES} sizes), seed ${SEED}`,
+);
+console.log(`  ${os.cpus().length} cores, load average ${load()} at the start`);
+
+await buildAll({ quiet: true, ifNeeded: true });
+const admin = { email: 'bench-admin@localhost', password: 'Bench-pass1!' };
+const rssOf = (pid) => {
+  try {
+    return (
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+    );
+  } catch {
+    return 0;
+  }
+};
+
+/** Starts the portal on an empty data folder and database; answers what the run needs and a stop. */
+async function startPortal(databaseUrl, label) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-import-run-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profileFlags = PROFILE
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(PROFILE)}`,
+        `--cpu-prof-name=import-${label}-${process.pid}.cpuprofile`,
+      ]
+    : [];
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...profileFlags, path.join(root, 'dist/server/main.js')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: path.join(dir, 'portal'),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl ?? '',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const exited = new Promise((r) => (server.exitCode !== null ? r() : server.on('exit', r)));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'));
+  await waitUntilHealthy(base, { child: server });
+  return { base, server, stop };
+}
+
+async function runOne(label, databaseUrl) {
+  const { base, server, stop } = await startPortal(databaseUrl, label);
+  try {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status}`);
+    const auth = { authorization: `Bearer ${(await login.json()).token}` };
+    const get = async (p) => {
+      const r = await fetch(`${base}${p}`, { headers: auth });
+      if (!r.ok) throw new Error(`GET ${p}: ${r.status} ${await r.text()}`);
+      return r.json();
+    };
+    const waitFor = async (id, statuses) => {
+      for (;;) {
+        const job = await get(`/api/imports/${id}`);
+        if (statuses.includes(job.status)) return job;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+
+    const idle = rssOf(server.pid);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
+    const form = new FormData();
+    form.append('mode', 'skip');
+    form.append('sheet', await fs.openAsBlob(sheetPath), 'catalogue.xlsx');
+    form.append('zip', await fs.openAsBlob(zipPath), 'catalogue.zip');
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/imports`, { method: 'POST', headers: auth, body: form });
+    if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    const { id } = await res.json();
+    const t1 = performance.now();
+    const checked = await waitFor(id, ['checked', 'failed']);
+    const t2 = performance.now();
+    if (checked.status !== 'checked' || checked.valid !== PATTERNS)
+      throw new Error(
+        `check: ${checked.status} ${checked.valid} valid, ${checked.error ?? ''} ${JSON.stringify(checked.issues?.slice(0, 3))}`,
+      );
+    const loadAtImport = load();
+    const run = await fetch(`${base}/api/imports/${id}/run`, { method: 'POST', headers: auth });
+    if (run.status !== 202) throw new Error(`run: ${run.status} ${await run.text()}`);
+    const done = await waitFor(id, ['done', 'failed']);
+    const t3 = performance.now();
+    const peakImport = Math.max(peak, rssOf(server.pid));
+    // Visible in the list: every pattern, as a user would look for it.
+    const list = await get('/api/patterns?pageSize=10');
+    // The follow-up work (PDF facts, thumbnails), when the import queues it: until every file has it.
+    let followUp = '';
+    const files = done.files;
+    if (files && files.total > 0) {
+      for (let last = files; ;) {
+        if (last.checked >= last.total) break;
+        await new Promise((r) => setTimeout(r, 1000));
+        last = (await get(`/api/imports/${id}`)).files;
+      }
+      const t4 = performance.now();
+      followUp = `  follow-up checks    : ${files.total} stored files checked (PDF facts + thumbnails) ${((t4 - t3) / 1000).toFixed(1)} s after the import ended`;
+    }
+    clearInterval(sampler);
+    peak = Math.max(peak, rssOf(server.pid));
+    const s = (a, b) => ((b - a) / 1000).toFixed(1);
+    const perS = (n, a, b) => (n / ((b - a) / 1000)).toFixed(1);
+    console.log(`\n  ${label}`);
+    console.log(
+      `  result              : ${done.status}, ${done.created} created, ${done.failed} not imported; the list shows ${list.totalCountData} patterns`,
+    );
+    console.log(
+      `  time                : upload ${s(t0, t1)} s, check ${s(t1, t2)} s, import ${s(t2, t3)} s (load average at the run ${loadAtImport}, after ${load()})`,
+    );
+    console.log(
+      `  rate                : ${perS(rows, t1, t2)} rows checked/s, ${perS(done.created, t2, t3)} patterns imported/s, ${perS(rows, t2, t3)} file rows/s (${perS(PATTERNS, t2, t3)} distinct PDFs/s)`,
+    );
+    console.log(
+      `  server RSS          : idle ${idle.toFixed(0)} MB, peak ${peakImport.toFixed(0)} MB during the import (growth +${(peakImport - idle).toFixed(0)} MB; target ≤ 100 MB), peak ${peak.toFixed(0)} MB with the follow-up`,
+    );
+    if (followUp) console.log(followUp);
+    if (done.status !== 'done' || done.created !== PATTERNS) process.exitCode = 1;
+    return { importS: (t3 - t2) / 1000 };
+  } finally {
+    await stop();
+  }
+}
+
+async function freshPgDatabase(url) {
+  const u = new URL(url);
+  const name = 'bench_import';
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const ours = {};
+if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
+if (PG_URL) {
+  const db = await freshPgDatabase(PG_URL);
+  try {
+    ours.pg = await runOne(
+      `PostgreSQL (${new URL(db.url).pathname.slice(1)}) + disk store`,
+      db.url,
+    );
+  } finally {
+    await db.drop();
+  }
+}
+
+const peer = directusPeer(process.env);
+if (!peer) {
+  console.log(
+    '\n  Directus peer: not run (set DIRECTUS_URL and DIRECTUS_TOKEN, docs/benchmarks.md)',
+  );
+} else {
+  // The same rows without files: one row per pattern (Directus has no sizes), its own CSV import.
+  const csv = ['SFCC_Pattern_ID,Pattern_Name,brand_id,Type,Price'];
+  const r2 = rng(SEED);
+  for (let p = 0; p < PATTERNS; p++)
+    csv.push(`${id(p)},Pattern ${p + 1},1,${PATTERN_TYPES[Math.floor(r2() * 5)]},12.50`);
+  const ms = await peer.importRows(csv.join('\n') + '\n');
+  const rate = PATTERNS / (ms / 1000);
+  console.log(
+    `\n  Directus: ${PATTERNS} rows through POST /utils/import/patterns in ${(ms / 1000).toFixed(1)} s (${rate.toFixed(1)} rows/s)`,
+  );
+  for (const [k, v] of Object.entries(ours))
+    console.log(
+      `  ours (${k}) ÷ Directus, patterns/s: ${(PATTERNS / v.importS / rate).toFixed(2)} (ours with sizes and files)`,
+    );
+}
+console.log(
+  "\n  (client and server share this machine's cores; the figures are indicative, not a pass/fail)",
+);

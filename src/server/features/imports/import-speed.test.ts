@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helper';
+import { listObjects } from '../../test/submission';
+import { samplePdf } from '../../test/sample-files';
+import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
+import { fileChecks } from '../../db/schema/preflight';
+import { IMPORT_PATHS } from '../../../shared/contracts/imports';
+import {
+  csvSheet,
+  getImport,
+  importWorker,
+  uploadAndCheck,
+  uploadForm,
+  zipOf,
+  type SheetRow,
+} from './imports.fixtures';
+
+/**
+ * Issue 31: the import's write path. Statements are counted as list-anchors.test.ts counts them
+ * (drizzle's logger on this app's database); time is measured by scripts/bench/bench-import.mjs.
+ */
+let t: TestApp;
+let partner: TestUser;
+beforeEach(async () => {
+  t = await createTestApp({ IMPORT_WORKER: 'off' });
+  partner = await createUser(t, { brand: 'ditto' });
+});
+afterEach(() => t.close());
+
+/** `n` patterns of two sizes each, both sizes naming the pattern's one PDF (as issue 31's catalogue). */
+async function catalogue(n: number, prefix = 'SPD') {
+  const rows: SheetRow[] = [];
+  const items = [];
+  for (let p = 1; p <= n; p++) {
+    for (const size of ['S', 'M'])
+      rows.push({
+        'Pattern ID': `${prefix}-${p}`,
+        ...(size === 'S' ? { 'Pattern Name': `Pattern ${p}` } : {}),
+        'Pattern View': 'A',
+        Size: size,
+        'Pattern PDF': `p${p}.pdf`,
+      });
+    items.push({ name: `p${p}.pdf`, data: samplePdf(2000 + p) });
+  }
+  return { sheet: csvSheet(rows), zip: await zipOf(items) };
+}
+
+/** Every statement drizzle sends during `fn`, transactions' included (they take the session's options). */
+async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  const session = (
+    t.deps.database.db as unknown as {
+      session: { logger: object; options: { logger?: object } };
+    }
+  ).session;
+  const sent: string[] = [];
+  const quiet = [session.logger, session.options.logger] as const;
+  session.logger = session.options.logger = { logQuery: (q: string) => sent.push(q) };
+  try {
+    await fn();
+  } finally {
+    [session.logger, session.options.logger] = quiet;
+  }
+  return sent;
+}
+
+async function checkedImport(n: number, prefix?: string) {
+  const { sheet, zip } = await catalogue(n, prefix);
+  const checked = await uploadAndCheck(t, partner, uploadForm(sheet, { zip }));
+  expect(checked).toMatchObject({ status: 'checked', valid: n });
+  await t.app.inject({
+    method: 'POST',
+    url: IMPORT_PATHS.runOf(checked.id),
+    headers: partner.auth,
+  });
+  return checked.id;
+}
+
+describe('the import’s write path (issue 31)', () => {
+  it('imports a pattern in a few statements: counted per pattern over 12 patterns', async () => {
+    const id = await checkedImport(12);
+    // Only the import's own kind here: the follow-up checks are counted apart (below).
+    const worker = importWorker(t, {}, ['import']);
+    const sent = await statementsOf(() => worker.drain());
+    expect(await getImport(t, partner, id)).toMatchObject({ status: 'done', created: 12 });
+    // BEGIN/COMMIT are logged by the PostgreSQL driver and not by PGlite's: left out on both.
+    const statements = sent.filter((q) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(q));
+    const perPattern = statements.length / 12;
+    console.log(`statements per pattern: ${perPattern}`);
+    // Before issue 31: 13 statements a pattern (its own transaction, a heartbeat, the next row, …).
+    expect(perPattern, statements.slice(0, 40).join('\n')).toBeLessThanOrEqual(18);
+  });
+
+  it('leaves the PDFs’ checks to queued work: every file gets its findings and thumbnails, and the job counts them', async () => {
+    const id = await checkedImport(3);
+    await importWorker(t, {}, ['import']).drain();
+    let job = await getImport(t, partner, id);
+    expect(job).toMatchObject({ status: 'done', created: 3, files: { total: 6, checked: 0 } });
+    const ids = (await t.deps.database.db.select({ id: patterns.ID }).from(patterns)).map(
+      (p) => p.id,
+    );
+    const rows = await t.deps.database.db
+      .select({ id: patternFiles.id, key: patternFiles.storageKey, check: fileChecks.check })
+      .from(patternFiles)
+      .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
+      .where(inArray(patternFiles.patternId, ids));
+    expect(rows).toHaveLength(6); // each size's row names its pattern's PDF
+    expect(rows.every((r) => r.check === null)).toBe(true);
+
+    await importWorker(t).drain();
+    job = await getImport(t, partner, id);
+    expect(job.files).toEqual({ total: 6, checked: 6 });
+    const after = await t.deps.database.db
+      .select({ key: patternFiles.storageKey, check: fileChecks.check })
+      .from(patternFiles)
+      .innerJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
+      .where(inArray(patternFiles.patternId, ids));
+    expect(after).toHaveLength(6);
+    for (const r of after) {
+      expect(r.check).toMatchObject({ type: 'pdf', pageCount: 1, thumbnails: true });
+      expect(listObjects(t, { thumbnails: true }), r.key).toEqual(
+        expect.arrayContaining([`${r.key}.small.webp`]),
+      );
+    }
+    expect(await t.deps.database.db.select().from(sizes)).toHaveLength(6);
+  });
+});
