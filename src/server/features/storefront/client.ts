@@ -192,11 +192,12 @@ export class StorefrontClient {
       if (res.ok || okAlso.includes(res.status)) return res;
       const { type, message: detail } = await faultOf(res);
       const said = detail ? ` ${detail}` : '';
+      const colon = detail ? `: ${detail}` : '';
       if (res.status === 401) {
-        if (basicWebdav) throw new RefusedError(this.webdavRefused(what, said));
+        if (basicWebdav) throw new RefusedError(this.webdavRefused(what, colon));
         if (what === 'token')
           throw new RefusedError(
-            `Account Manager refused the API client (HTTP 401):${said}; check STOREFRONT_${this.env}_CLIENT_ID and _CLIENT_SECRET`,
+            `Account Manager refused the API client (HTTP 401)${colon}; check STOREFRONT_${this.env}_CLIENT_ID and _CLIENT_SECRET`,
           );
         // A token the instance no longer takes: renewed once; refused again, the client is not allowed.
         tokens.delete(this.cacheKey);
@@ -206,7 +207,7 @@ export class StorefrontClient {
           continue;
         }
         throw new RefusedError(
-          `${what} refused the API client's token (HTTP 401):${said}; check the client's ${what === 'upload' || what === 'delete archive' ? 'WebDAV' : 'OCAPI Data API'} permissions`,
+          `${what} refused the API client's token (HTTP 401)${colon}; check the client's ${what === 'upload' || what === 'delete archive' ? 'WebDAV' : 'OCAPI Data API'} permissions`,
         );
       }
       // Another import is running on the instance (a merchandiser's, say): later, not a failure.
@@ -215,7 +216,8 @@ export class StorefrontClient {
         if (n < this.tries) await sleep(retryAfterMs(res) ?? this.retryDelayMs(n));
         continue;
       }
-      if (res.status === 404 && what === 'read import')
+      // An execution the instance no longer knows (its history purged): the caller sends again.
+      if (res.status === 404 && what === 'read import' && type === 'JobExecutionNotFoundException')
         throw new ExecutionGoneError(`${what}: HTTP 404${type ? ` ${type}` : ''}${said}`);
       throw new RefusedError(
         `${what} refused (HTTP ${res.status}${type ? ` ${type}` : ''})${detail ? `: ${detail}` : ''}`,
@@ -228,8 +230,8 @@ export class StorefrontClient {
     return this.t.name.toUpperCase();
   }
 
-  private webdavRefused(what: string, said: string) {
-    return `${what} refused: WebDAV did not accept the user and access key (HTTP 401):${said}; check STOREFRONT_${this.env}_WEBDAV_USER and _WEBDAV_KEY`;
+  private webdavRefused(what: string, colon: string) {
+    return `${what} refused: WebDAV did not accept the user and access key (HTTP 401)${colon}; check STOREFRONT_${this.env}_WEBDAV_USER and _WEBDAV_KEY`;
   }
 }
 

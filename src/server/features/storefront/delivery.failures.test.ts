@@ -143,6 +143,26 @@ describe.skipIf(!dir)(
       }
     });
 
+    it('a wrong client secret: Account Manager refuses it, said on the pattern with the variables to check', async () => {
+      const secret = t.deps.env.STOREFRONT_PRODUCTION_CLIENT_SECRET;
+      t.deps.env.STOREFRONT_PRODUCTION_CLIENT_SECRET = 'not-the-secret';
+      clearTokenCache();
+      try {
+        const p = await publish();
+        await eventually(async () => (await summary(p.id)).kind === 'failed');
+        expect((await summary(p.id)).text).toBe(
+          'Storefront import failed: Account Manager refused the API client (HTTP 401): Client authentication failed; check STOREFRONT_PRODUCTION_CLIENT_ID and _CLIENT_SECRET',
+        );
+        t.deps.env.STOREFRONT_PRODUCTION_CLIENT_SECRET = secret;
+        expect(
+          (await post(STOREFRONT_PATHS.retry.replace(':id', String(p.id)), admin)).statusCode,
+        ).toBe(202);
+        await eventually(async () => (await summary(p.id)).kind === 'live');
+      } finally {
+        t.deps.env.STOREFRONT_PRODUCTION_CLIENT_SECRET = secret;
+      }
+    });
+
     it(`gives up after ${STOREFRONT_MAX_ATTEMPTS} attempts: stops, shows "failed" with the last error, and Retry by hand delivers`, async () => {
       production.down = 503;
       try {
@@ -188,7 +208,7 @@ describe.skipIf(!dir)(
       expect(importsOf(p.code).map((i) => i.code)).toEqual(['OK']);
       // The archives uploaded for the refused starts were removed, as was the imported one.
       const left = () => production.puts.filter((x) => !production.deletes.includes(x));
-      await eventually(() => left().length === 0, 30_000).catch(() => undefined);
+      await eventually(() => left().length === 0, 15_000).catch(() => undefined);
       expect(left()).toEqual([]);
       const failed = await t.deps.database.db.execute(
         sql`SELECT 1 FROM storefront_status WHERE pattern_id = ${p.id} AND state = 'error'`,
