@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../scripts/portal-process.mjs';
-import { E2E_INSTAGRAM_URL, E2E_USERS } from './users';
+import { E2E_INSTAGRAM_URL, E2E_USERS, type E2EUser } from './users';
 
 /**
- * Seeds accounts with the operator CLI, then starts the portal exactly as the README does
- * (`npm start`, which builds what is not built) on a fresh DATA_DIR and a free port.
+ * Seeds accounts with the operator CLI while the app builds, then starts the portal exactly as the
+ * README does (`npm start`, which builds what is not built) on a fresh DATA_DIR and a free port.
  */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-'));
@@ -27,22 +27,29 @@ export default async function setup(project: TestProject) {
     // the production default).
     PASSWORD_HASH_COST: '14',
   };
-  for (const u of Object.values(E2E_USERS)) {
-    const args = [
-      'tsx',
-      'src/server/cli/create-user.ts',
-      '--email',
-      u.email,
-      '--password',
-      u.password,
-      '--role',
-      u.role,
-      '--name',
-      u.fullName,
-    ];
-    if (u.brand) args.push('--brand', u.brand);
-    execFileSync('npx', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The build `npm start` would do first runs meanwhile, on the other core (scripts/build.mjs
+  // holds a lock, and `npm start` below then finds it built).
+  const build = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "await (await import('./scripts/build.mjs')).buildAll({ quiet: true, ifNeeded: true })",
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let buildOutput = '';
+  build.stdout!.on('data', (d) => (buildOutput += d));
+  build.stderr!.on('data', (d) => (buildOutput += d));
+  const built = new Promise<number>((resolve) => build.on('close', (code) => resolve(code ?? 1)));
+  try {
+    for (const u of Object.values(E2E_USERS)) seedUser(u, env);
+  } catch (err) {
+    build.kill();
+    throw err;
   }
+  const buildCode = await built;
+  if (buildCode !== 0) throw new Error(`build failed (exit ${buildCode}):\n${buildOutput}`);
   const server: ChildProcess = spawn('npm', ['start'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,6 +82,24 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 1000));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** One account, through the operator CLI (as an operator would create it). */
+function seedUser(u: E2EUser, env: NodeJS.ProcessEnv) {
+  const args = [
+    'tsx',
+    'src/server/cli/create-user.ts',
+    '--email',
+    u.email,
+    '--password',
+    u.password,
+    '--role',
+    u.role,
+    '--name',
+    u.fullName,
+  ];
+  if (u.brand) args.push('--brand', u.brand);
+  execFileSync('npx', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 declare module 'vitest' {
