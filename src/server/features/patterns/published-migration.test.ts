@@ -33,10 +33,14 @@ describe(`migration 0013: published versions of patterns published before it (${
   const db = () => t.deps.database.db;
   const post = (url: string, user: TestUser) =>
     t.app.inject({ method: 'POST', url, headers: user.auth });
+  // File references as 0013 wrote them: `key`, `sha256` and `thumbnails` came with 0021 (tested
+  // in files/content-storage.test.ts).
+  const ref = ({ key: _k, sha256: _s, thumbnails: _t, ...f }: PublishedPattern['files'][number]) =>
+    f;
   const content = (v: PublishedPattern | undefined) => ({
     fields: v?.fields,
-    sizes: v?.sizes,
-    files: v?.files,
+    sizes: v?.sizes.map((s) => ({ ...s, files: s.files.map(ref) })),
+    files: v?.files.map(ref),
   });
   const forget = (id: number) =>
     db().delete(patternPublishedVersions).where(eq(patternPublishedVersions.patternId, id));
