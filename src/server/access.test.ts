@@ -11,7 +11,7 @@ import {
 import { seedPattern, type SeededPattern } from './features/patterns/detail.fixtures';
 import { patternsRoutes } from './features/patterns';
 import { INTEGRATION_MSG, INTEGRATION_PATHS } from '../shared/contracts/integrations';
-import { REVIEW_ROUTES } from '../shared/contracts/review';
+import { LIFECYCLE_ROUTES } from '../shared/contracts/lifecycle';
 import { authPlugin } from './plugins/auth';
 
 /**
@@ -188,7 +188,7 @@ describe(`declared access on every route (${dbKind})`, () => {
   });
 
   it('the review count is for admins (the issue: without its guard anyone got 200)', async () => {
-    const url = REVIEW_ROUTES.reviewCount;
+    const url = LIFECYCLE_ROUTES.reviewCount;
     expect((await t.app.inject({ url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(401);
     const partner = await t.app.inject({ url, headers: await freshPartner() });

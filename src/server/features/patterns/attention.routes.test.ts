@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
-import { REVIEW_PATHS, type Attention } from '../../../shared/contracts/review';
+import { LIFECYCLE_PATHS, type Attention } from '../../../shared/contracts/lifecycle';
 import { seedPattern } from './detail.fixtures';
 
 /**
@@ -23,7 +23,7 @@ describe(`what waits for a brand: storefront failures (${dbKind})`, () => {
   afterAll(() => t.close());
 
   const attention = async (user: TestUser): Promise<Attention> =>
-    (await t.app.inject({ url: REVIEW_PATHS.attention, headers: user.auth })).json().data;
+    (await t.app.inject({ url: LIFECYCLE_PATHS.attention, headers: user.auth })).json().data;
   const storefront = (
     id: number,
     target: 'staging' | 'production',

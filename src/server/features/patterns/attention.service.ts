@@ -5,7 +5,7 @@ import {
   ATTENTION_SHOWN,
   type Attention,
   type ReviewState,
-} from '../../../shared/contracts/review';
+} from '../../../shared/contracts/lifecycle';
 import * as repo from './attention.repo';
 
 const TARGET_NAMES = { staging: 'Staging', production: 'Production' } as const;

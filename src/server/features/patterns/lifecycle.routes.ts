@@ -4,19 +4,16 @@ import {
   LIFECYCLE_ROUTES,
   PublishResponseSchema,
   SendToReviewResponseSchema,
-} from '../../../shared/contracts/lifecycle';
-import {
   AttentionResponseSchema,
   NoteParamsSchema,
   NoteUpdateRequestSchema,
   NoteUpdateResponseSchema,
-  REVIEW_ROUTES,
   RequestChangesRequestSchema,
   ReviewCountResponseSchema,
   ReviewStateResponseSchema,
   TransitionResponseSchema,
   UnpublishRequestSchema,
-} from '../../../shared/contracts/review';
+} from '../../../shared/contracts/lifecycle';
 import { currentUser } from '../../plugins/auth';
 import * as service from './lifecycle.service';
 import * as review from './review.service';
@@ -45,7 +42,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    REVIEW_ROUTES.requestChanges,
+    LIFECYCLE_ROUTES.requestChanges,
     {
       config: { access: 'admin' },
       schema: {
@@ -60,7 +57,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    REVIEW_ROUTES.unpublish,
+    LIFECYCLE_ROUTES.unpublish,
     {
       config: { access: 'admin' },
       schema: {
@@ -75,7 +72,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    REVIEW_ROUTES.review,
+    LIFECYCLE_ROUTES.review,
     {
       config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: IdParamSchema, response: { 200: ReviewStateResponseSchema } },
@@ -86,7 +83,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    REVIEW_ROUTES.note,
+    LIFECYCLE_ROUTES.note,
     {
       config: { access: 'signedIn', tokens: 'write' },
       schema: {
@@ -108,13 +105,13 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    REVIEW_ROUTES.reviewCount,
+    LIFECYCLE_ROUTES.reviewCount,
     { config: { access: 'admin' }, schema: { tags, response: { 200: ReviewCountResponseSchema } } },
     async () => review.reviewCount(app.db),
   );
 
   app.get(
-    REVIEW_ROUTES.attention,
+    LIFECYCLE_ROUTES.attention,
     {
       config: { access: 'signedIn' },
       schema: { tags, response: { 200: AttentionResponseSchema } },

@@ -5,9 +5,9 @@ import {
   LIFECYCLE_MSG,
   type PublishResponse,
   type SendToReviewResponse,
+  type LifecycleAction,
 } from '../../../shared/contracts/lifecycle';
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
-import type { LifecycleAction } from '../../../shared/contracts/review';
 import { recordActivity } from '../activity';
 import { notifyReview } from '../notifications';
 import { editedAfter, loadPattern, patternMissing } from './detail.service';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
-import { REVIEW_PATHS } from '../../../shared/contracts/review';
+import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { allListPages, expectedOrder, idsOf, twoBrandList, type ListSeed } from './list.fixtures';
 
 /**
@@ -86,7 +86,7 @@ describe(`pattern list, review filters (${dbKind})`, () => {
   );
 
   it("the admins' To review number is what the In review filter finds", async () => {
-    const res = await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth });
+    const res = await t.app.inject({ url: LIFECYCLE_PATHS.reviewCount, headers: admin.auth });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.inReview).toBe(all.filter(finds('in_review')).length);
   });

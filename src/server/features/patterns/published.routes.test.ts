@@ -7,7 +7,6 @@ import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { PATTERN_LIST_ROUTES } from '../../../shared/contracts/pattern-list';
 import { PATTERN_PUBLISHED_PATHS } from '../../../shared/contracts/pattern-published';
 import { INTEGRATION_PATHS, type ChangesResponse } from '../../../shared/contracts/integrations';
-import { REVIEW_PATHS } from '../../../shared/contracts/review';
 import { seedFile, seedPattern } from './detail.fixtures';
 import { livePublishedVersions, publishedVersion, publishedVersions } from './index';
 
@@ -38,7 +37,7 @@ describe(`published versions (${dbKind})`, () => {
   const review = (id: number) => post(LIFECYCLE_PATHS.sendToReview(id), owner);
   const publish = (id: number) => post(LIFECYCLE_PATHS.publish(id), admin);
   const unpublish = (id: number) =>
-    post(REVIEW_PATHS.unpublish(id), admin, { reason: 'Out of season' });
+    post(LIFECYCLE_PATHS.unpublish(id), admin, { reason: 'Out of season' });
   const published = (id: number, headers: Record<string, string> = admin.auth) =>
     t.app.inject({ url: PATTERN_PUBLISHED_PATHS.published(id), headers });
   const detail = async (id: number) =>

@@ -3,7 +3,7 @@ import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { FILE_LABELS } from '../../../shared/contracts/files';
 import type { PublishedContent, PublishedFile } from '../../../shared/contracts/pattern-published';
 import { SIZE_LABELS } from '../../../shared/contracts/sizes';
-import type { Change } from '../../../shared/contracts/review';
+import type { Change } from '../../../shared/contracts/lifecycle';
 import type { PatternRow } from './detail.repo';
 import * as repo from './review.repo';
 import { priceToApi, priceToDb } from './pattern-shape';

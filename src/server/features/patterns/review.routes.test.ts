@@ -11,9 +11,10 @@ import {
   type TestUser,
 } from '../../test/helper';
 import { LIFECYCLE_MSG, LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
+import { ACTIVITY_PATHS } from '../../../shared/contracts/activity';
+import { NOTIFICATION_PATHS } from '../../../shared/contracts/notifications';
 import { PATTERN_LIST_PATHS } from '../../../shared/contracts/pattern-list';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
-import { REVIEW_MSG, REVIEW_PATHS } from '../../../shared/contracts/review';
 import { startJobWorker } from '../../jobs/outbox';
 import { mailJobHandler } from '../../mail/mail-job';
 import { jobs } from '../../db/schema/jobs';
@@ -40,9 +41,9 @@ describe(`review loop (${dbKind})`, () => {
   const post = (url: string, user: TestUser, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload ? { payload } : {}) });
   const state = async (id: number, user: TestUser) =>
-    (await t.app.inject({ url: REVIEW_PATHS.review(id), headers: user.auth })).json().data;
+    (await t.app.inject({ url: LIFECYCLE_PATHS.review(id), headers: user.auth })).json().data;
   const activity = async (id: number, user: TestUser, q = '') =>
-    t.app.inject({ url: `${REVIEW_PATHS.activity(id)}${q}`, headers: user.auth });
+    t.app.inject({ url: `${ACTIVITY_PATHS.activity(id)}${q}`, headers: user.auth });
   const editFields = async (id: number, code: string, user: TestUser, extra: object) =>
     t.app.inject({
       method: 'PUT',
@@ -82,7 +83,7 @@ describe(`review loop (${dbKind})`, () => {
     expect(toAdmins).toHaveLength(2); // one per admin, not per field
     expect(toAdmins.join('\n')).toContain(`/app/show-records/${p.id}`);
 
-    const count = await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth });
+    const count = await t.app.inject({ url: LIFECYCLE_PATHS.reviewCount, headers: admin.auth });
     expect(count.json().data.inReview).toBeGreaterThanOrEqual(1);
     expect((await state(p.id, admin)).changedSinceReview).toEqual({
       reviewedAt: null,
@@ -90,7 +91,7 @@ describe(`review loop (${dbKind})`, () => {
       changes: [],
     });
 
-    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+    const rc = await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, {
       reason: 'Price and name need work',
       notes: [
         { targetType: 'field', targetKey: 'Price', text: 'should be 14.99' },
@@ -101,7 +102,7 @@ describe(`review loop (${dbKind})`, () => {
     expect(rc.statusCode).toBe(200);
     expect(rc.json()).toEqual({
       data: { ID: p.id, SFCC_Status: 'changes_requested', editStatus: null },
-      message: REVIEW_MSG.changesRequested,
+      message: LIFECYCLE_MSG.changesRequested,
     });
     let s = await state(p.id, owner);
     expect(s.allowedActions).toEqual(['sendToReview']);
@@ -132,7 +133,7 @@ describe(`review loop (${dbKind})`, () => {
     ]);
     const tick = await t.app.inject({
       method: 'PATCH',
-      url: REVIEW_PATHS.note(p.id, s.request.notes[2].id),
+      url: LIFECYCLE_PATHS.note(p.id, s.request.notes[2].id),
       headers: owner.auth,
       payload: { addressed: true },
     });
@@ -165,7 +166,7 @@ describe(`review loop (${dbKind})`, () => {
     const hero = await seedFile(t, p.id, 'Main_Hero_Image');
     const chart = await seedFile(t, p.id, 'Size_Chart');
     await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
-    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+    const rc = await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, {
       reason: 'Files and sizes',
       notes: [
         { targetType: 'file', targetKey: String(hero.id), text: 'too dark' },
@@ -219,17 +220,17 @@ describe(`review loop (${dbKind})`, () => {
     expect(r.statusCode).toBe(409);
     expect(r.json().message).toMatch(/Possible now: Publish to production, Request changes\.$/);
     const draft = await seedPattern(t);
-    const rc = await post(REVIEW_PATHS.requestChanges(draft.id), admin, { reason: 'x' });
+    const rc = await post(LIFECYCLE_PATHS.requestChanges(draft.id), admin, { reason: 'x' });
     expect(rc.statusCode).toBe(409);
     expect(rc.json().message).toContain('Possible now: Send to review');
-    expect((await post(REVIEW_PATHS.requestChanges(p.id), owner, { reason: 'x' })).statusCode).toBe(
-      403,
-    );
-    const noReason = await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: ' ' });
+    expect(
+      (await post(LIFECYCLE_PATHS.requestChanges(p.id), owner, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    const noReason = await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toMatchObject({ reason: 'Reason is required' });
     expect(noReason.json().message).toBe('Reason is required'); // no "(reason)" (issue 34)
-    const badTarget = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+    const badTarget = await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, {
       reason: 'x',
       notes: [{ targetType: 'field', targetKey: 'Nope', text: 'y' }],
     });
@@ -243,17 +244,17 @@ describe(`review loop (${dbKind})`, () => {
     await editFields(p.id, p.code, owner, { Price: 20 });
     const s = await state(p.id, admin);
     expect(s.allowedActions).toEqual(['sendToReview', 'requestChanges']);
-    expect(s.publishBlockedReason).toBe(REVIEW_MSG.editedAfterReview);
+    expect(s.publishBlockedReason).toBe(LIFECYCLE_MSG.editedAfterReview);
     const r = await post(LIFECYCLE_PATHS.publish(p.id), admin);
     expect(r.statusCode).toBe(409);
-    expect(r.json().message).toContain(REVIEW_MSG.editedAfterReview);
+    expect(r.json().message).toContain(LIFECYCLE_MSG.editedAfterReview);
     expect((await patternRow(t, p.id)).SFCC_Status).toBe('in_review');
     await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
     expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
     // Edited after publishing: stays published, cannot be re-published without review.
     await editFields(p.id, p.code, owner, { Price: 21 });
     expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).json().message).toContain(
-      REVIEW_MSG.editedAfterPublishing,
+      LIFECYCLE_MSG.editedAfterPublishing,
     );
   });
 
@@ -278,7 +279,7 @@ describe(`review loop (${dbKind})`, () => {
           r.editStatus,
         ]);
     const inReviewBefore = (
-      await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth })
+      await t.app.inject({ url: LIFECYCLE_PATHS.reviewCount, headers: admin.auth })
     ).json().data.inReview;
 
     // Edited after publishing: publishing is refused until the edit is sent to review.
@@ -286,7 +287,7 @@ describe(`review loop (${dbKind})`, () => {
     const refused = await post(LIFECYCLE_PATHS.publish(p.id), admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      `${REVIEW_MSG.editedAfterPublishing}. Possible now: Send to review, Unpublish.`,
+      `${LIFECYCLE_MSG.editedAfterPublishing}. Possible now: Send to review, Unpublish.`,
     );
     await t.deps.database.db.delete(jobs);
     fs.rmSync(outbox(), { recursive: true, force: true });
@@ -304,7 +305,7 @@ describe(`review loop (${dbKind})`, () => {
     expect(await listed('in_review')).toEqual([[p.id, 'published', 'in_review']]);
     expect(await listed('published')).toEqual([[p.id, 'published', 'in_review']]);
     expect(
-      (await t.app.inject({ url: REVIEW_PATHS.reviewCount, headers: admin.auth })).json().data
+      (await t.app.inject({ url: LIFECYCLE_PATHS.reviewCount, headers: admin.auth })).json().data
         .inReview,
     ).toBe(inReviewBefore + 1);
     await drain();
@@ -325,13 +326,13 @@ describe(`review loop (${dbKind})`, () => {
     // Another edit, sent back with a note: still published; the partner fixes and resends.
     await editFields(p.id, p.code, owner, { Price: 21 });
     await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
-    const rc = await post(REVIEW_PATHS.requestChanges(p.id), admin, {
+    const rc = await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, {
       reason: 'Price too high',
       notes: [{ targetType: 'field', targetKey: 'Price', text: 'keep 19' }],
     });
     expect(rc.json()).toEqual({
       data: { ID: p.id, SFCC_Status: 'published', editStatus: 'changes_requested' },
-      message: REVIEW_MSG.editChangesRequested,
+      message: LIFECYCLE_MSG.editChangesRequested,
     });
     expect(await listed('changes_requested')).toEqual([[p.id, 'published', 'changes_requested']]);
     expect(await listed('in_review')).toEqual([]);
@@ -347,7 +348,7 @@ describe(`review loop (${dbKind})`, () => {
       SFCC_Status: 'published',
       editStatus: 'in_review',
     });
-    const un = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
+    const un = await post(LIFECYCLE_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
     expect(un.json().data).toEqual({ ID: p.id, SFCC_Status: 'draft', editStatus: null });
     const a = (await activity(p.id, owner)).json();
     expect(a.data.slice(0, 4).map((e: { text: string }) => e.text)).toEqual([
@@ -360,11 +361,11 @@ describe(`review loop (${dbKind})`, () => {
 
   it('unpublishes with a reason back to draft, and tells the brand', async () => {
     const p = await seedPattern(t, { status: 'published' });
-    expect((await post(REVIEW_PATHS.unpublish(p.id), admin, {})).statusCode).toBe(400);
-    const r = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Wrong season' });
+    expect((await post(LIFECYCLE_PATHS.unpublish(p.id), admin, {})).statusCode).toBe(400);
+    const r = await post(LIFECYCLE_PATHS.unpublish(p.id), admin, { reason: 'Wrong season' });
     expect(r.json()).toEqual({
       data: { ID: p.id, SFCC_Status: 'draft', editStatus: null },
-      message: REVIEW_MSG.unpublished,
+      message: LIFECYCLE_MSG.unpublished,
     });
     const a = (await activity(p.id, owner)).json();
     expect(a.data[0].text).toBe('Ada (admin) unpublished the pattern: Wrong season');
@@ -387,7 +388,7 @@ describe(`review loop (${dbKind})`, () => {
   it('respects mail preferences and the admins’ choice of review recipients', async () => {
     const prefs = await t.app.inject({
       method: 'PUT',
-      url: REVIEW_PATHS.mailPreferences,
+      url: NOTIFICATION_PATHS.mailPreferences,
       headers: colleague.auth,
       payload: { reviewMails: false },
     });
@@ -396,7 +397,7 @@ describe(`review loop (${dbKind})`, () => {
       (
         await t.app.inject({
           method: 'PUT',
-          url: REVIEW_PATHS.reviewRecipients,
+          url: NOTIFICATION_PATHS.reviewRecipients,
           headers: owner.auth,
           payload: { userIds: [] },
         })
@@ -404,7 +405,7 @@ describe(`review loop (${dbKind})`, () => {
     ).toBe(403);
     const rec = await t.app.inject({
       method: 'PUT',
-      url: REVIEW_PATHS.reviewRecipients,
+      url: NOTIFICATION_PATHS.reviewRecipients,
       headers: admin.auth,
       payload: { userIds: [admin2.id] },
     });
@@ -416,7 +417,7 @@ describe(`review loop (${dbKind})`, () => {
     await t.deps.database.db.delete(jobs);
     fs.rmSync(outbox(), { recursive: true, force: true });
     await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
-    await post(REVIEW_PATHS.requestChanges(p.id), admin, { reason: 'Fix it' });
+    await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, { reason: 'Fix it' });
     await drain();
     const sent = mails();
     expect(sent).toHaveLength(2);
@@ -429,7 +430,7 @@ describe(`review loop (${dbKind})`, () => {
   it('tells the brand what waits for it: changes requested and unpublished, counted and listed; a status change is an update (issue 34)', async () => {
     const fresh = await createUser(t, { brand: 'kwik-sew', fullName: 'Fay' });
     const attention = async (user: TestUser) =>
-      (await t.app.inject({ url: REVIEW_PATHS.attention, headers: user.auth })).json().data;
+      (await t.app.inject({ url: LIFECYCLE_PATHS.attention, headers: user.auth })).json().data;
     const listed = async () =>
       (
         await t.app.inject({
@@ -454,13 +455,13 @@ describe(`review loop (${dbKind})`, () => {
       expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), fresh)).statusCode).toBe(200);
     expect((await post(LIFECYCLE_PATHS.publish(unpub.id), admin)).statusCode).toBe(200);
     expect(
-      (await post(REVIEW_PATHS.unpublish(unpub.id), admin, { reason: 'Recalled' })).statusCode,
+      (await post(LIFECYCLE_PATHS.unpublish(unpub.id), admin, { reason: 'Recalled' })).statusCode,
     ).toBe(200);
     // The status changes are updates: both rise above the pattern nobody touched since.
     expect((await listed()).map((r) => r.ID).indexOf(untouched.id)).toBe(2);
     const before = (await listed()).find((r) => r.ID === sentBack.id)!.updatedAt;
     expect(
-      (await post(REVIEW_PATHS.requestChanges(sentBack.id), admin, { reason: 'Fix the PDF' }))
+      (await post(LIFECYCLE_PATHS.requestChanges(sentBack.id), admin, { reason: 'Fix the PDF' }))
         .statusCode,
     ).toBe(200);
     const rows = await listed();

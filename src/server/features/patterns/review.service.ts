@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import {
-  REVIEW_MSG,
+  LIFECYCLE_MSG,
   type RequestChangesRequestSchema,
   type ReviewNote,
   type ReviewState,
   type TransitionResponse,
   type UnpublishRequest,
-} from '../../../shared/contracts/review';
+} from '../../../shared/contracts/lifecycle';
 import type { z } from 'zod';
 import { recordActivity } from '../activity';
 import { emitTransitionEvent } from './detail.service';
@@ -63,8 +63,8 @@ export async function requestChanges(
               `${snap.files[n.targetKey]!.label} ${snap.files[n.targetKey]!.fileName}`
             : snap.sizes[n.targetKey] && `Size ${snap.sizes[n.targetKey]!.label}`;
       if (!label)
-        throw badRequest(REVIEW_MSG.unknownTarget, {
-          [`notes.${i}.targetKey`]: REVIEW_MSG.unknownTarget,
+        throw badRequest(LIFECYCLE_MSG.unknownTarget, {
+          [`notes.${i}.targetKey`]: LIFECYCLE_MSG.unknownTarget,
         });
       return { ...n, targetLabel: label };
     });
@@ -99,7 +99,7 @@ export async function requestChanges(
     });
     return {
       data: row,
-      message: row.editStatus ? REVIEW_MSG.editChangesRequested : REVIEW_MSG.changesRequested,
+      message: row.editStatus ? LIFECYCLE_MSG.editChangesRequested : LIFECYCLE_MSG.changesRequested,
     };
   });
 }
@@ -121,7 +121,7 @@ export async function unpublish(
       kind: 'unpublished',
       reason: input.reason,
     });
-    return { data: row, message: REVIEW_MSG.unpublished };
+    return { data: row, message: LIFECYCLE_MSG.unpublished };
   });
 }
 

@@ -1,11 +1,11 @@
 import type { Role, PatternStatus } from '../../../shared/options';
-import { LIFECYCLE_MSG, type EditStatus } from '../../../shared/contracts/lifecycle';
 import {
+  LIFECYCLE_MSG,
+  type EditStatus,
   LIFECYCLE_ACTIONS,
   LIFECYCLE_ACTION_LABELS,
-  REVIEW_MSG,
   type LifecycleAction,
-} from '../../../shared/contracts/review';
+} from '../../../shared/contracts/lifecycle';
 import { conflict } from '../../lib/app-error';
 
 /**
@@ -59,9 +59,9 @@ const RULES: Record<LifecycleAction, Rule> = {
     adminOnly: true,
     refuse: (s) => {
       const track = reviewTrack(s);
-      if (track === 'published' && s.edited) return REVIEW_MSG.editedAfterPublishing;
+      if (track === 'published' && s.edited) return LIFECYCLE_MSG.editedAfterPublishing;
       if (track !== 'in_review') return LIFECYCLE_MSG.publishOnlyInReview;
-      return s.edited ? REVIEW_MSG.editedAfterReview : null;
+      return s.edited ? LIFECYCLE_MSG.editedAfterReview : null;
     },
   },
   requestChanges: {

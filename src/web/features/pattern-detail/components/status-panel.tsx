@@ -12,7 +12,7 @@ import { MissingList } from './missing-list';
 import { PreflightWarnings } from './preflight-warnings';
 import { DateTime } from '../../../components/date-time';
 import { EditStatusBadge } from '../../../components/edit-status-badge';
-import type { LifecycleAction } from '../../../../shared/contracts/review';
+import type { LifecycleAction } from '../../../../shared/contracts/lifecycle';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
   draft: 'bg-gray-200 text-gray-900',
