@@ -7,6 +7,6 @@ export {
   updateImportedPattern,
   type ImportedSize,
 } from './import-write.service';
-export { maintainListTables } from './list-maintenance';
+export { maintainListTables } from '../pattern-list/list-maintenance';
 export { livePublishedVersions, publishedVersion, publishedVersions } from './published-read';
-export { filterCondition } from './list.service';
+export { filterCondition } from '../pattern-list/list.service';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
-import { countWithVersion } from './list.repo';
+import { countWithVersion } from '../pattern-list/list.repo';
 
 /**
  * A status change is an update (the list's "Updated", issue 34); `contentUpdatedAt`, which the

@@ -6,8 +6,8 @@ import { patterns } from '../../db/schema/patterns';
 import { patternPublishedVersions } from '../../db/schema/published';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
-import { seedFile, seedPattern } from './detail.fixtures';
-import { publishedVersion } from './index';
+import { seedFile, seedPattern } from '../patterns/detail.fixtures';
+import { publishedVersion } from '../patterns/index';
 
 /**
  * Migration 0013 fills the published version of patterns published before it: these tests run its

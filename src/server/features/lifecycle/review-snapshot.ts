@@ -4,9 +4,9 @@ import { FILE_LABELS } from '../../../shared/contracts/files';
 import type { PublishedContent, PublishedFile } from '../../../shared/contracts/pattern-published';
 import { SIZE_LABELS } from '../../../shared/contracts/sizes';
 import type { Change } from '../../../shared/contracts/lifecycle';
-import type { PatternRow } from './detail.repo';
+import type { PatternRow } from '../patterns/detail.repo';
 import * as repo from './review.repo';
-import { priceToApi, priceToDb } from './pattern-shape';
+import { priceToApi, priceToDb } from '../patterns/pattern-shape';
 
 /**
  * The pattern as a reviewer saw it: fields, files and sizes as plain labelled values. Saved when a

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { LIFECYCLE_PATHS, type Attention } from '../../../shared/contracts/lifecycle';
-import { seedPattern } from './detail.fixtures';
+import { seedPattern } from '../patterns/detail.fixtures';
 
 /**
  * Storefront failures in "Needs your attention" (issue 34, item 1). The rows are what the

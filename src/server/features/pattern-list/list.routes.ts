@@ -9,7 +9,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import * as service from './list.service';
-import * as published from './published.service';
+import * as published from '../lifecycle/published.service';
 import { exportFileName, prepareExport } from './list-export.service';
 
 /** My Patterns: the list call and its CSV export. */

@@ -10,12 +10,12 @@ import {
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
 import { recordActivity } from '../activity';
 import { notifyReview } from '../notifications';
-import { editedAfter, loadPattern, patternMissing } from './detail.service';
-import type { PatternRow } from './detail.repo';
+import { editedAfter, loadPattern, patternMissing } from '../patterns/detail.service';
+import type { PatternRow } from '../patterns/detail.repo';
 import { assertTransition, nextStatus, type LifecycleState } from './transitions';
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
-import { emitPatternEvent } from './detail.service';
+import { emitPatternEvent } from '../patterns/detail.service';
 import { recordPublication } from './published.service';
 
 function assertComplete(missing: MissingItem[]) {

@@ -10,7 +10,7 @@ import {
 import { MSG } from '../../../shared/messages';
 import { LIFECYCLE_MSG, LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
-import { patternRow, seedPattern } from './detail.fixtures';
+import { patternRow, seedPattern } from '../patterns/detail.fixtures';
 
 describe(`pattern lifecycle (${dbKind})`, () => {
   let t: TestApp;

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/contracts/lifecycle';
 import type { z } from 'zod';
 import { recordActivity } from '../activity';
-import { emitTransitionEvent } from './detail.service';
+import { emitTransitionEvent } from '../patterns/detail.service';
 import { notifyReview } from '../notifications';
-import { editedAfter, loadPattern } from './detail.service';
+import { editedAfter, loadPattern } from '../patterns/detail.service';
 import { allowedActions, nextStatus, refusal, reviewTrack } from './transitions';
 import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';

@@ -7,8 +7,8 @@ import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { PATTERN_LIST_ROUTES } from '../../../shared/contracts/pattern-list';
 import { PATTERN_PUBLISHED_PATHS } from '../../../shared/contracts/pattern-published';
 import { INTEGRATION_PATHS, type ChangesResponse } from '../../../shared/contracts/integrations';
-import { seedFile, seedPattern } from './detail.fixtures';
-import { livePublishedVersions, publishedVersion, publishedVersions } from './index';
+import { seedFile, seedPattern } from '../patterns/detail.fixtures';
+import { livePublishedVersions, publishedVersion, publishedVersions } from '../patterns/index';
 
 describe(`published versions (${dbKind})`, () => {
   let t: TestApp;

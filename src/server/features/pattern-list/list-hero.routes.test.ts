@@ -12,7 +12,7 @@ import {
 } from '../../test/helper';
 import { patternData, postSubmission, submissionForm } from '../../test/submission';
 import { makePdf, PAGE } from '../../test/preflight-files';
-import { multipart, patternRow, pngPart, seedFile, seedPattern } from './detail.fixtures';
+import { multipart, patternRow, pngPart, seedFile, seedPattern } from '../patterns/detail.fixtures';
 import { patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import { patternChanges } from '../../db/schema/integrations';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { PATTERN_LIST_PATHS, type PatternListRow } from '../../../shared/contracts/pattern-list';
-import { seedPattern } from './detail.fixtures';
+import { seedPattern } from '../patterns/detail.fixtures';
 
 /**
  * My Patterns' storefront badge (issue 30): each row of an admin's list carries its storefront
