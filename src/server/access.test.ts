@@ -9,7 +9,7 @@ import {
   TOKEN_WRITE_ROUTES,
 } from './test/access-table';
 import { seedPattern, type SeededPattern } from './features/patterns/detail.fixtures';
-import { patternsRoutes } from './features/patterns';
+import { lifecycleRoutes } from './features/lifecycle';
 import { INTEGRATION_MSG, INTEGRATION_PATHS } from '../shared/contracts/integrations';
 import { LIFECYCLE_ROUTES } from '../shared/contracts/lifecycle';
 import { authPlugin } from './plugins/auth';
@@ -220,7 +220,7 @@ describe('an /api route without a declaration', () => {
       if (r.url === '/api/patterns/review-count') delete r.config?.access;
     });
     await app.register(authPlugin, { lookups });
-    await expect(app.register(patternsRoutes).ready()).rejects.toThrow(
+    await expect(app.register(lifecycleRoutes).ready()).rejects.toThrow(
       /GET \/api\/patterns\/review-count declares no access/,
     );
     await app.close();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
-import { maintainListTables } from './features/patterns';
+import { maintainListTables } from './features/pattern-list';
 import { purgeTrash } from './features/trash';
 
 /**

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { live, patterns } from '../../db/schema/patterns';
 import { patternActivity } from '../../db/schema/review';
 import { storefrontStatus } from '../../db/schema/storefront';
-import { countWithVersion } from '../pattern-list/list.repo';
+import { countWithVersion } from '../pattern-list';
 
 /** Unpublished and not sent to review since: only unpublishing takes a pattern sent to review back to draft. */
 const unpublished = sql`${patterns.SFCC_Status} = 'draft' and ${patterns.IS_SFCC_TESTING} and ${patterns.deletedAt} is null`;

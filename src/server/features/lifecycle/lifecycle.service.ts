@@ -10,12 +10,16 @@ import {
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
 import { recordActivity } from '../activity';
 import { notifyReview } from '../notifications';
-import { editedAfter, loadPattern, patternMissing } from '../patterns/detail.service';
-import type { PatternRow } from '../patterns/detail.repo';
+import {
+  editedAfter,
+  emitPatternEvent,
+  loadPattern,
+  patternMissing,
+  type PatternRow,
+} from '../patterns';
 import { assertTransition, nextStatus, type LifecycleState } from './transitions';
 import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
-import { emitPatternEvent } from '../patterns/detail.service';
 import { recordPublication } from './published.service';
 
 function assertComplete(missing: MissingItem[]) {

@@ -8,13 +8,15 @@ import {
   type PublishedPattern,
 } from '../../../shared/contracts/pattern-published';
 import type { PatternListQuery, PatternListResponse } from '../../../shared/contracts/pattern-list';
-import { loadPattern } from '../patterns/detail.service';
-import type { PatternRow } from '../patterns/detail.repo';
+import {
+  isoDate,
+  loadPattern,
+  publishedRepo as repo,
+  publishedVersion,
+  type PatternRow,
+} from '../patterns';
 import { diffSnapshots, readContent, snapshotOf, takeSnapshot } from './review-snapshot';
-import { isoDate } from '../patterns/pattern-shape';
-import { publishedVersion } from '../patterns/published-read';
-import { scopedWhere, withBrandId, assertBrandFilter } from '../pattern-list/list.service';
-import * as repo from '../patterns/published.repo';
+import { scopedWhere, withBrandId, assertBrandFilter } from '../pattern-list';
 
 const notPublished = () => new AppError(404, ERROR_CODES.notFound, PUBLISHED_MSG.notPublished);
 

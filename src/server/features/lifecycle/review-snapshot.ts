@@ -4,9 +4,8 @@ import { FILE_LABELS } from '../../../shared/contracts/files';
 import type { PublishedContent, PublishedFile } from '../../../shared/contracts/pattern-published';
 import { SIZE_LABELS } from '../../../shared/contracts/sizes';
 import type { Change } from '../../../shared/contracts/lifecycle';
-import type { PatternRow } from '../patterns/detail.repo';
+import { priceToApi, priceToDb, type PatternRow } from '../patterns';
 import * as repo from './review.repo';
-import { priceToApi, priceToDb } from '../patterns/pattern-shape';
 
 /**
  * The pattern as a reviewer saw it: fields, files and sizes as plain labelled values. Saved when a

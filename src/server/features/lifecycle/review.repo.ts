@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
-import { countWithVersion } from '../pattern-list/list.repo';
+import { countWithVersion } from '../pattern-list';
 
 /**
  * A status change is an update (the list's "Updated", issue 34); `contentUpdatedAt`, which the
@@ -80,43 +80,6 @@ export async function findOpenNote(db: DbOrTx, patternId: number, noteId: number
   return row?.note;
 }
 
-export async function setNoteAddressed(
-  db: DbOrTx,
-  noteId: number,
-  by: number | null,
-  addressed: boolean,
-) {
-  const [row] = await db
-    .update(reviewNotes)
-    .set({ addressedAt: addressed ? new Date() : null, addressedBy: addressed ? by : null })
-    .where(eq(reviewNotes.id, noteId))
-    .returning();
-  return row!;
-}
-
-/** Open, not yet addressed notes of the pattern on these targets (an edit of them addresses them). */
-export async function openNotesOn(
-  db: DbOrTx,
-  patternId: number,
-  targetType: 'field' | 'file' | 'size',
-  keys: string[],
-) {
-  if (!keys.length) return [];
-  return db
-    .select({ id: reviewNotes.id, targetLabel: reviewNotes.targetLabel })
-    .from(reviewNotes)
-    .innerJoin(reviewRequests, eq(reviewRequests.id, reviewNotes.requestId))
-    .where(
-      and(
-        eq(reviewRequests.patternId, patternId),
-        isNull(reviewRequests.closedAt),
-        isNull(reviewNotes.addressedAt),
-        eq(reviewNotes.targetType, targetType),
-        inArray(reviewNotes.targetKey, keys),
-      ),
-    );
-}
-
 export async function saveSnapshot(
   db: DbOrTx,
   patternId: number,
@@ -153,15 +116,6 @@ export async function snapshotFiles(db: DbOrTx, patternId: number) {
     .from(patternFiles)
     .where(eq(patternFiles.patternId, patternId))
     .orderBy(asc(patternFiles.id));
-}
-
-export async function fileIdsOfSizes(db: DbOrTx, sizeIds: number[]): Promise<number[]> {
-  if (!sizeIds.length) return [];
-  const rows = await db
-    .select({ id: patternFiles.id })
-    .from(patternFiles)
-    .where(inArray(patternFiles.sizeId, sizeIds));
-  return rows.map((r) => r.id);
 }
 
 export async function snapshotSizes(db: DbOrTx, patternId: number) {

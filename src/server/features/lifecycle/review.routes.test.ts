@@ -18,7 +18,14 @@ import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { startJobWorker } from '../../jobs/outbox';
 import { mailJobHandler } from '../../mail/mail-job';
 import { jobs } from '../../db/schema/jobs';
-import { multipart, patternRow, pdfPart, pngPart, seedFile, seedPattern } from '../patterns/detail.fixtures';
+import {
+  multipart,
+  patternRow,
+  pdfPart,
+  pngPart,
+  seedFile,
+  seedPattern,
+} from '../patterns/detail.fixtures';
 import { SIZE_PATHS } from '../../../shared/contracts/sizes';
 
 describe(`review loop (${dbKind})`, () => {

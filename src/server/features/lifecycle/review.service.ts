@@ -12,9 +12,14 @@ import {
 } from '../../../shared/contracts/lifecycle';
 import type { z } from 'zod';
 import { recordActivity } from '../activity';
-import { emitTransitionEvent } from '../patterns/detail.service';
 import { notifyReview } from '../notifications';
-import { editedAfter, loadPattern } from '../patterns/detail.service';
+import {
+  editedAfter,
+  emitTransitionEvent,
+  loadPattern,
+  setNoteAddressed as saveNoteAddressed,
+  type openNotesOn,
+} from '../patterns';
 import { allowedActions, nextStatus, refusal, reviewTrack } from './transitions';
 import { beginTransition, lifecycleState } from './lifecycle.service';
 import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
@@ -23,7 +28,7 @@ import { recordUnpublication } from './published.service';
 import { unpublishedState } from './attention.service';
 
 type NoteRow =
-  | Awaited<ReturnType<typeof repo.openNotesOn>>[number]
+  | Awaited<ReturnType<typeof openNotesOn>>[number]
   | {
       id: number;
       targetType: string;
@@ -189,7 +194,7 @@ export async function setNoteAddressed(
     await loadPattern(tx, user, id, { forUpdate: true });
     const note = await repo.findOpenNote(tx, id, noteId);
     if (!note) throw notFound('Note');
-    const row = await repo.setNoteAddressed(tx, noteId, user.id, addressed);
+    const row = await saveNoteAddressed(tx, noteId, user.id, addressed);
     if ((note.addressedAt !== null) !== addressed)
       await recordActivity(tx, user, id, 'note_addressed', { label: note.targetLabel, addressed });
     return toNote(row);

@@ -19,7 +19,7 @@ import {
 } from './list.query';
 import { assertBrandFilter, scopedWhere, withBrandId, type ResolvedFilter } from './list.service';
 import * as repo from './list.repo';
-import { exportDate, priceToApi } from '../patterns/pattern-shape';
+import { exportDate, priceToApi } from '../patterns';
 
 /**
  * CSV export of the list's current filter and order. Rows are read in batches, each starting right

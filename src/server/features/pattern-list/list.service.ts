@@ -24,7 +24,7 @@ import {
 } from './list.query';
 import * as repo from './list.repo';
 import { ANCHORS, anchorFor, anchorsApply, heldAnchorFor, type AnchoredList } from './list-anchors';
-import { toListRow } from '../patterns/pattern-shape';
+import { toListRow } from '../patterns';
 import { storefrontKinds } from './list-storefront.repo';
 
 /**
