@@ -2,5 +2,5 @@
 // anchors, the table maintenance, the storefront badge): other server code imports only from here.
 export { patternListRoutes, type PatternListOptions } from './list.routes';
 export { assertBrandFilter, filterCondition, scopedWhere, withBrandId } from './list.service';
-export { countWithVersion } from './list.repo';
+export { countWithVersion } from './list-count.repo';
 export { maintainListTables } from './list-maintenance';

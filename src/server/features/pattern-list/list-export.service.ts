@@ -19,6 +19,7 @@ import {
 } from './list.query';
 import { assertBrandFilter, scopedWhere, withBrandId, type ResolvedFilter } from './list.service';
 import * as repo from './list.repo';
+import { brandSegments } from './list-count.repo';
 import { exportDate, priceToApi } from '../patterns';
 
 /**
@@ -87,7 +88,7 @@ async function* batches(
     yield* keysetBatches(db, where, q.sort, q);
     return;
   }
-  for (const seg of await repo.brandSegments(db, w, q.dir)) {
+  for (const seg of await brandSegments(db, w, q.dir)) {
     const inBrand = and(where, eq(patterns.brandId, seg.brandId));
     let from: SortPosition | undefined;
     for (;;) {

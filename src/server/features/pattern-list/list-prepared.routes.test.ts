@@ -4,7 +4,8 @@ import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { runsIn } from '../../test/skip';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { twoBrandList, type ListSeed } from './list.fixtures';
-import { firstPageRows, searchPage } from './list.repo';
+import { firstPageRows } from './list.repo';
+import { searchPage } from './list-search.repo';
 
 /**
  * A list's first pages run one statement built once per shape (list.repo.ts `firstPageRows`: the

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { live, patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
-import { searchCondition, trigramPattern } from './list.query';
+import { searchCondition, trigramPattern } from './list-search.query';
 import { twoBrandList, type ListSeed } from './list.fixtures';
 
 /**

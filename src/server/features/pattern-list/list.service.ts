@@ -23,6 +23,8 @@ import {
   type SortPosition,
 } from './list.query';
 import * as repo from './list.repo';
+import { brandSegments, countableFromTable, countWithVersion } from './list-count.repo';
+import { searchPage } from './list-search.repo';
 import { ANCHORS, anchorFor, anchorsApply, heldAnchorFor, type AnchoredList } from './list-anchors';
 import { toListRow } from '../patterns';
 import { storefrontKinds } from './list-storefront.repo';
@@ -118,7 +120,7 @@ async function columnSortedPage(
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
   // The one-statement pages read the count table's total alone (not a review filter's).
-  const fromTable = repo.countableFromTable(w);
+  const fromTable = countableFromTable(w);
   if (fromTable && q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
     const first = await repo.firstPageRows(db, w, sort, q.dir, offset, q.pageSize);
@@ -135,7 +137,7 @@ async function columnSortedPage(
         return { ids: [], rows: far.rows, total: far.total };
     }
   }
-  const { total, version } = await repo.countWithVersion(db, w);
+  const { total, version } = await countWithVersion(db, w);
   if (total === 0) return { ids: [], total };
   const anchored = await anchoredPage(db, user, where, sort, q);
   if (anchored) return { ids: anchored, total };
@@ -155,7 +157,7 @@ async function columnSortedPage(
 }
 
 /**
- * A search: the total, then the page's rows (anchors are not needed; repo.searchPage says how the
+ * A search: the total, then the page's rows (anchors are not needed; searchPage says how the
  * page is read). The total is exact up to LIMITS.searchCountCap; past it the answer says so
  * (`totalCapped`) instead of counting on.
  */
@@ -165,7 +167,7 @@ async function searchedPage(
   q: ResolvedFilter<PatternListQuery>,
   offset: number,
 ) {
-  const page = await repo.searchPage(
+  const page = await searchPage(
     db,
     { ...w, search: w.search! },
     q.sort,
@@ -253,7 +255,7 @@ async function brandSortedPage(
   offset: number,
   limit: number,
 ) {
-  const segments = await repo.brandSegments(db, w, dir);
+  const segments = await brandSegments(db, w, dir);
   const total = segments.reduce((s, g) => s + g.n, 0);
   const where = whereOf(w);
   const ids: number[] = [];
