@@ -15,7 +15,7 @@ const changesRequested = and(
 const inBrand = (brandId: number | null): SQL | undefined =>
   brandId === null ? undefined : eq(patterns.brandId, brandId);
 
-/** The Changes requested filter's total (list.repo: the count table plus the edits sent back). */
+/** The Changes requested filter's total (pattern-list, list-count.repo: the count table plus the edits sent back). */
 export async function countChangesRequested(db: DbOrTx, brandId: number | null): Promise<number> {
   return (
     await countWithVersion(db, {

@@ -124,7 +124,7 @@ export async function snapshotSizes(db: DbOrTx, patternId: number) {
 
 /**
  * Patterns waiting for a reviewer: in review, or published with an edit in review. The admins'
- * To review number: what the In review filter finds, counted as it is (list.repo.ts):
+ * To review number: what the In review filter finds, counted as it is (pattern-list, list-count.repo.ts):
  * the count table's In review patterns and the edits in review beyond them, not a count of the
  * rows (166,667 of them at 1,000,000 patterns, the filter's 88 ms, on every admin page showing it).
  */

@@ -13,7 +13,7 @@ import {
 } from './list.fixtures';
 
 /**
- * A search's page is read one of three ways (list.repo.ts `searchPage`), chosen from the count:
+ * A search's page is read one of three ways (list-search.repo.ts `searchPage`), chosen from the count:
  * dense matches walk the sort index, a few are read by the IDs the count found, the rest are
  * sorted after a second trigram scan. Whichever way, every page of every sort is the order the
  * API promises, with the exact total (issue 15).

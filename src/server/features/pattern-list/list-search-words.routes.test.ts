@@ -16,7 +16,7 @@ import {
 /**
  * A search whose term has no space counts its matches from the words of each pattern's search
  * text (`pattern_words`, kept by triggers; migration 0012) instead of rechecking every candidate
- * of the trigram index (list.repo.ts `searchPage`, issue 15). The words must follow every write,
+ * of the trigram index (list-search.repo.ts `searchPage`, issue 15). The words must follow every write,
  * and the totals stay exact whichever way a search is counted.
  */
 describe(`pattern list search counted from the words (${dbKind})`, () => {

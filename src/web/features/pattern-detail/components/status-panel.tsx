@@ -45,7 +45,7 @@ export function StatusPanel({
   const publish = usePublishPattern(pattern.ID);
   const [dialog, setDialog] = useState<'review' | 'publish' | null>(null);
   const s = pattern.SFCC_Status;
-  // The server's list of possible steps (src/server/features/patterns/transitions.ts) once it has arrived.
+  // The server's list of possible steps (src/server/features/lifecycle/transitions.ts) once it has arrived.
   const canReview = allowed
     ? allowed.includes('sendToReview')
     : s === 'draft' || pattern.editedAfter !== null;
