@@ -71,8 +71,6 @@ export const TransitionResponseSchema = z.object({
   message: z.string(),
 });
 export type TransitionResponse = z.infer<typeof TransitionResponseSchema>;
-export const PublishResponseSchema = TransitionResponseSchema;
-export type PublishResponse = TransitionResponse;
 
 /** The lifecycle's actions (PRODUCT.md); which are possible now is decided in one place on the server. */
 export const LIFECYCLE_ACTIONS = [

@@ -5,7 +5,6 @@ export const NOTIFICATION_PATHS = {
   mailPreferences: '/api/account/mail-preferences',
   reviewRecipients: '/api/admin/review-recipients',
 } as const;
-export const NOTIFICATION_ROUTES = NOTIFICATION_PATHS;
 
 export const MailPreferencesSchema = z.object({
   reviewMails: z.boolean({ error: 'reviewMails must be true or false' }),

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamSchema } from '../../../shared/contracts/common';
 import {
   LIFECYCLE_ROUTES,
-  PublishResponseSchema,
   SendToReviewResponseSchema,
   AttentionResponseSchema,
   NoteParamsSchema,
@@ -36,7 +35,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     LIFECYCLE_ROUTES.publish,
     {
       config: { access: 'admin' },
-      schema: { tags, params: IdParamSchema, response: { 200: PublishResponseSchema } },
+      schema: { tags, params: IdParamSchema, response: { 200: TransitionResponseSchema } },
     },
     async (request) => service.publish(app.deps, currentUser(request), request.params.id),
   );

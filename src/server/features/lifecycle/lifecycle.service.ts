@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { incomplete } from '../../lib/app-error';
 import {
   LIFECYCLE_MSG,
-  type PublishResponse,
+  type TransitionResponse,
   type SendToReviewResponse,
   type LifecycleAction,
 } from '../../../shared/contracts/lifecycle';
@@ -83,7 +83,11 @@ export async function sendToReview(
  * in review, or published with its edit in review (not edited since it was sent) → published, the
  * edit accepted; admins only (the route answers 403 to users).
  */
-export async function publish(deps: AppDeps, user: AuthUser, id: number): Promise<PublishResponse> {
+export async function publish(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+): Promise<TransitionResponse> {
   return deps.database.db.transaction(async (tx) => {
     const p = await beginTransition(tx, user, id, 'publish');
     // Production gets only complete patterns.
