@@ -15,7 +15,6 @@ import {
   type PatternCreateResponse,
 } from '../src/shared/contracts/patterns-create';
 import { MSG } from '../src/shared/messages';
-import { REVIEW_MSG } from '../src/shared/contracts/review';
 import { LIFECYCLE_MSG } from '../src/shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 
@@ -123,7 +122,7 @@ describe('review loop', () => {
       await about(4, /^Size A \/ 8$/);
       await dialog.getByLabel('Note 4', { exact: true }).fill('VariationID is wrong');
       await dialog.getByRole('button', { name: 'Request changes' }).click();
-      await toast(admin, REVIEW_MSG.changesRequested);
+      await toast(admin, LIFECYCLE_MSG.changesRequested);
       await expect
         .poll(() => admin.getByTestId('pattern-status').textContent())
         .toBe('Changes requested');

@@ -20,7 +20,7 @@ const mod = (p) => tsImport(path.join(root, p), import.meta.url);
 const { parseEnv } = await mod('src/server/config/env.ts');
 const { createDeps } = await mod('src/server/deps.ts');
 const { seedBrands } = await mod('src/server/features/brands/brands.service.ts');
-const { rowsByIds } = await mod('src/server/features/patterns/list.repo.ts');
+const { rowsByIds } = await mod('src/server/features/pattern-list/list.repo.ts');
 const { patterns, patternFiles } = await mod('src/server/db/schema/patterns.ts');
 const { fileChecks } = await mod('src/server/db/schema/preflight.ts');
 const { brands } = await mod('src/server/db/schema/brands.ts');

@@ -30,9 +30,9 @@ const { insertUser } = await mod('src/server/features/auth/auth.repo.ts');
 const { recordActivity, listActivity } = await mod(
   'src/server/features/activity/activity.service.ts',
 );
-const { getReviewState } = await mod('src/server/features/patterns/review.service.ts');
-const { takeSnapshot } = await mod('src/server/features/patterns/review-snapshot.ts');
-const reviewRepo = await mod('src/server/features/patterns/review.repo.ts');
+const { getReviewState } = await mod('src/server/features/lifecycle/review.service.ts');
+const { takeSnapshot } = await mod('src/server/features/lifecycle/review-snapshot.ts');
+const reviewRepo = await mod('src/server/features/lifecycle/review.repo.ts');
 const detailRepo = await mod('src/server/features/patterns/detail.repo.ts');
 const { patterns, sizes } = await mod('src/server/db/schema/patterns.ts');
 const { brands } = await mod('src/server/db/schema/brands.ts');

@@ -9,9 +9,9 @@ import {
   TOKEN_WRITE_ROUTES,
 } from './test/access-table';
 import { seedPattern, type SeededPattern } from './features/patterns/detail.fixtures';
-import { patternsRoutes } from './features/patterns';
+import { lifecycleRoutes } from './features/lifecycle';
 import { INTEGRATION_MSG, INTEGRATION_PATHS } from '../shared/contracts/integrations';
-import { REVIEW_ROUTES } from '../shared/contracts/review';
+import { LIFECYCLE_ROUTES } from '../shared/contracts/lifecycle';
 import { authPlugin } from './plugins/auth';
 
 /**
@@ -188,7 +188,7 @@ describe(`declared access on every route (${dbKind})`, () => {
   });
 
   it('the review count is for admins (the issue: without its guard anyone got 200)', async () => {
-    const url = REVIEW_ROUTES.reviewCount;
+    const url = LIFECYCLE_ROUTES.reviewCount;
     expect((await t.app.inject({ url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(401);
     const partner = await t.app.inject({ url, headers: await freshPartner() });
@@ -220,7 +220,7 @@ describe('an /api route without a declaration', () => {
       if (r.url === '/api/patterns/review-count') delete r.config?.access;
     });
     await app.register(authPlugin, { lookups });
-    await expect(app.register(patternsRoutes).ready()).rejects.toThrow(
+    await expect(app.register(lifecycleRoutes).ready()).rejects.toThrow(
       /GET \/api\/patterns\/review-count declares no access/,
     );
     await app.close();

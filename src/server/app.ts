@@ -30,12 +30,9 @@ import { healthRoutes } from './features/health';
 import { authRoutes, findSessionUser } from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
-import {
-  filterCondition,
-  loadPattern,
-  patternsRoutes,
-  publishedVersions,
-} from './features/patterns';
+import { loadPattern, patternsRoutes, publishedVersions } from './features/patterns';
+import { filterCondition, patternListRoutes } from './features/pattern-list';
+import { lifecycleRoutes, listPublished, publishedRoutes } from './features/lifecycle';
 import { sizesRoutes } from './features/sizes';
 import { filesRoutes } from './features/files';
 import { supportRoutes } from './features/support';
@@ -140,6 +137,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);
+  await app.register(patternListRoutes, { listPublished });
+  await app.register(lifecycleRoutes);
+  await app.register(publishedRoutes);
   await app.register(sizesRoutes);
   await app.register(filesRoutes);
   await app.register(supportRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
-import { maintainListTables, publishedVersions } from './features/patterns';
+import { publishedVersions } from './features/patterns';
+import { maintainListTables } from './features/pattern-list';
 import { purgeTrash } from './features/trash';
 import { webhookDeliveryHandler } from './features/integrations';
 import { storefrontDeliveryHandler } from './features/storefront';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { dbKind, type TestApp } from '../test/helper';
-import { twoBrandList } from '../features/patterns/list.fixtures';
+import { twoBrandList } from '../features/pattern-list/list.fixtures';
 import { patterns } from './schema/patterns';
 import { brands } from './schema/brands';
 import { importPatterns } from './schema/imports';

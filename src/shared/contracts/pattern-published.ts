@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_KINDS } from './files';
 import { PatternDetailSchema } from './pattern-detail';
-import { ChangeSchema } from './review';
+import { ChangeSchema } from './lifecycle';
 
 /**
  * The published version of a pattern: what was reviewed and published, kept apart from the

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { REVIEW_PATHS, type Attention } from '../../shared/contracts/review';
+import { LIFECYCLE_PATHS, type Attention } from '../../shared/contracts/lifecycle';
 import { api } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 
@@ -13,7 +13,7 @@ export function useAttention() {
   return useQuery({
     queryKey: queryKeys.attention,
     queryFn: ({ signal }) =>
-      api<{ data: Attention }>(REVIEW_PATHS.attention, { signal }).then((r) => r.data),
+      api<{ data: Attention }>(LIFECYCLE_PATHS.attention, { signal }).then((r) => r.data),
     refetchInterval: 60_000,
     staleTime: 10_000,
   });

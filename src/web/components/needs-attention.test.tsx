@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { Attention } from '../../shared/contracts/review';
+import type { Attention } from '../../shared/contracts/lifecycle';
 import { formatDateTime } from '../lib/format';
 import { queryKeys } from '../lib/query-keys';
 import { AttentionLink, CHANGES_REQUESTED_URL } from './attention-link';

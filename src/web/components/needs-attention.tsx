@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ATTENTION_LABELS, type Attention } from '../../shared/contracts/review';
+import { ATTENTION_LABELS, type Attention } from '../../shared/contracts/lifecycle';
 import { MSG } from '../../shared/messages';
 import { Button } from './button';
 import { DateTime } from './date-time';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { REVIEW_PATHS } from '../../shared/contracts/review';
+import { LIFECYCLE_PATHS } from '../../shared/contracts/lifecycle';
 import { api } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 
@@ -12,7 +12,7 @@ export function ToReviewLink() {
   const count = useQuery({
     queryKey: queryKeys.reviewCount,
     queryFn: () =>
-      api<{ data: { inReview: number } }>(REVIEW_PATHS.reviewCount).then((r) => r.data.inReview),
+      api<{ data: { inReview: number } }>(LIFECYCLE_PATHS.reviewCount).then((r) => r.data.inReview),
     refetchInterval: 60_000,
     staleTime: 10_000,
   });

@@ -6,7 +6,7 @@ import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
  * exact by triggers on `patterns` (migration 0012), with the pattern's brand. A term without a
  * space is in a pattern's text exactly when it is in one of its words, so a search counts its
  * matches here, read from this index alone, instead of rechecking every candidate row of the
- * trigram index (list.repo.ts `searchPage`; docs/decisions/002-pattern-list-at-scale.md).
+ * trigram index (list-search.repo.ts `searchPage`; docs/decisions/002-pattern-list-at-scale.md).
  * No foreign key: the triggers remove a pattern's words with it (by this key, from the old row).
  */
 export const patternWords = pgTable(
@@ -32,7 +32,7 @@ export const searchVocab = pgTable('search_vocab', { word: text('word').primaryK
 /**
  * How many patterns of a brand hold each word, kept exact by the same triggers (migration 0012):
  * a term held by one word is counted from these few rows (one a brand) instead of reading every
- * match's key in `pattern_words` (list.repo.ts `countByWords`). A count may stay at 0.
+ * match's key in `pattern_words` (list-search.repo.ts `countByWords`). A count may stay at 0.
  */
 export const patternWordCounts = pgTable(
   'pattern_word_counts',

@@ -3,8 +3,8 @@ import { IdParamSchema } from '../../../shared/contracts/common';
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
-  REVIEW_ROUTES,
-} from '../../../shared/contracts/review';
+  ACTIVITY_ROUTES,
+} from '../../../shared/contracts/activity';
 import { currentUser } from '../../plugins/auth';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
@@ -21,7 +21,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   { loadPattern },
 ) => {
   app.get(
-    REVIEW_ROUTES.activity,
+    ACTIVITY_ROUTES.activity,
     {
       config: { access: 'signedIn', tokens: 'read' },
       schema: {

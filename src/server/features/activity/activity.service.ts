@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
-import type { ActivityEntry, ActivityPage } from '../../../shared/contracts/review';
+import type { ActivityEntry, ActivityPage } from '../../../shared/contracts/activity';
 import * as repo from './activity.repo';
 import { describe, fileIds, type ActivityAction, type ActivityDetails } from './activity.text';
 

@@ -10,7 +10,7 @@ import { samplePdf, samplePng, SAMPLE_JPEG } from '../../test/sample-files';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { importJobs } from '../../db/schema/imports';
 import { ALLOWED_VALUES_SHEET, IMPORT_PATHS, IMPORT_MSG } from '../../../shared/contracts/imports';
-import { REVIEW_PATHS, type ActivityPage } from '../../../shared/contracts/review';
+import { type ActivityPage, ACTIVITY_PATHS } from '../../../shared/contracts/activity';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import {
   csvSheet,
@@ -436,7 +436,7 @@ describe('bulk import', () => {
     ).toHaveLength(2);
     // The update is recorded as edits, as the pattern screen's are: fields before → after, the new size and file.
     const activity = await t.app.inject({
-      url: REVIEW_PATHS.activity(p.ID),
+      url: ACTIVITY_PATHS.activity(p.ID),
       headers: partner.auth,
     });
     const actions = (activity.json() as ActivityPage).data.map((e) => e.action);

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MailPreferencesResponseSchema,
   MailPreferencesSchema,
-  REVIEW_ROUTES,
   ReviewRecipientsSchema,
   ReviewRecipientsUpdateSchema,
-} from '../../../shared/contracts/review';
+  NOTIFICATION_PATHS,
+} from '../../../shared/contracts/notifications';
 import { currentUser } from '../../plugins/auth';
 import * as service from './notifications.service';
 
@@ -13,7 +13,7 @@ import * as service from './notifications.service';
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
   app.get(
-    REVIEW_ROUTES.mailPreferences,
+    NOTIFICATION_PATHS.mailPreferences,
     {
       config: { access: 'signedIn' },
       schema: { tags, response: { 200: MailPreferencesResponseSchema } },
@@ -23,7 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   app.put(
-    REVIEW_ROUTES.mailPreferences,
+    NOTIFICATION_PATHS.mailPreferences,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -35,12 +35,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.setPreferences(app.db, currentUser(request), request.body),
   );
   app.get(
-    REVIEW_ROUTES.reviewRecipients,
+    NOTIFICATION_PATHS.reviewRecipients,
     { config: { access: 'admin' }, schema: { tags, response: { 200: ReviewRecipientsSchema } } },
     async () => service.listReviewRecipients(app.db),
   );
   app.put(
-    REVIEW_ROUTES.reviewRecipients,
+    NOTIFICATION_PATHS.reviewRecipients,
     {
       config: { access: 'admin' },
       schema: {

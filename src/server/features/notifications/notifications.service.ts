@@ -4,10 +4,10 @@ import { badRequest } from '../../lib/app-error';
 import { enqueueJob } from '../../jobs/outbox';
 import { MAIL_JOB, type MailJobPayload } from '../../mail/mail-job';
 import {
-  REVIEW_MSG,
   type MailPreferences,
   type ReviewRecipients,
-} from '../../../shared/contracts/review';
+  NOTIFICATION_MSG,
+} from '../../../shared/contracts/notifications';
 import * as repo from './notifications.repo';
 
 export async function getPreferences(db: DbOrTx, user: AuthUser): Promise<MailPreferences> {
@@ -17,7 +17,7 @@ export async function getPreferences(db: DbOrTx, user: AuthUser): Promise<MailPr
 
 export async function setPreferences(db: DbOrTx, user: AuthUser, input: MailPreferences) {
   await repo.upsertPreferences(db, user.id, { reviewMails: input.reviewMails });
-  return { data: await getPreferences(db, user), message: REVIEW_MSG.preferencesSaved };
+  return { data: await getPreferences(db, user), message: NOTIFICATION_MSG.preferencesSaved };
 }
 
 export async function listReviewRecipients(db: DbOrTx): Promise<ReviewRecipients> {
@@ -36,7 +36,7 @@ export async function setReviewRecipients(
         userIds: 'Choose admins only',
       });
     await repo.setRecipients(tx, admins, userIds);
-    return { data: await repo.listAdmins(tx), message: REVIEW_MSG.recipientsSaved };
+    return { data: await repo.listAdmins(tx), message: NOTIFICATION_MSG.recipientsSaved };
   });
 }
 

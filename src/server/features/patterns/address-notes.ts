@@ -1,7 +1,7 @@
-// Below detail.service and review.service (both use it), so neither imports the other for it.
+// Below detail.service, and the lifecycle's review.service (through index.ts), which both use it.
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import * as repo from './review.repo';
+import * as repo from './review-notes.repo';
 
 /**
  * An edit of a noted field, file or size addresses its note (called in the edit's transaction):

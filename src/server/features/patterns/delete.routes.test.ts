@@ -6,7 +6,7 @@ import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { DELETE_MSG } from '../../../shared/contracts/pattern-list';
-import { twoBrandList, type ListSeed } from './list.fixtures';
+import { twoBrandList, type ListSeed } from '../pattern-list/list.fixtures';
 
 describe(`pattern delete (${dbKind})`, () => {
   let t: TestApp;

@@ -1,12 +1,22 @@
-// Public entry of the patterns feature: other server code imports only from here.
+// Public entry of the patterns feature (the pattern record: create, detail, edit, delete, import
+// writes, its webhook events and stored published versions): other server code imports only from here.
 export { patternsRoutes } from './patterns.routes';
-export { emitPatternEvent, loadPattern, markPatternEdited } from './detail.service';
+export {
+  editedAfter,
+  emitPatternEvent,
+  emitTransitionEvent,
+  loadPattern,
+  markPatternEdited,
+  patternMissing,
+} from './detail.service';
+export type { PatternRow } from './detail.repo';
 export { addressNotesOn, addressNotesOnDeletedSizes } from './address-notes';
+export { openNotesOn, setNoteAddressed } from './review-notes.repo';
 export {
   insertImportedPattern,
   updateImportedPattern,
   type ImportedSize,
 } from './import-write.service';
-export { maintainListTables } from './list-maintenance';
+export { exportDate, isoDate, priceToApi, priceToDb, toListRow } from './pattern-shape';
 export { livePublishedVersions, publishedVersion, publishedVersions } from './published-read';
-export { filterCondition } from './list.service';
+export * as publishedRepo from './published.repo';

@@ -10,8 +10,7 @@ import { startStandin, type Standin } from '../../test/sfcc-standin';
 import { skipReason } from '../../test/skip';
 import { eventually } from '../../test/submission';
 import { seedFile, seedPattern } from '../patterns/detail.fixtures';
-import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
-import { REVIEW_PATHS, type Attention } from '../../../shared/contracts/review';
+import { LIFECYCLE_PATHS, type Attention } from '../../../shared/contracts/lifecycle';
 import { STOREFRONT_PATHS } from '../../../shared/contracts/storefront';
 import { storefrontDeliveryHandler } from './delivery';
 import { clearTokenCache } from './client';
@@ -187,7 +186,7 @@ describe.skipIf(!dir)(`storefront delivery (${dbKind})${skipReason(reason)}`, ()
     // The brand's "Needs your attention" lists it, with what failed, until it is delivered.
     const waiting = async () =>
       (
-        (await t.app.inject({ url: REVIEW_PATHS.attention, headers: owner.auth })).json()
+        (await t.app.inject({ url: LIFECYCLE_PATHS.attention, headers: owner.auth })).json()
           .data as Attention
       ).patterns.filter((a) => a.ID === p.id && a.reason === 'storefront_failed');
     expect((await waiting()).map((a) => a.detail)).toEqual([
@@ -207,7 +206,7 @@ describe.skipIf(!dir)(`storefront delivery (${dbKind})${skipReason(reason)}`, ()
     const p = await seedPattern(t, { sizes: 2, status: 'in_review' });
     await post(LIFECYCLE_PATHS.publish(p.id), admin);
     await eventually(async () => (await status(p.id)).summary.kind === 'live');
-    const un = await post(REVIEW_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
+    const un = await post(LIFECYCLE_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
     expect(un.statusCode).toBe(200);
     await eventually(async () => (await status(p.id)).summary.kind === 'offline');
     const variants = [`${p.code}_a_s`, `${p.code}_a_m`].map((v) => v.toLowerCase());

@@ -21,7 +21,7 @@ import { LiveVersionPanel } from '../../../features/pattern-detail/components/li
 import { ActivityList } from '../../../features/review/components/activity-list';
 import { NoteCallout, notesByTarget } from '../../../features/review/components/note-callout';
 import { useSizes } from '../../../features/sizes/api/list-sizes';
-import type { ReviewNote } from '../../../../shared/contracts/review';
+import type { ReviewNote } from '../../../../shared/contracts/lifecycle';
 import type { Size } from '../../../../shared/contracts/sizes';
 import type { PatternFile } from '../../../../shared/contracts/files';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REVIEW_PATHS, type ActivityPage } from '../../../../shared/contracts/review';
+import { type ActivityPage, ACTIVITY_PATHS } from '../../../../shared/contracts/activity';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ export function useActivity(id: number, page: number, pageSize: number) {
   return useQuery({
     queryKey: queryKeys.activityPage(id, page, pageSize),
     queryFn: () =>
-      api<ActivityPage>(`${REVIEW_PATHS.activity(id)}?page=${page}&pageSize=${pageSize}`),
+      api<ActivityPage>(`${ACTIVITY_PATHS.activity(id)}?page=${page}&pageSize=${pageSize}`),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

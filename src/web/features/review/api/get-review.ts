@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { REVIEW_PATHS, type ReviewState } from '../../../../shared/contracts/review';
+import { LIFECYCLE_PATHS, type ReviewState } from '../../../../shared/contracts/lifecycle';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useReview(id: number) {
   return useQuery({
     queryKey: queryKeys.review(id),
-    queryFn: () => api<{ data: ReviewState }>(REVIEW_PATHS.review(id)).then((r) => r.data),
+    queryFn: () => api<{ data: ReviewState }>(LIFECYCLE_PATHS.review(id)).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 0,
   });

@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  REVIEW_PATHS,
   type MailPreferences,
   type ReviewRecipients,
-} from '../../../../shared/contracts/review';
+  NOTIFICATION_PATHS,
+} from '../../../../shared/contracts/notifications';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function useMailPreferences() {
   return useQuery({
     queryKey: queryKeys.mailPreferences,
-    queryFn: () => api<{ data: MailPreferences }>(REVIEW_PATHS.mailPreferences).then((r) => r.data),
+    queryFn: () =>
+      api<{ data: MailPreferences }>(NOTIFICATION_PATHS.mailPreferences).then((r) => r.data),
   });
 }
 
@@ -18,7 +19,7 @@ export function useSaveMailPreferences() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: MailPreferences) =>
-      api<{ data: MailPreferences; message?: string }>(REVIEW_PATHS.mailPreferences, {
+      api<{ data: MailPreferences; message?: string }>(NOTIFICATION_PATHS.mailPreferences, {
         method: 'PUT',
         body,
       }),
@@ -29,7 +30,7 @@ export function useSaveMailPreferences() {
 export function useReviewRecipients(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.reviewRecipients,
-    queryFn: () => api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients).then((r) => r.data),
+    queryFn: () => api<ReviewRecipients>(NOTIFICATION_PATHS.reviewRecipients).then((r) => r.data),
     enabled,
   });
 }
@@ -38,7 +39,10 @@ export function useSaveReviewRecipients() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      api<ReviewRecipients>(REVIEW_PATHS.reviewRecipients, { method: 'PUT', body: { userIds } }),
+      api<ReviewRecipients>(NOTIFICATION_PATHS.reviewRecipients, {
+        method: 'PUT',
+        body: { userIds },
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.reviewRecipients }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LIFECYCLE_PATHS, type PublishResponse } from '../../../../shared/contracts/lifecycle';
+import { LIFECYCLE_PATHS, type TransitionResponse } from '../../../../shared/contracts/lifecycle';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const publishPattern = (id: number) =>
-  api<PublishResponse>(LIFECYCLE_PATHS.publish(id), { method: 'POST' });
+  api<TransitionResponse>(LIFECYCLE_PATHS.publish(id), { method: 'POST' });
 
 export function usePublishPattern(id: number) {
   const qc = useQueryClient();

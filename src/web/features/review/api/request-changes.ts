@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  REVIEW_PATHS,
+  LIFECYCLE_PATHS,
   type RequestChangesRequest,
   type TransitionResponse,
-} from '../../../../shared/contracts/review';
+} from '../../../../shared/contracts/lifecycle';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,7 +12,7 @@ export function useRequestChanges(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestChangesRequest) =>
-      api<TransitionResponse>(REVIEW_PATHS.requestChanges(id), { method: 'POST', body }),
+      api<TransitionResponse>(LIFECYCLE_PATHS.requestChanges(id), { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });

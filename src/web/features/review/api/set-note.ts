@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_PATHS, type ReviewNote } from '../../../../shared/contracts/review';
+import { LIFECYCLE_PATHS, type ReviewNote } from '../../../../shared/contracts/lifecycle';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ export function useSetNoteAddressed(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { noteId: number; addressed: boolean }) =>
-      api<{ data: ReviewNote }>(REVIEW_PATHS.note(id, v.noteId), {
+      api<{ data: ReviewNote }>(LIFECYCLE_PATHS.note(id, v.noteId), {
         method: 'PATCH',
         body: { addressed: v.addressed },
       }),

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  REVIEW_PATHS,
+  LIFECYCLE_PATHS,
   type TransitionResponse,
   type UnpublishRequest,
-} from '../../../../shared/contracts/review';
+} from '../../../../shared/contracts/lifecycle';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,7 +11,7 @@ export function useUnpublish(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UnpublishRequest) =>
-      api<TransitionResponse>(REVIEW_PATHS.unpublish(id), { method: 'POST', body }),
+      api<TransitionResponse>(LIFECYCLE_PATHS.unpublish(id), { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });

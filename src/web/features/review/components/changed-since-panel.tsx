@@ -1,4 +1,4 @@
-import type { ReviewState } from '../../../../shared/contracts/review';
+import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { ChangesTable } from './changes-table';
 import { DateTime } from '../../../components/date-time';
 

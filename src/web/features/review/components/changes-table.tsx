@@ -1,4 +1,4 @@
-import type { Change } from '../../../../shared/contracts/review';
+import type { Change } from '../../../../shared/contracts/lifecycle';
 
 const shown = (v: string | null) => (v === null || v === '' ? '(empty)' : v);
 

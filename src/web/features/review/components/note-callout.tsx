@@ -1,4 +1,4 @@
-import type { ReviewNote } from '../../../../shared/contracts/review';
+import type { ReviewNote } from '../../../../shared/contracts/lifecycle';
 
 /** A reviewer's note shown beside the field, file or size it is about, until the pattern is sent to review again. */
 export function NoteCallout({ notes, withLabel }: { notes: ReviewNote[]; withLabel?: boolean }) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { REVIEW_LIMITS, type ReviewState } from '../../../../shared/contracts/review';
+import { REVIEW_LIMITS, type ReviewState } from '../../../../shared/contracts/lifecycle';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';

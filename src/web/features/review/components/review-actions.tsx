@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReviewState } from '../../../../shared/contracts/review';
+import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { Button } from '../../../components/button';
 import { RequestChangesDialog } from './request-changes-dialog';
 import { UnpublishDialog } from './unpublish-dialog';

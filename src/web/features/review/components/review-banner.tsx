@@ -1,4 +1,4 @@
-import type { ReviewState } from '../../../../shared/contracts/review';
+import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { toastError } from '../../../lib/toast';
 import { useSetNoteAddressed } from '../api/set-note';
 import { DateTime } from '../../../components/date-time';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
-import type { ReviewState } from '../../../../shared/contracts/review';
+import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../../../../shared/contracts/pattern-detail';
 import { MSG } from '../../../../shared/messages';
 import { ADMIN, PARTNER, renderRoute } from '../../../test/render-route';

@@ -12,7 +12,7 @@ import { MissingList } from './missing-list';
 import { PreflightWarnings } from './preflight-warnings';
 import { DateTime } from '../../../components/date-time';
 import { EditStatusBadge } from '../../../components/edit-status-badge';
-import type { ReviewState } from '../../../../shared/contracts/review';
+import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { ReviewActions } from './review-actions';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
@@ -45,7 +45,7 @@ export function StatusPanel({ pattern, review: state }: StatusPanelProps) {
   const publish = usePublishPattern(pattern.ID);
   const [dialog, setDialog] = useState<'review' | 'publish' | null>(null);
   const s = pattern.SFCC_Status;
-  // The server's list of possible steps (src/server/features/patterns/transitions.ts) once it has arrived.
+  // The server's list of possible steps (src/server/features/lifecycle/transitions.ts) once it has arrived.
   const canReview = allowed
     ? allowed.includes('sendToReview')
     : s === 'draft' || pattern.editedAfter !== null;

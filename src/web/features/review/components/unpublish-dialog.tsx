@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REVIEW_LIMITS } from '../../../../shared/contracts/review';
+import { REVIEW_LIMITS } from '../../../../shared/contracts/lifecycle';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';

@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PATTERN_LIST_ROUTES,
+  PatternExportQuerySchema,
+  PatternListQuerySchema,
+  PatternListResponseSchema,
+  type PatternListQuery,
+  type PatternListResponse,
+} from '../../../shared/contracts/pattern-list';
+import type { AuthUser } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
+import * as service from './list.service';
+import { exportFileName, prepareExport } from './list-export.service';
+
+export interface PatternListOptions {
+  /** `version=published`: the live published versions (the lifecycle feature's, passed in by app.ts). */
+  listPublished: (
+    db: FastifyInstance['db'],
+    user: AuthUser,
+    query: PatternListQuery,
+  ) => Promise<PatternListResponse>;
+}
+
+/** My Patterns: the list call and its CSV export. */
+export const patternListRoutes: FastifyPluginAsyncZod<PatternListOptions> = async (
+  app,
+  { listPublished },
+) => {
+  const tags = ['patterns'];
+
+  app.get(
+    PATTERN_LIST_ROUTES.list,
+    {
+      config: { access: 'signedIn', tokens: 'read' },
+      schema: {
+        tags,
+        description:
+          "Patterns the caller may see (a user's own brand; admins every brand), filtered, sorted and paged, with the exact total. `version=published`: the live published versions, as published.",
+        querystring: PatternListQuerySchema,
+        response: { 200: PatternListResponseSchema },
+      },
+      // The list is the portal's hottest read (issue 15): its answer is built field by field.
+      serializerCompiler: fastSerializerCompiler,
+    },
+    async (request) =>
+      request.query.version === 'published'
+        ? listPublished(app.db, currentUser(request), request.query)
+        : service.listPatterns(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    PATTERN_LIST_ROUTES.exportCsv,
+    {
+      config: { access: 'signedIn', tokens: 'read' },
+      schema: {
+        tags,
+        description: 'The current filter and order as CSV, streamed.',
+        querystring: PatternExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const chunks = await prepareExport(app.db, currentUser(request), request.query);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(chunks));
+    },
+  );
+};
