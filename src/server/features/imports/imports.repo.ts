@@ -154,15 +154,18 @@ export async function outcomesOf(db: DbOrTx, jobId: number) {
     .orderBy(asc(importPatterns.seq));
 }
 
-/** The next pattern still to import (in sheet order), one at a time so memory stays flat. */
-export async function nextReady(db: DbOrTx, jobId: number): Promise<ImportPatternRow | undefined> {
-  const [row] = await db
+/** The next `n` patterns still to import, in sheet order (a chunk of the import). */
+export async function nextReadyRows(
+  db: DbOrTx,
+  jobId: number,
+  n: number,
+): Promise<ImportPatternRow[]> {
+  return db
     .select()
     .from(importPatterns)
     .where(and(eq(importPatterns.jobId, jobId), eq(importPatterns.outcome, 'ready')))
     .orderBy(asc(importPatterns.seq))
-    .limit(1);
-  return row;
+    .limit(n);
 }
 
 /** Moves one pattern from ready to its outcome; false when it was not ready any more. */

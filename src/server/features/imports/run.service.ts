@@ -20,6 +20,9 @@ export interface RunHooks {
   beforeCommit?(seq: number): Promise<void>;
 }
 
+/** Patterns written in one transaction at most (issue 31; docs/benchmarks.md "Import"). */
+export const CHUNK = 25;
+
 /** Why one pattern could not be imported, when it is the data's fault; undefined for faults worth a retry. */
 function patternFailure(err: unknown): string | undefined {
   if (err instanceof AppError && err.statusCode < 500) return err.message;
@@ -28,10 +31,11 @@ function patternFailure(err: unknown): string | undefined {
 }
 
 /**
- * The import: every pattern the check found valid, in sheet order, one at a time. Its files are
- * streamed from the ZIP into the store first, then its rows are written in one transaction that
- * also marks it done, so a pattern is in whole or not at all and a resumed job continues after
- * the last committed one. Files of a pattern whose transaction fails are deleted again.
+ * The import: every pattern the check found valid, in sheet order, a chunk at a time. The chunk's
+ * files are streamed from the ZIP into the store first (each entry once), then its rows are written
+ * in one transaction that also marks its patterns done, so a pattern is in whole or not at all and
+ * a resumed job continues after the last committed chunk. Files of a chunk whose transaction fails
+ * are deleted again. The PDFs' checks are queued for after (file-checks.job.ts).
  */
 export async function runImport(
   deps: AppDeps,
@@ -55,10 +59,14 @@ export async function runImport(
   await beat({ total, done, bytesDone, bytesTotal: zip?.totalBytes ?? 0 }, true);
 
   // Each ZIP entry is read and stored once per run: the next row naming it (another size, another
-  // pattern) takes a new lease on the stored object (files are stored by content, ADR 013).
+  // pattern) records the same stored object (files are stored by content, ADR 009).
   const storedEntries = new Map<string, files.StoredPatternFile>();
+  const chunkLeases = new Set<string>();
   const storeFile = async (f: PlannedFile): Promise<files.StoredPatternFile> => {
     const before = storedEntries.get(f.path);
+    // Stored in this chunk: the same lease serves every row (recordPatternFiles drops it once);
+    // stored by a committed chunk: a lease of its own.
+    if (before && chunkLeases.has(before.lease!)) return { ...before, kind: f.kind };
     if (before) return { ...(await files.reuseStoredFile(deps, before)), kind: f.kind };
     const entry = zip?.byName
       .get(f.path.split('/').pop()!.toLowerCase())
@@ -75,61 +83,116 @@ export async function runImport(
     });
     bytesDone += entry.bytes;
     storedEntries.set(f.path, stored);
+    if (stored.lease) chunkLeases.add(stored.lease);
     return stored;
   };
 
-  try {
-    for (let row = await repo.nextReady(db, job.id); row; row = await repo.nextReady(db, job.id)) {
-      const plan = row.data as PlannedPattern;
-      const stored: files.StoredPatternFile[] = [];
-      const keep = <T extends files.StoredPatternFile>(f: T) => (stored.push(f), f);
-      try {
-        const named: files.StoredPatternFile[] = [];
-        for (const f of plan.files) named.push(keep(await storeFile(f)));
-        const sizes: ImportedSize[] = [];
-        for (const s of plan.sizes)
-          sizes.push({ ...s, pdf: s.pdf ? keep(await storeFile(s.pdf)) : undefined });
+  /** One pattern's files, stored before its transaction (deleted again if it does not commit). */
+  const prepare = async (row: repo.ImportPatternRow) => {
+    const plan = row.data as PlannedPattern;
+    const stored: files.StoredPatternFile[] = [];
+    const keep = <T extends files.StoredPatternFile>(f: T) => (stored.push(f), f);
+    try {
+      const named: files.StoredPatternFile[] = [];
+      for (const f of plan.files) named.push(keep(await storeFile(f)));
+      const sizes: ImportedSize[] = [];
+      for (const s of plan.sizes)
+        sizes.push({ ...s, pdf: s.pdf ? keep(await storeFile(s.pdf)) : undefined });
+      return { row, plan, stored, named, sizes };
+    } catch (err) {
+      (err as { stored?: files.StoredPatternFile[] }).stored = stored;
+      throw err;
+    }
+  };
+  const forget = async (stored: files.StoredPatternFile[]) => {
+    await files.deleteObjects(
+      deps,
+      [...new Map(stored.map((f) => [f.lease ?? f.key, f])).values()],
+      log,
+    );
+    // Their objects may be gone with them: a later row naming the same entry stores it again.
+    for (const [path, f] of storedEntries)
+      if (stored.some((s) => s.key === f.key)) storedEntries.delete(path);
+  };
+
+  /**
+   * A chunk of patterns in one transaction (issue 31: one commit and one holder check for many
+   * patterns, instead of one each). A fault rolls the whole chunk back; a pattern refused by the
+   * database (its Pattern ID taken meanwhile, deleted to the Trash) sends the chunk back to be
+   * imported pattern by pattern, so that only that one fails. Answers false for that case.
+   */
+  const importChunk = async (rows: repo.ImportPatternRow[]): Promise<boolean> => {
+    chunkLeases.clear();
+    const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
+    const allStored = () => prepared.flatMap((p) => p.stored);
+    try {
+      for (const row of rows) {
+        prepared.push(await prepare(row));
         await hooks.beforeCommit?.(row.seq);
-        let replacedKeys: string[] = [];
-        await db.transaction(async (tx) => {
-          if (!(await repo.holdsJob(tx, job.id, runner)))
-            throw new LostJob(`import ${job.id} was taken over`);
+      }
+      let replacedKeys: string[] = [];
+      await db.transaction(async (tx) => {
+        if (!(await repo.holdsJob(tx, job.id, runner)))
+          throw new LostJob(`import ${job.id} was taken over`);
+        const recordIds: number[] = [];
+        let unchecked = 0;
+        for (const { row, plan, stored, named, sizes } of prepared) {
           let recordId: number;
           if (plan.updateId) {
-            replacedKeys = (
-              await updateImportedPattern(tx, actor, plan.updateId, plan.fields, sizes, named)
-            ).replacedKeys;
+            const r = await updateImportedPattern(
+              tx,
+              actor,
+              plan.updateId,
+              plan.fields,
+              sizes,
+              named,
+            );
+            replacedKeys = [...replacedKeys, ...r.replacedKeys];
             recordId = plan.updateId;
           } else {
             recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
           }
-          const unchecked = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE);
-          if (unchecked.length) {
-            await checkFilesLater(tx, job.id, [recordId], unchecked.length);
-            await repo.addFilesQueued(tx, job.id, unchecked.length);
-          }
+          const pdfs = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE).length;
+          if (pdfs) recordIds.push(recordId);
+          unchecked += pdfs;
           if (
             !(await repo.settlePattern(
               tx,
-              row!.id,
+              row.id,
               plan.updateId ? 'updated' : 'created',
               null,
               recordId,
             ))
           )
             throw new LostJob(`import ${job.id} was taken over`);
-        });
-        await files.deleteObjects(deps, replacedKeys, log);
-      } catch (err) {
-        await files.deleteObjects(deps, stored, log);
-        // Their objects may be gone with them: a later row naming the same entry stores it again.
-        for (const [path, f] of storedEntries)
-          if (stored.some((s) => s.key === f.key)) storedEntries.delete(path);
-        const reason = err instanceof LostJob ? undefined : patternFailure(err);
-        if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
-        await repo.settlePattern(db, row.id, 'failed', reason, null);
-      }
-      done++;
+        }
+        if (unchecked) {
+          await checkFilesLater(tx, job.id, recordIds, unchecked);
+          await repo.addFilesQueued(tx, job.id, unchecked);
+        }
+      });
+      await files.deleteObjects(deps, replacedKeys, log);
+      return true;
+    } catch (err) {
+      await forget([
+        ...allStored(),
+        ...((err as { stored?: files.StoredPatternFile[] }).stored ?? []),
+      ]);
+      const reason = err instanceof LostJob ? undefined : patternFailure(err);
+      if (reason === undefined) throw err; // a fault (database gone, a crash): the job retries and resumes here
+      if (rows.length > 1) return false;
+      await repo.settlePattern(db, rows[0]!.id, 'failed', reason, null);
+      return true;
+    }
+  };
+
+  try {
+    // Chunks of 1, 2, 4 … CHUNK patterns: the first patterns show up at once, the rest share commits.
+    for (let size = 1; ; size = Math.min(CHUNK, size * 2)) {
+      const rows = await repo.nextReadyRows(db, job.id, size);
+      if (!rows.length) break;
+      if (!(await importChunk(rows))) for (const row of rows) await importChunk([row]);
+      done += rows.length;
       await beat({ done, bytesDone }, true);
     }
   } finally {
