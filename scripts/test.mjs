@@ -19,8 +19,12 @@ fs.mkdirSync(out, { recursive: true });
 // Optional: typecheck | lint | api | e2e, then (for api or e2e) test files to run instead of all of them.
 const [only, ...files] = process.argv.slice(2);
 const want = (part) => !only || only === part;
-// Test files side by side in each Vitest: the cores this process may use (TEST_WORKERS overrides).
-const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
+// Test files side by side: one per core in the PGlite half (its files compute in the test process)
+// and in e2e; half that in the PostgreSQL half, which waits on the server and whose server shares
+// the cores. TEST_WORKERS=N sets every part's count.
+const cores = os.availableParallelism();
+const workers = Number(process.env.TEST_WORKERS) || cores;
+const pgWorkers = Number(process.env.TEST_WORKERS) || Math.ceil(cores / 2);
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -150,12 +154,11 @@ if (want('api')) {
       'API tests on PostgreSQL (the api-postgres project)',
       'TEST_DATABASE_URL is not set',
     ]);
-  const mw = `--maxWorkers=${workers}`;
   api.push(
     vitestPart('API tests (PGlite) and component tests', 'api-pglite', [
       '--project=web',
       '--project=api-pglite',
-      mw,
+      `--maxWorkers=${workers}`,
       ...files,
     ]),
   );
@@ -163,7 +166,7 @@ if (want('api')) {
     api.push(
       vitestPart('API tests (PostgreSQL)', 'api-postgres', [
         '--project=api-postgres',
-        mw,
+        `--maxWorkers=${pgWorkers}`,
         ...files,
       ]),
     );
@@ -201,7 +204,7 @@ if (skips.length) {
 }
 const s = (x) => `${Math.round(x)} s`;
 console.log(
-  `\nTime (wall, and CPU of the part's processes; ${workers} workers per Vitest; the type check,` +
+  `\nTime (wall, and CPU of the part's processes; ${workers} workers, ${pgWorkers} on PostgreSQL; the type check,` +
     ' the lint and the API halves ran side by side, then the end-to-end tests):',
 );
 for (const [part, wall, cpu] of times)
