@@ -19,12 +19,14 @@ fs.mkdirSync(out, { recursive: true });
 // Optional: typecheck | lint | api | e2e, then (for api or e2e) test files to run instead of all of them.
 const [only, ...files] = process.argv.slice(2);
 const want = (part) => !only || only === part;
-// Test files side by side: one per core in the PGlite half (its files compute in the test process)
-// and in e2e; half that in the PostgreSQL half, which waits on the server and whose server shares
-// the cores. TEST_WORKERS=N sets every part's count.
+// Test files side by side: the two API halves run at once, each with half the cores (at least
+// one), so the machine holds one test file per core; e2e, alone, one file per core. More files per
+// core made the PDF checks' time limits trip on a loaded 2-core machine (26 + 20 failures seen).
+// TEST_WORKERS=N sets every part's count.
 const cores = os.availableParallelism();
-const workers = Number(process.env.TEST_WORKERS) || cores;
-const pgWorkers = Number(process.env.TEST_WORKERS) || Math.ceil(cores / 2);
+const workers = Number(process.env.TEST_WORKERS) || Math.max(1, Math.floor(cores / 2));
+const pgWorkers = Number(process.env.TEST_WORKERS) || Math.max(1, Math.floor(cores / 2));
+const e2eWorkers = Number(process.env.TEST_WORKERS) || cores;
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -186,7 +188,7 @@ if (want('e2e')) {
   const e2e = await vitestPart('End-to-end tests (Chromium)', 'e2e', [
     '-c',
     'vitest.e2e.config.ts',
-    `--maxWorkers=${workers}`,
+    `--maxWorkers=${e2eWorkers}`,
     ...files,
   ]);
   print(e2e);
@@ -204,7 +206,7 @@ if (skips.length) {
 }
 const s = (x) => `${Math.round(x)} s`;
 console.log(
-  `\nTime (wall, and CPU of the part's processes; ${workers} workers, ${pgWorkers} on PostgreSQL; the type check,` +
+  `\nTime (wall, and CPU of the part's processes; ${workers} + ${pgWorkers} API workers, ${e2eWorkers} e2e; the type check,` +
     ' the lint and the API halves ran side by side, then the end-to-end tests):',
 );
 for (const [part, wall, cpu] of times)
