@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { webhookEndpoints, webhookEvents } from '../../db/schema/integrations';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
@@ -181,6 +181,25 @@ describe(`published versions (${dbKind})`, () => {
     const all = await live();
     expect(all).toContain(p.id);
     expect(all).toEqual([...all].sort((a, b) => a - b));
+  });
+
+  it('version=published rows carry the storefront badge for admins, as the working list does', async () => {
+    const p = await publishedPattern();
+    await t.deps.database.db.execute(sql`
+      INSERT INTO storefront_status (pattern_id, target, state, mode, since)
+      VALUES (${p.id}, 'production', 'ok', 'upsert', now())`);
+    const rows = async (auth: Record<string, string>) =>
+      (
+        await t.app.inject({
+          url: PATTERN_LIST_ROUTES.list,
+          query: { version: 'published', pageSize: '100' },
+          headers: auth,
+        })
+      ).json().data as { ID: number; storefront?: string }[];
+    expect((await rows(admin.auth)).find((r) => r.ID === p.id)?.storefront).toBe('live');
+    const own = (await rows(owner.auth)).find((r) => r.ID === p.id);
+    expect(own).toBeDefined();
+    expect(own).not.toHaveProperty('storefront');
   });
 
   it('is brand-scoped, answers 404 for a pattern never published, and API tokens may read it', async () => {

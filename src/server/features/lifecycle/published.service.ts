@@ -18,7 +18,7 @@ import {
   type PatternRow,
 } from '../patterns';
 import { diffSnapshots, readContent, snapshotOf, takeSnapshot } from './review-snapshot';
-import { scopedWhere, withBrandId, assertBrandFilter } from '../pattern-list';
+import { scopedWhere, withBrandId, assertBrandFilter, withStorefrontBadges } from '../pattern-list';
 
 const notPublished = () => new AppError(404, ERROR_CODES.notFound, PUBLISHED_MSG.notPublished);
 
@@ -116,27 +116,28 @@ export async function listPublished(
     q.pageSize,
     (q.page - 1) * q.pageSize,
   );
+  const data: PatternListResponse['data'] = rows.map((r) => {
+    const f = r.data.fields;
+    return {
+      ID: r.patternId,
+      SFCC_Pattern_ID: f.SFCC_Pattern_ID,
+      Pattern_Name: f.Pattern_Name,
+      Brand: f.Brand,
+      brandName: f.brandName,
+      Type: f.Type,
+      Gender: f.Gender,
+      Price: f.Price,
+      Fabric_type: f.Fabric_type,
+      Is_Printable: f.Is_Printable,
+      SFCC_Status: 'published',
+      editStatus: r.editStatus,
+      IS_SFCC_TESTING: r.IS_SFCC_TESTING,
+      updatedAt: isoDate(r.publishedAt),
+      heroFileId: null,
+    };
+  });
   return {
-    data: rows.map((r) => {
-      const f = r.data.fields;
-      return {
-        ID: r.patternId,
-        SFCC_Pattern_ID: f.SFCC_Pattern_ID,
-        Pattern_Name: f.Pattern_Name,
-        Brand: f.Brand,
-        brandName: f.brandName,
-        Type: f.Type,
-        Gender: f.Gender,
-        Price: f.Price,
-        Fabric_type: f.Fabric_type,
-        Is_Printable: f.Is_Printable,
-        SFCC_Status: 'published',
-        editStatus: r.editStatus,
-        IS_SFCC_TESTING: r.IS_SFCC_TESTING,
-        updatedAt: isoDate(r.publishedAt),
-        heroFileId: null,
-      };
-    }),
+    data: await withStorefrontBadges(db, user, data),
     totalCountData: total,
     page: q.page,
     pageSize: q.pageSize,

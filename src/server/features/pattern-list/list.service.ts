@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/app-error';
 import { LIMITS } from '../../../shared/limits';
 import { findBrand, resolveBrandRef } from '../brands';
 import type {
+  ListStorefrontKind,
   PatternFilter,
   PatternListQuery,
   PatternListResponse,
@@ -90,17 +91,11 @@ export async function listPatterns(
   const total = page.total;
   if (total === 0) await assertBrandFilter(db, user, q);
   const rows = page.rows ?? (await repo.rowsByIds(db, page.ids));
-  const data = rows.map((r) => toListRow(r));
-  if (user.role === 'admin' && data.length) {
-    const kinds = await storefrontKinds(
-      db,
-      data.map((r) => r.ID),
-    );
-    for (const r of data) {
-      const kind = kinds.get(r.ID);
-      if (kind) r.storefront = kind;
-    }
-  }
+  const data = await withStorefrontBadges(
+    db,
+    user,
+    rows.map((r) => toListRow(r)),
+  );
   return {
     data,
     totalCountData: total,
@@ -296,4 +291,20 @@ export async function filterCondition(
   const q = await withBrandId(db, user, filter);
   await assertBrandFilter(db, user, q);
   return whereOf(scopedWhere(user, q));
+}
+
+/** Admins: each row's storefront badge (list-storefront.repo.ts), for the working and published lists. */
+export async function withStorefrontBadges<
+  R extends { ID: number; storefront?: ListStorefrontKind },
+>(db: DbOrTx, user: AuthUser, data: R[]): Promise<R[]> {
+  if (user.role !== 'admin' || !data.length) return data;
+  const kinds = await storefrontKinds(
+    db,
+    data.map((r) => r.ID),
+  );
+  for (const r of data) {
+    const kind = kinds.get(r.ID);
+    if (kind) r.storefront = kind;
+  }
+  return data;
 }
