@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RequestChangesDialog } from './request-changes-dialog';
 import { UnpublishDialog } from './unpublish-dialog';
-import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import type { FakeRequest } from '../../../test/fake-api';
 import { ADMIN, renderRoute } from '../../../test/render-route';
+import { patternDetail } from '../../../test/pattern-detail-fixture';
 
 const wrap = (ui: React.ReactNode) =>
   render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
@@ -47,36 +47,12 @@ describe('the review dialogs (issue 34)', () => {
   });
 });
 
-const inReview = {
-  ID: 4,
-  SFCC_Pattern_ID: 'M4',
-  Pattern_Name: 'Wrap dress',
-  Brand: 2,
-  brandName: 'Ditto',
-  Technical_Details: null,
-  Pattern_Description: null,
-  Fabric_Recommendation: null,
-  Fabric_type: null,
-  Notion: null,
-  Type: null,
-  Is_Printable: null,
-  Gender: null,
-  Price: null,
-  Suitable_For: null,
-  is_Subscribable: null,
-  Pattern_Fit: null,
+const inReview = patternDetail({
   IS_SFCC_TESTING: true,
   SFCC_Status: 'in_review',
-  editStatus: null,
   reviewedAt: '2026-11-25T10:00:00.000Z',
-  publishedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',
-  files: [],
-  sizesCount: 1,
-  missing: [],
-  editedAfter: null,
-} satisfies PatternDetail;
+});
 
 describe('Request changes on the pattern screen (issue 32 items 6 and 9)', () => {
   it("puts the server's field errors under the note's input, the rest in a toast, and sends again", async () => {

@@ -6,39 +6,9 @@ import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../../../../shared/contracts/pattern-detail';
 import { MSG } from '../../../../shared/messages';
 import { ADMIN, PARTNER, renderRoute } from '../../../test/render-route';
+import { patternDetail } from '../../../test/pattern-detail-fixture';
 
-const pattern = (over: Partial<PatternDetail> = {}): PatternDetail => ({
-  ID: 4,
-  SFCC_Pattern_ID: 'M4',
-  Pattern_Name: 'Wrap dress',
-  Brand: 2,
-  brandName: 'Ditto',
-  Technical_Details: null,
-  Pattern_Description: null,
-  Fabric_Recommendation: null,
-  Fabric_type: null,
-  Notion: null,
-  Type: null,
-  Is_Printable: null,
-  Gender: null,
-  Price: null,
-  Suitable_For: null,
-  is_Subscribable: null,
-  Pattern_Fit: null,
-  IS_SFCC_TESTING: false,
-  SFCC_Status: 'draft',
-  editStatus: null,
-  reviewedAt: null,
-  publishedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  files: [],
-  sizesCount: 1,
-  missing: [],
-  editedAfter: null,
-  warnings: [],
-  ...over,
-});
+const pattern = patternDetail;
 
 const review = (over: Partial<ReviewState> = {}): ReviewState => ({
   allowedActions: [],
