@@ -116,6 +116,7 @@ async function startPortal(databaseUrl) {
         DATA_DIR: path.join(dir, 'portal'),
         PORT: String(port),
         LOG_LEVEL: 'info',
+        METRICS_TOKEN: 'bench-create-metrics',
         DATABASE_URL: databaseUrl ?? '',
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
@@ -182,8 +183,25 @@ async function runOne(label, databaseUrl) {
       if (serverMs.has(id)) server.push(serverMs.get(id));
     }
     const f = (x) => x.toFixed(1);
+    // Where the time goes: the preflight's own time per file kind (ppp_preflight_duration_seconds),
+    // warm-up requests included (N + 2 requests), summed over the files and divided per request.
+    const metrics = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer bench-create-metrics' } })
+    ).text();
+    const sum = (type) =>
+      [
+        ...metrics.matchAll(
+          new RegExp(
+            `^ppp_preflight_duration_seconds_sum\\{[^}]*type="${type}"[^}]*\\} (\\S+)`,
+            'gm',
+          ),
+        ),
+      ]
+        .map((m) => Number(m[1]))
+        .reduce((a, b) => a + b, 0);
+    const perRequest = (type) => f((sum(type) * 1000) / (N + 2));
     console.log(
-      `  ${label}: server time median ${f(median(server))} ms (min ${f(Math.min(...server))}, max ${f(Math.max(...server))}, ${server.length} requests); client wall median ${f(median(wall))} ms; load ${load()}`,
+      `  ${label}: server time median ${f(median(server))} ms (min ${f(Math.min(...server))}, max ${f(Math.max(...server))}, ${server.length} requests); client wall median ${f(median(wall))} ms; preflight per request (sum over its files, mean): PDFs ${perRequest('pdf')} ms, photos ${perRequest('photo')} ms; load ${load()}`,
     );
   } finally {
     await stop();

@@ -186,8 +186,15 @@ export async function placePatternFiles(
     return placed;
   } catch (err) {
     await discardPatternFiles(deps, checked);
-    if (leases.size)
-      await dropLeases(deps.database.db, [...leases.values()]).catch(() => undefined);
+    // The objects already placed go now if nothing else names them (else the sweep takes them).
+    await dropLeases(deps.database.db, [...leases.values()])
+      .then(() =>
+        releaseObjects(
+          deps,
+          placed.map((p) => p.key),
+        ),
+      )
+      .catch(() => undefined);
     throw err;
   }
 }
