@@ -34,6 +34,7 @@ import {
   dropLeases,
   keysWithRows,
   leaseObject,
+  leaseObjects,
   legacyKeys,
   markMissing,
   releaseObjects,
@@ -79,6 +80,30 @@ export async function storePatternFile(
     pdfCheck?: 'now' | 'later';
   },
 ): Promise<StoredPatternFile> {
+  const received = await receivePatternFile(deps, part, opts);
+  const [placed] = await placePatternFiles(deps, [await received.checked]);
+  return placed;
+}
+
+/** An upload streamed to its temporary key and checked, not yet under its content key (placePatternFiles). */
+export interface CheckedPatternFile {
+  upload: StoredUpload;
+  kind: FileKind;
+  outcome: Partial<PreflightOutcome>;
+}
+
+/**
+ * The first half of storePatternFile, for a request that stores several files (the create form,
+ * issue 31): streams the part to a temporary key (413/415 here) and answers at once, with its
+ * preflight still running in `checked` (422 there), so the next part can be read meanwhile. A
+ * failed preflight deletes the upload. What `checked` answers goes to placePatternFiles or, after
+ * any failure, to discardPatternFiles.
+ */
+export async function receivePatternFile(
+  deps: ObjectDeps,
+  part: Pick<MultipartFile, 'file' | 'filename'>,
+  opts: { kind: FileKind; field: string; fileName?: string; pdfCheck?: 'now' | 'later' },
+): Promise<{ upload: StoredUpload; checked: Promise<CheckedPatternFile> }> {
   const store = deps.files;
   const upload = await storeUpload(store, part.file as Readable, {
     rule: FILE_KIND_RULE[opts.kind],
@@ -86,34 +111,90 @@ export async function storePatternFile(
     fileName: opts.fileName ?? part.filename,
     prefix: UPLOADS_PREFIX,
   });
-  let lease: string | undefined;
-  try {
-    // A PDF whose check is left for later (checkPdfsLater) is stored as it came, with no findings.
-    const later = opts.pdfCheck === 'later' && upload.contentType === PDF_MIME_TYPE;
-    const pf: Partial<PreflightOutcome> = later
-      ? {}
-      : await preflightStoredUpload(store, upload, opts.field);
+  // A PDF whose check is left for later (checkPdfsLater) is stored as it came, with no findings.
+  const later = opts.pdfCheck === 'later' && upload.contentType === PDF_MIME_TYPE;
+  const checked = (
+    later ? Promise.resolve({}) : preflightStoredUpload(store, upload, opts.field)
+  ).then(
+    (outcome) => ({ upload, kind: opts.kind, outcome }),
+    async (err: unknown) => {
+      await store.delete(upload.key).catch(() => undefined);
+      throw err;
+    },
+  );
+  return { upload, checked };
+}
+
+/** Deletes checked uploads that will not be placed (a request that failed). */
+export async function discardPatternFiles(deps: ObjectDeps, checked: CheckedPatternFile[]) {
+  await Promise.all(checked.map((c) => deps.files.delete(c.upload.key).catch(() => undefined)));
+}
+
+/**
+ * The second half of storePatternFile: leases the files' content keys in one transaction (two
+ * statements however many files: ADR 013's upsert-then-lease, sorted so that two requests lock
+ * shared keys in one order), then moves each upload to its content key — bytes stored before are
+ * not written again. Each answer holds a lease (files of identical bytes share one), for
+ * recordPatternFiles or deleteObjects. Nothing is left behind when it fails.
+ */
+export async function placePatternFiles(
+  deps: ObjectDeps,
+  checked: CheckedPatternFile[],
+): Promise<StoredPatternFile[]> {
+  const store = deps.files;
+  const items = checked.map(({ upload, kind, outcome: pf }) => {
     const sha256 = pf.cleaned ? sha256Hex(pf.cleaned) : upload.sha256;
-    const byteSize = pf.cleaned?.length ?? upload.byteSize;
-    const key = contentKey(sha256);
-    lease = await leaseObject(deps.database.db, key, { sha256, byteSize });
-    if (!(await store.exists(key))) {
-      // Thumbnails first: an existing object implies its thumbnails exist.
-      if (pf.thumbnails) await putThumbnails(store, key, pf.thumbnails);
-      if (pf.cleaned) {
-        await store.put(key, Readable.from([pf.cleaned]), upload.contentType);
+    return {
+      upload,
+      kind,
+      pf,
+      sha256,
+      byteSize: pf.cleaned?.length ?? upload.byteSize,
+      key: contentKey(sha256),
+    };
+  });
+  let leases = new Map<string, string>();
+  const placed: StoredPatternFile[] = [];
+  try {
+    leases = await leaseObjects(deps.database.db, items);
+    const done = new Set<string>();
+    for (const { upload, kind, pf, sha256, byteSize, key } of items) {
+      if (!done.has(key) && !(await store.exists(key))) {
+        // Thumbnails first: an existing object implies its thumbnails exist.
+        if (pf.thumbnails) await putThumbnails(store, key, pf.thumbnails);
+        if (pf.cleaned) {
+          await store.put(key, Readable.from([pf.cleaned]), upload.contentType);
+          await store.delete(upload.key);
+        } else await store.move(upload.key, key);
+      } else {
         await store.delete(upload.key);
-      } else await store.move(upload.key, key);
-    } else {
-      await store.delete(upload.key);
-      // Stored before without thumbnails (a PDF whose page could not be drawn in time then).
-      if (pf.thumbnails && !(await store.exists(thumbnailKey(key, 'small'))))
-        await putThumbnails(store, key, pf.thumbnails);
+        // Stored before without thumbnails (a PDF whose page could not be drawn in time then).
+        if (pf.thumbnails && !(await store.exists(thumbnailKey(key, 'small'))))
+          await putThumbnails(store, key, pf.thumbnails);
+      }
+      done.add(key);
+      placed.push({
+        ...upload,
+        key,
+        sha256,
+        byteSize,
+        kind,
+        check: pf.check,
+        lease: leases.get(key),
+      });
     }
-    return { ...upload, key, sha256, byteSize, kind: opts.kind, check: pf.check, lease };
+    return placed;
   } catch (err) {
-    await store.delete(upload.key).catch(() => undefined);
-    if (lease) await dropLeases(deps.database.db, [lease]).catch(() => undefined);
+    await discardPatternFiles(deps, checked);
+    // The objects already placed go now if nothing else names them (else the sweep takes them).
+    await dropLeases(deps.database.db, [...leases.values()])
+      .then(() =>
+        releaseObjects(
+          deps,
+          placed.map((p) => p.key),
+        ),
+      )
+      .catch(() => undefined);
     throw err;
   }
 }

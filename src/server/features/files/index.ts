@@ -5,13 +5,17 @@ export {
   contentDisposition,
   deleteObjects,
   deletingObjects,
+  discardPatternFiles,
   keysOf,
+  placePatternFiles,
+  receivePatternFile,
   recordPatternFiles,
   /** @public For the importer (issue 31): one stored ZIP entry recorded by rows of several transactions. */
   reuseStoredFile,
   storePatternFile,
   sweepOrphans,
   toPatternFile,
+  type CheckedPatternFile,
   type StoredPatternFile,
 } from './files.service';
 export { checkPdfsLater } from './deferred-check';

@@ -76,6 +76,40 @@ export async function leaseObject(
   return id;
 }
 
+/**
+ * leaseObject for several keys at once (the create form's files, issue 31): one transaction of two
+ * statements — the stored_objects upsert of every distinct key, in key order (two requests sharing
+ * keys lock them in one order), then a lease row per key. Answers each key's lease id.
+ */
+export async function leaseObjects(
+  db: Database['db'],
+  items: { key: string; sha256: string | null; byteSize: number }[],
+  ms = LONGEST_UPLOAD_MS,
+): Promise<Map<string, string>> {
+  const byKey = new Map(items.map((i) => [i.key, i]));
+  const keys = [...byKey.keys()].sort();
+  const leases = new Map(keys.map((k) => [k, crypto.randomUUID()]));
+  if (!keys.length) return leases;
+  const expiresAt = new Date(Date.now() + ms);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(storedObjects)
+      .values(
+        keys.map((key) => ({
+          key,
+          sha256: byKey.get(key)!.sha256,
+          byteSize: byKey.get(key)!.byteSize,
+        })),
+      )
+      // The update takes the rows' locks: a deleter holding one is waited for.
+      .onConflictDoUpdate({ target: storedObjects.key, set: { missing: false } });
+    await tx
+      .insert(objectLeases)
+      .values(keys.map((key) => ({ id: leases.get(key)!, key, expiresAt })));
+  });
+  return leases;
+}
+
 /** Drops leases (a failed upload's, or a recorded row's inside its transaction). */
 export async function dropLeases(
   db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0],

@@ -78,12 +78,24 @@ function readSmallFile(part: MultipartFile): Promise<string> {
   });
 }
 
+/** At most this many files' preflights run while the next parts are read (2 cores; the PDF worker queues). */
+const PREFLIGHTS_IN_FLIGHT = 2;
+
+type Slot =
+  | { kind: 'named'; field: NamedFileField }
+  | { kind: 'size'; index: number }
+  | { kind: 'batch'; partName: string };
+
 /**
- * Reads every part of the submission in arrival order, streaming each file into the store (pushed
- * onto `stored` at once, so the caller can delete them whatever happens). `onData` runs as soon as
- * `data` arrives, to refuse early (another brand, a taken Pattern ID) before any more bytes are
- * stored. After the first failure the remaining parts are drained, not stored, so the client gets
- * the answer rather than a reset connection. A client that goes away ends the loop with an error.
+ * Reads every part of the submission in arrival order, streaming each file to a temporary key
+ * while the preflight of the ones before runs (at most PREFLIGHTS_IN_FLIGHT at a time); once every
+ * part is read and checked, the files are placed under their content keys together (one leasing
+ * transaction) and pushed onto `stored`, so the caller can delete them whatever happens. `onData`
+ * runs as soon as `data` arrives, to refuse early (another brand, a taken Pattern ID) before any
+ * more bytes are stored. After the first failure the remaining parts are drained, not stored, so
+ * the client gets the answer rather than a reset connection; the failure answered is the one of
+ * the earliest part, as when the files were checked one after another. A client that goes away
+ * ends the loop with an error.
  */
 export async function receiveSubmission(
   deps: AppDeps,
@@ -98,11 +110,13 @@ export async function receiveSubmission(
     sizePdfSeen: new Set(),
     batchSeen: 0,
   };
-  const fail = (err: unknown) => {
-    r.failure ??= err;
+  let failedAt = Infinity;
+  let seq = 0;
+  const failAt = (at: number) => (err: unknown) => {
+    if (at < failedAt) [failedAt, r.failure] = [at, err];
   };
   let sawData = false;
-  const takeData = async (raw: unknown) => {
+  const takeData = async (raw: unknown, fail: (err: unknown) => void) => {
     if (sawData) return fail(badRequest('Send data only once', { data: 'Send data only once' }));
     sawData = true;
     try {
@@ -112,18 +126,23 @@ export async function receiveSubmission(
       fail(err);
     }
   };
+  /** Files being checked, in part order, with where each goes. */
+  const pending: { slot: Slot; checked: Promise<files.CheckedPatternFile | undefined> }[] = [];
+  const running = new Set<Promise<unknown>>();
+  const sizeTaken = new Set<number>();
 
   try {
     // Unknown text parts and empty file inputs are skipped by the reader; an unknown file part or
     // one too many of a named field arrives refused (and drained).
     for await (const part of parts) {
+      const fail = failAt(seq++);
       if (part.type === 'field') {
         if (part.truncated) fail(tooLarge('data is too large', { data: 'data is too large' }));
-        else await takeData(part.value);
+        else await takeData(part.value, fail);
         continue;
       }
       if (part.type === 'fieldFile') {
-        await readSmallFile(part.file).then(takeData, fail);
+        await readSmallFile(part.file).then((raw) => takeData(raw, fail), fail);
         continue;
       }
       if (part.type === 'refused') {
@@ -136,38 +155,35 @@ export async function receiveSubmission(
         if (target.index !== undefined) r.sizePdfSeen.add(target.index);
         else r.batchSeen++;
       }
-      const problem = checkTarget(r, target, part.fieldname);
+      const problem = checkTarget(sizeTaken, target, part.fieldname);
       if (problem) fail(problem);
       if (r.failure) {
         part.file.file.resume();
         continue;
       }
+      const [slot, opts]: [Slot, { kind: files.StoredPatternFile['kind']; field: string }] =
+        target.kind === 'named'
+          ? [target, { kind: target.field, field: target.field }]
+          : target.index !== undefined
+            ? [
+                { kind: 'size', index: target.index },
+                { kind: 'pattern_pdf_file', field: sizePdfErrorKey(target.index) },
+              ]
+            : [
+                { kind: 'batch', partName: part.file.filename },
+                { kind: 'pattern_pdf_file', field: SIZE_PDF_BATCH_FIELD },
+              ];
+      if (slot.kind === 'size') sizeTaken.add(slot.index);
       try {
-        if (target.kind === 'named') {
-          const f = await files.storePatternFile(deps, part.file, {
-            kind: target.field,
-            field: target.field,
-          });
-          stored.push(f);
-          r.named.set(target.field, [...(r.named.get(target.field) ?? []), f]);
-        } else if (
-          target.kind === 'size' ||
-          (target.kind === 'batch' && target.index !== undefined)
-        ) {
-          const f = await files.storePatternFile(deps, part.file, {
-            kind: 'pattern_pdf_file',
-            field: sizePdfErrorKey(target.index!),
-          });
-          stored.push(f);
-          r.sizePdfs.set(target.index!, f);
-        } else {
-          const f = await files.storePatternFile(deps, part.file, {
-            kind: 'pattern_pdf_file',
-            field: SIZE_PDF_BATCH_FIELD,
-          });
-          stored.push(f);
-          r.batch.push({ file: f, partName: part.file.filename });
-        }
+        while (running.size >= PREFLIGHTS_IN_FLIGHT) await Promise.race(running);
+        const { checked } = await files.receivePatternFile(deps, part.file, opts);
+        const settled = checked.then(
+          (c) => c,
+          (err: unknown) => void fail(err),
+        );
+        const done = settled.finally(() => running.delete(done));
+        running.add(done);
+        pending.push({ slot, checked: settled });
       } catch (err) {
         fail(err);
       }
@@ -175,8 +191,31 @@ export async function receiveSubmission(
   } catch (err) {
     // The body's own failures (cut off, too many parts, no boundary) arrive mapped by readParts;
     // a refusal recorded before them is the better answer.
+    const checked = await Promise.all(pending.map((p) => p.checked));
+    await files.discardPatternFiles(
+      deps,
+      checked.filter((c) => c !== undefined),
+    );
     if (r.failure instanceof AppError) throw r.failure;
     throw err;
+  }
+  const checked = await Promise.all(pending.map((p) => p.checked));
+  const ready = checked.filter((c) => c !== undefined);
+  if (r.failure) {
+    await files.discardPatternFiles(deps, ready);
+    return r;
+  }
+  try {
+    const placed = await files.placePatternFiles(deps, ready);
+    stored.push(...placed);
+    pending.forEach(({ slot }, i) => {
+      const f = placed[i];
+      if (slot.kind === 'named') r.named.set(slot.field, [...(r.named.get(slot.field) ?? []), f]);
+      else if (slot.kind === 'size') r.sizePdfs.set(slot.index, f);
+      else r.batch.push({ file: f, partName: slot.partName });
+    });
+  } catch (err) {
+    failAt(-1)(err);
   }
   return r;
 }
@@ -185,7 +224,11 @@ export async function receiveSubmission(
  * Why a size PDF cannot be taken (no such size, a second PDF for one), before a byte of it is
  * stored; named fields over their count come refused by the reader.
  */
-function checkTarget(r: Received, target: Target, fieldname: string): AppError | undefined {
+function checkTarget(
+  sizeTaken: Set<number>,
+  target: Target,
+  fieldname: string,
+): AppError | undefined {
   if (target.kind === 'named') return undefined;
   const index = target.index;
   if (index === undefined) return undefined;
@@ -193,7 +236,7 @@ function checkTarget(r: Received, target: Target, fieldname: string): AppError |
     return badRequest(CREATE_MSG.noSizeForPdf(index), {
       [fieldname]: CREATE_MSG.noSizeForPdf(index),
     });
-  if (r.sizePdfs.has(index))
+  if (sizeTaken.has(index))
     return badRequest(CREATE_MSG.onePdfPerSize, {
       [sizePdfErrorKey(index)]: CREATE_MSG.onePdfPerSize,
     });
