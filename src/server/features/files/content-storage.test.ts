@@ -22,7 +22,8 @@ import {
   tinyPng,
 } from '../patterns/detail.fixtures';
 import { purgeTrash } from '../trash';
-import { recordPatternFiles, rehashLegacyObjects, sweepOrphans } from './files.service';
+import { recordPatternFiles } from './files.service';
+import { rehashLegacyObjects, sweepOrphans } from './sweep';
 import { contentKey, leaseObject, releaseObjects, sha256Hex } from './objects';
 
 /** Files stored by content (ADR 013): one object per distinct bytes, deleted with its last reference. */

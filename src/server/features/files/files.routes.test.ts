@@ -22,7 +22,7 @@ import {
 import { samplePdf } from '../../test/sample-files';
 import { patternFiles } from '../../db/schema/patterns';
 import { FILE_PATHS } from '../../../shared/contracts/files';
-import { sweepOrphans } from './files.service';
+import { sweepOrphans } from './sweep';
 
 describe(`GET ${FILE_PATHS.downloadPattern} (${dbKind})`, () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { IdParamSchema } from '../../../shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
 import { THUMBNAIL_PATHS, ThumbnailParamsSchema } from '../../../shared/contracts/preflight';
 import { notFound } from '../../lib/app-error';
-import * as service from './files.service';
+import * as service from './download';
 import { openThumbnail } from '../preflight';
 
 /** Routes of the "files" feature: the authenticated download (the sweep of upload leftovers runs from src/server/background.ts). */

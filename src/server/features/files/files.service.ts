@@ -1,51 +1,29 @@
-import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { DbOrTx, Tx } from '../../db/client';
-import type { AppDeps, AuthUser } from '../../context';
+import type { AppDeps } from '../../context';
 import { storeUpload, type StoredUpload } from '../../storage/upload';
-import { canSeeBrand } from '../../lib/scope';
-import { notFound } from '../../lib/app-error';
-import {
-  FILE_KIND_RULE,
-  FILE_PATHS,
-  type FileKind,
-  type PatternFile,
-} from '../../../shared/contracts/files';
-import { PDF_MIME_TYPE, sanitizeFileName } from '../../../shared/limits';
+import { FILE_KIND_RULE, type FileKind } from '../../../shared/contracts/files';
+import { PDF_MIME_TYPE } from '../../../shared/limits';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
-import {
-  baseKeyOf,
-  preflightStoredUpload,
-  putThumbnails,
-  recordChecks,
-  thumbnailKey,
-  withThumbnailKeys,
-} from '../preflight';
+import { preflightStoredUpload, putThumbnails, recordChecks, thumbnailKey } from '../preflight';
 import {
   LONGEST_UPLOAD_MS,
-  PATTERN_FILES_PREFIX,
   UPLOADS_PREFIX,
   contentKey,
-  deleteRowlessObject,
-  dropExpiredLeases,
   dropLeases,
-  keysWithRows,
   leaseObject,
   leaseObjects,
-  legacyKeys,
-  markMissing,
   releaseObjects,
   sha256Hex,
-  unreferencedKeys,
   type ObjectDeps,
 } from './objects';
 
 type PreflightOutcome = Awaited<ReturnType<typeof preflightStoredUpload>>;
 
-export { LONGEST_UPLOAD_MS, PATTERN_FILES_PREFIX };
+export { LONGEST_UPLOAD_MS };
 
 export interface StoredPatternFile extends StoredUpload {
   kind: FileKind;
@@ -301,162 +279,4 @@ export async function deletingObjects<T>(
   });
   await deleteObjects(deps, collected, log);
   return result;
-}
-
-/** A file row as responses describe it. */
-export function toPatternFile(row: {
-  id: number;
-  kind: FileKind;
-  sizeId: number | null;
-  fileName: string;
-  contentType: string;
-  byteSize: number;
-}): PatternFile {
-  return {
-    id: row.id,
-    kind: row.kind,
-    sizeId: row.sizeId,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    byteSize: row.byteSize,
-    url: FILE_PATHS.download(row.id),
-  };
-}
-
-/** Opens a file for a signed-in user; another brand's file, or a missing object, is 404. */
-export async function openForDownload(deps: AppDeps, user: AuthUser, id: number) {
-  const row = await repo.findFileWithBrand(deps.database.db, id);
-  if (!row || !canSeeBrand(user, row.brandId)) throw notFound('File');
-  let stream: Readable;
-  try {
-    stream = await deps.files.get(row.storageKey);
-  } catch {
-    throw notFound('File');
-  }
-  return {
-    stream,
-    fileName: sanitizeFileName(row.fileName),
-    contentType: row.contentType,
-    byteSize: row.byteSize,
-  };
-}
-
-/** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-export function contentDisposition(fileName: string, inline = false): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/**
- * The upload sweep (hourly, background.ts): drops expired leases and holds; deletes stored objects
- * nothing references (their rows, their objects and thumbnails); removes `.part` temporaries
- * anywhere in the store, and objects under the patterns prefix without a stored_objects row (an
- * interrupted upload's), both older than `olderThanMs`; then moves a batch of legacy objects to
- * content keys (rehashLegacyObjects).
- */
-export async function sweepOrphans(
-  deps: AppDeps,
-  opts: { olderThanMs?: number; now?: number; log?: FastifyBaseLogger; rehash?: number } = {},
-) {
-  const db = deps.database.db;
-  const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? LONGEST_UPLOAD_MS);
-  await dropExpiredLeases(db);
-  let temporaries = 0;
-  let orphans = 0;
-  // Rows nothing references (a failed request's object once its lease expired, a deletion that
-  // failed half-way): released in batches until none is left.
-  for (;;) {
-    const keys = await unreferencedKeys(db, 200);
-    if (!keys.length) break;
-    const gone = await releaseObjects(deps, keys);
-    orphans += gone.length;
-    if (gone.length < keys.length) break; // held (a backup) or failing: the next sweep retries
-  }
-  let batch: string[] = [];
-  const flush = async () => {
-    // A thumbnail goes with its file's key.
-    const bases = [...new Set(batch.map(baseKeyOf))];
-    const known = await keysWithRows(db, bases);
-    for (const key of bases.filter((k) => !known.has(k))) {
-      try {
-        if (key.startsWith(`${UPLOADS_PREFIX}/`)) {
-          await deps.files.delete(key);
-          orphans++;
-        } else if (await deleteRowlessObject(deps, key)) orphans++;
-      } catch (err) {
-        opts.log?.warn({ err, key }, 'could not delete an orphan object; the next sweep retries');
-      }
-    }
-    batch = [];
-  };
-  for await (const obj of deps.files.list('')) {
-    if (obj.modifiedAt.getTime() > cutoff) continue;
-    if (obj.key.endsWith('.part')) {
-      await deps.files.delete(obj.key).catch(() => undefined);
-      temporaries++;
-    } else if (obj.key.startsWith(`${PATTERN_FILES_PREFIX}/`)) {
-      batch.push(obj.key);
-      if (batch.length >= 500) await flush();
-    }
-  }
-  if (batch.length) await flush();
-  const rehashed = await rehashLegacyObjects(deps, { limit: opts.rehash ?? 200, log: opts.log });
-  return { temporaries, orphans, rehashed: rehashed.moved };
-}
-
-/**
- * Moves objects stored under legacy keys (before migration 0021) to their content keys, `limit`
- * at a time (resumable: what is left is what still has no SHA-256): hashes the object as it
- * streams, stores it (and its thumbnails) under its content key unless these bytes are stored
- * already, points every row and published version at the new key, then releases the old one.
- * Duplicates among legacy objects become one object. An object that cannot be read is marked
- * `missing` and skipped.
- */
-export async function rehashLegacyObjects(
-  deps: ObjectDeps,
-  opts: { limit?: number; log?: FastifyBaseLogger } = {},
-): Promise<{ moved: number; missing: number; left: boolean }> {
-  const db = deps.database.db;
-  const keys = await legacyKeys(db, opts.limit ?? 200);
-  let moved = 0;
-  let missing = 0;
-  for (const old of keys) {
-    let sha256: string;
-    let byteSize = 0;
-    try {
-      const hash = crypto.createHash('sha256');
-      for await (const chunk of await deps.files.get(old)) {
-        hash.update(chunk as Buffer);
-        byteSize += (chunk as Buffer).length;
-      }
-      sha256 = hash.digest('hex');
-    } catch (err) {
-      opts.log?.warn({ err, key: old }, 'a legacy object could not be read; left as it is');
-      await markMissing(db, old);
-      missing++;
-      continue;
-    }
-    const key = contentKey(sha256);
-    const lease = await leaseObject(db, key, { sha256, byteSize });
-    try {
-      // Thumbnails the content key lacks (a duplicate moved first may have had none), then the object.
-      for (const t of withThumbnailKeys([old]).slice(1)) {
-        const to = key + t.slice(old.length);
-        if ((await deps.files.exists(t)) && !(await deps.files.exists(to)))
-          await deps.files.put(to, await deps.files.get(t), 'image/webp');
-      }
-      if (!(await deps.files.exists(key)))
-        await deps.files.put(key, await deps.files.get(old), 'application/octet-stream');
-      await db.transaction(async (tx) => {
-        await repo.renameStorageKey(tx, old, key);
-        await dropLeases(tx, [lease]);
-      });
-    } catch (err) {
-      await dropLeases(db, [lease]).catch(() => undefined);
-      throw err;
-    }
-    await releaseObjects(deps, [old]);
-    moved++;
-  }
-  return { moved, missing, left: keys.length === (opts.limit ?? 200) };
 }

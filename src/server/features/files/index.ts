@@ -2,7 +2,6 @@
 export { filesRoutes } from './files.routes';
 export {
   LONGEST_UPLOAD_MS,
-  contentDisposition,
   deleteObjects,
   deletingObjects,
   discardPatternFiles,
@@ -13,10 +12,10 @@ export {
   /** @public For the importer (issue 31): one stored ZIP entry recorded by rows of several transactions. */
   reuseStoredFile,
   storePatternFile,
-  sweepOrphans,
-  toPatternFile,
   type CheckedPatternFile,
   type StoredPatternFile,
 } from './files.service';
+export { contentDisposition, toPatternFile } from './download';
+export { sweepOrphans } from './sweep';
 export { checkPdfsLater } from './deferred-check';
 export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';
