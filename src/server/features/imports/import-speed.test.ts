@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helper';
+import { statementsOf } from '../../test/statements';
 import { listObjects } from '../../test/submission';
 import { samplePdf } from '../../test/sample-files';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
@@ -46,24 +47,6 @@ async function catalogue(n: number, prefix = 'SPD') {
   return { sheet: csvSheet(rows), zip: await zipOf(items) };
 }
 
-/** Every statement drizzle sends during `fn`, transactions' included (they take the session's options). */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const session = (
-    t.deps.database.db as unknown as {
-      session: { logger: object; options: { logger?: object } };
-    }
-  ).session;
-  const sent: string[] = [];
-  const quiet = [session.logger, session.options.logger] as const;
-  session.logger = session.options.logger = { logQuery: (q: string) => sent.push(q) };
-  try {
-    await fn();
-  } finally {
-    [session.logger, session.options.logger] = quiet;
-  }
-  return sent;
-}
-
 async function checkedImport(n: number, prefix?: string) {
   const { sheet, zip } = await catalogue(n, prefix);
   const checked = await uploadAndCheck(t, partner, uploadForm(sheet, { zip }));
@@ -81,7 +64,7 @@ describe('the import’s write path (issue 31)', () => {
     const id = await checkedImport(12);
     // Only the import's own kind here: the follow-up checks are counted apart (below).
     const worker = importWorker(t, {}, ['import']);
-    const sent = await statementsOf(() => worker.drain());
+    const sent = await statementsOf(t.deps.database.db, () => worker.drain());
     expect(await getImport(t, partner, id)).toMatchObject({ status: 'done', created: 12 });
     // BEGIN/COMMIT are logged by the PostgreSQL driver and not by PGlite's: left out on both.
     const statements = sent.filter((q) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(q));

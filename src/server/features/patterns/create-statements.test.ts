@@ -7,6 +7,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helper';
+import { statementsOf } from '../../test/statements';
 import {
   patternData,
   postSubmission,
@@ -31,24 +32,6 @@ beforeAll(async () => {
   ditto = await brandIdBySlug(t, 'ditto');
 });
 afterAll(() => t.close());
-
-/** Every statement drizzle sends during `fn`, BEGIN/COMMIT left out (PGlite's driver does not log them). */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const session = (
-    t.deps.database.db as unknown as {
-      session: { logger: object; options: { logger?: object } };
-    }
-  ).session;
-  const sent: string[] = [];
-  const quiet = [session.logger, session.options.logger] as const;
-  session.logger = session.options.logger = { logQuery: (q: string) => sent.push(q) };
-  try {
-    await fn();
-  } finally {
-    [session.logger, session.options.logger] = quiet;
-  }
-  return sent.filter((q) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(q));
-}
 
 /** 3 size PDFs, the instructions and yardage PDFs and 3 photos: the 8 files of issue 31's goal. */
 const eightFiles = (seed: number): FilePart[] => [
@@ -76,9 +59,13 @@ describe(`POST ${PATTERN_CREATE_PATH}: statements for 3 sizes and 8 files (${dbK
       eightFiles(1),
     );
     let status = 0;
-    const sent = await statementsOf(async () => {
-      status = (await postSubmission(t, partner, form)).statusCode;
-    });
+    const sent = await statementsOf(
+      t.deps.database.db,
+      async () => {
+        status = (await postSubmission(t, partner, form)).statusCode;
+      },
+      { withoutTransactionControl: true },
+    );
     expect(status).toBe(201);
     console.log(`statements for one create (3 sizes, 8 files, ${dbKind}): ${sent.length}`);
     // 26 before issue 31's change (each file's stored_objects upsert and lease apart: 16 of them);

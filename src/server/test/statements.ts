@@ -1,0 +1,26 @@
+import type { Database } from '../db/client';
+
+/**
+ * Every statement drizzle sends on `db` while `fn` runs, transactions' included (they take the
+ * session's options), for tests that count statements (never time). PGlite's driver logs no
+ * BEGIN/COMMIT; `withoutTransactionControl` leaves those out on PostgreSQL too, so both count alike.
+ */
+export async function statementsOf(
+  db: Database['db'],
+  fn: () => Promise<unknown>,
+  opts: { withoutTransactionControl?: boolean } = {},
+): Promise<string[]> {
+  const session = (db as unknown as { session: { logger: object; options: { logger?: object } } })
+    .session;
+  const sent: string[] = [];
+  const quiet = [session.logger, session.options.logger] as const;
+  session.logger = session.options.logger = { logQuery: (q: string) => sent.push(q) };
+  try {
+    await fn();
+  } finally {
+    [session.logger, session.options.logger] = quiet;
+  }
+  return opts.withoutTransactionControl
+    ? sent.filter((q) => !/^(begin|commit|rollback|savepoint|release)\b/i.test(q))
+    : sent;
+}
