@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   brandIdBySlug,
@@ -285,14 +285,19 @@ describe(`the Trash (${dbKind})`, () => {
     expect((await del(partner, [p.id])).statusCode).toBe(200);
     expect((await restore(partner, { ids: [p.id] })).statusCode).toBe(200);
 
-    const feed = (
-      await get(partner, INTEGRATION_PATHS.changes, { since: start })
-    ).json() as ChangesResponse;
-    expect(feed.data.filter((c) => c.patternId === p.id).map((c) => c.change)).toEqual([
-      'created',
-      'deleted',
-      'restored',
-    ]);
+    // The feed reads below pg_snapshot_xmin, which any transaction on the PostgreSQL cluster (a
+    // worker's poll) holds back for a moment: read again, as a client does.
+    const ours = async () =>
+      (
+        (await get(partner, INTEGRATION_PATHS.changes, { since: start })).json() as ChangesResponse
+      ).data
+        .filter((c) => c.patternId === p.id)
+        .map((c) => c.change);
+    await vi.waitFor(async () => expect(await ours()).toHaveLength(3), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(await ours()).toEqual(['created', 'deleted', 'restored']);
     const events = await db().execute<{ type: string }>(
       sql`select type from webhook_events where payload -> 'data' -> 'pattern' ->> 'ID' = ${String(p.id)} order by created_at, id`,
     );
