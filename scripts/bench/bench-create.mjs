@@ -1,3 +1,4 @@
+import { freshPgDatabase } from './fresh-pg.mjs';
 // Form-create benchmark (issue 31): one pattern through the Pattern Submission Form's request
 // (POST /api/patternRecord/addPatternsRecord, multipart, as src/web/features/pattern-add sends it)
 // with 3 sizes and 8 files — 3 size PDFs, the instructions and yardage PDFs and 3 photos — posted
@@ -15,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
@@ -208,29 +208,9 @@ async function runOne(label, databaseUrl) {
   }
 }
 
-async function freshPgDatabase(url) {
-  const u = new URL(url);
-  const name = 'bench_create';
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: url });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
-
 if (PGLITE) await runOne('embedded PGlite + disk store', undefined);
 if (PG_URL) {
-  const db = await freshPgDatabase(PG_URL);
+  const db = await freshPgDatabase(PG_URL, 'bench_create');
   try {
     await runOne('PostgreSQL + disk store', db.url);
   } finally {

@@ -1,3 +1,4 @@
+import { freshPgDatabase } from './fresh-pg.mjs';
 // Bulk import benchmark (issues 16 and 31): the catalogue of issue 31, made deterministically from
 // a seed — an XLSX of 5,000 rows (2,500 patterns × 2 sizes, made with exceljs, the import
 // template's columns) and a ~37 MB ZIP of 2,500 PDFs (each pattern's two sizes name ONE PDF) —
@@ -19,7 +20,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { tsImport } from 'tsx/esm/api';
 import yazl from 'yazl';
@@ -303,30 +303,10 @@ async function runOne(label, databaseUrl) {
   }
 }
 
-async function freshPgDatabase(url) {
-  const u = new URL(url);
-  const name = 'bench_import';
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const ours = {};
 if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
 if (PG_URL) {
-  const db = await freshPgDatabase(PG_URL);
+  const db = await freshPgDatabase(PG_URL, 'bench_import');
   try {
     ours.pg = await runOne(
       `PostgreSQL (${new URL(db.url).pathname.slice(1)}) + disk store`,
