@@ -94,9 +94,13 @@ export async function publish(
     const p = await beginTransition(tx, user, id, 'publish');
     // Production gets only complete patterns.
     assertComplete((await patternMissing(tx, p)).missing);
+    // One instant for both: a later "updated" than "published" reads as an edit since publishing
+    // (migration 0013 took it so; under load two `new Date()`s a millisecond apart made it flaky).
+    const at = new Date();
     const row = await review.setStatus(tx, id, {
       ...nextStatus('publish', p),
-      publishedAt: new Date(),
+      publishedAt: at,
+      updatedAt: at,
     });
     // The published version: what the storefront gets, kept apart from later edits.
     before = await publishedKeys(tx, id);

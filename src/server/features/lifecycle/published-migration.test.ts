@@ -56,6 +56,9 @@ describe(`migration 0013: published versions of patterns published before it (${
     expect((await post(LIFECYCLE_PATHS.sendToReview(plain.id), owner)).statusCode).toBe(200);
     expect((await post(LIFECYCLE_PATHS.publish(plain.id), admin)).statusCode).toBe(200);
     const plainV = await publishedVersion(db(), plain.id);
+    // Publishing stamps one instant: "updated" after "published" would read as an edit since.
+    const stamped = (await db().select().from(patterns).where(eq(patterns.ID, plain.id)))[0]!;
+    expect(stamped.updatedAt.getTime()).toBe(stamped.publishedAt!.getTime());
 
     // Published, then edited (an edit waiting): the record is the snapshot the publishing review left.
     const edited = await seedPattern(t, { sizes: 2, name: 'As reviewed' });
