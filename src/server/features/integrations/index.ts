@@ -4,4 +4,4 @@ export { integrationsOpenApi } from './openapi';
 export { webhookDeliveryHandler } from './delivery';
 export { emitPatternEvent, emitTransitionEvent } from './events';
 export { findTokenUser, isApiToken } from './tokens.service';
-export { checkWebhookUrl } from './ssrf';
+export { checkWebhookUrl, isBlockedAddress } from './ssrf';

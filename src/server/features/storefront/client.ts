@@ -1,6 +1,8 @@
 import dns from 'node:dns/promises';
 import fs from 'node:fs';
-import { checkWebhookUrl } from '../integrations';
+import type { LookupFunction } from 'node:net';
+import { Agent, fetch, type RequestInit, type Response } from 'undici';
+import { checkWebhookUrl, isBlockedAddress } from '../integrations';
 import type { TargetConfig } from './targets';
 
 /** Resolves a host name to its addresses (the system's resolver; tests pass their own). */
@@ -49,6 +51,7 @@ export class StorefrontClient {
   private readonly tries: number;
   private readonly retryDelayMs: (n: number) => number;
   private readonly lookup?: Lookup;
+  private readonly dispatcher: Agent;
   constructor(
     private readonly t: TargetConfig,
     opts: ClientOptions = {},
@@ -56,6 +59,7 @@ export class StorefrontClient {
     this.tries = opts.tries ?? 3;
     this.retryDelayMs = opts.retryDelayMs ?? ((n) => 500 * 2 ** (n - 1));
     this.lookup = opts.lookup;
+    this.dispatcher = pinnedAgent(t, opts.lookup);
   }
 
   /** https on a public address unless STOREFRONT_ALLOW_PRIVATE (the webhook URLs' rule), checked before each delivery. */
@@ -104,7 +108,8 @@ export class StorefrontClient {
     await this.send('upload', this.archiveUrl(name), async () => ({
       method: 'PUT',
       headers: { authorization: await this.auth('webdav'), 'content-type': 'application/zip' },
-      body: await fs.openAsBlob(file),
+      // Node's own Blob (the DOM lib's type says otherwise): undici sends its size as content-length.
+      body: (await fs.openAsBlob(file)) as unknown as import('node:buffer').Blob,
     }));
   }
 
@@ -182,9 +187,12 @@ export class StorefrontClient {
           ...(typeof init === 'function' ? await init() : init),
           redirect: 'manual',
           signal: AbortSignal.timeout(what === 'upload' ? 600_000 : 60_000),
+          dispatcher: this.dispatcher,
         });
       } catch (err) {
         if (err instanceof RefusedError) throw err;
+        // The connection's own address check (pinnedAgent) refused what the name resolves to now.
+        if ((err as Error).cause instanceof RefusedError) throw (err as Error).cause as Error;
         last = `${what}: ${(err as Error).cause ? String((err as { cause: Error }).cause.message) : (err as Error).message}`;
         if (n < this.tries) await sleep(this.retryDelayMs(n));
         continue;
@@ -280,6 +288,48 @@ export async function addressProblem(
 }
 
 const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
+
+/**
+ * The connections' own resolver: every connection to an instance resolves its name here and is
+ * refused unless each address it gets is public (STOREFRONT_ALLOW_PRIVATE aside). The check before
+ * a delivery (`addressProblem`) says why on the screen; this one makes the address used the
+ * address judged, so a name that changes its answer between the two (DNS rebinding) reaches
+ * nothing private. One agent (and its kept-alive sockets) per rule, for the system's resolver.
+ */
+const agents = new Map<string, Agent>();
+function pinnedAgent(t: Pick<TargetConfig, 'name' | 'allowPrivate'>, lookup?: Lookup): Agent {
+  const { name, allowPrivate } = t;
+  const key = `${name} ${allowPrivate}`;
+  if (!lookup && agents.has(key)) return agents.get(key)!;
+  const resolve = lookup ?? systemLookup;
+  const connectLookup: LookupFunction = (host, options, cb) => {
+    const reply = cb as unknown as (
+      err: Error | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void;
+    resolve(host).then(
+      (all) => {
+        const blocked = allowPrivate ? undefined : all.find((a) => isBlockedAddress(a.address));
+        if (!all.length) return reply(new Error(`${host} has no address`), '', 0);
+        if (blocked)
+          return reply(
+            new RefusedError(
+              `The ${name} storefront address is refused: ${host} now resolves to ${blocked.address}, a private, loopback, link-local or metadata address (STOREFRONT_ALLOW_PRIVATE=true allows private addresses, for tests and closed networks)`,
+            ),
+            '',
+            0,
+          );
+        if (options.all) reply(null, all);
+        else reply(null, all[0]!.address, all[0]!.family);
+      },
+      (err: Error) => reply(err, '', 0),
+    );
+  };
+  const agent = new Agent({ connect: { lookup: connectLookup } });
+  if (!lookup) agents.set(key, agent);
+  return agent;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -395,4 +395,48 @@ describe.skipIf(!dir)(`storefront address rule (${dbKind})${skipReason(reason)}`
     expect(production.pending).toBe(1);
     expect(targets.data.find((x) => x.name === 'staging')!.addressProblem).toBeNull();
   });
+
+  it('a name that answers a public address to the check and a loopback one to the connection (DNS rebinding) reaches nothing: the connection is refused', async () => {
+    // Every other answer for the token host is loopback: the check before the delivery sees the
+    // public one, the connection made right after it the loopback one.
+    const asked = new Map<string, number>();
+    const connections: string[] = [];
+    await worker?.stop();
+    worker = startWorker(t, {
+      lookup: async (host) => {
+        const n = (asked.get(host) ?? 0) + 1;
+        asked.set(host, n);
+        const rebound = host === 'account.example.com' && n % 2 === 0;
+        if (rebound) connections.push(host);
+        return [{ address: rebound ? '127.0.0.1' : '93.184.215.14', family: 4 }];
+      },
+    });
+    try {
+      const p = await seedPattern(t, { sizes: 1, status: 'in_review' });
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: LIFECYCLE_PATHS.publish(p.id),
+            headers: admin.auth,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const summary = async () =>
+        (
+          await t.app.inject({
+            url: STOREFRONT_PATHS.pattern.replace(':id', String(p.id)),
+            headers: owner.auth,
+          })
+        ).json().summary as { kind: string; text: string };
+      await eventually(async () => (await summary()).kind === 'failed', 30_000);
+      expect((await summary()).text).toBe(
+        'Storefront import failed: The production storefront address is refused: account.example.com now resolves to 127.0.0.1, a private, loopback, link-local or metadata address (STOREFRONT_ALLOW_PRIVATE=true allows private addresses, for tests and closed networks)',
+      );
+      expect(connections.length).toBeGreaterThan(0);
+    } finally {
+      await worker.stop();
+      worker = undefined;
+    }
+  });
 });
