@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { webhookEndpoints, webhookEvents } from '../../db/schema/integrations';
+import { patternFiles } from '../../db/schema/patterns';
+import { fileChecks } from '../../db/schema/preflight';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { PATTERN_LIST_ROUTES } from '../../../shared/contracts/pattern-list';
@@ -202,6 +204,39 @@ describe(`published versions (${dbKind})`, () => {
     expect(own).not.toHaveProperty('storefront');
   });
 
+  it('version=published rows carry the published hero while its row still serves its thumbnails', async () => {
+    const p = await seedPattern(t, { sizes: 1 });
+    const hero = await seedFile(t, p.id, 'Main_Hero_Image');
+    await t.deps.database.db.insert(fileChecks).values({
+      fileId: hero.id,
+      check: {
+        type: 'image',
+        width: 1600,
+        height: 1200,
+        rotated: false,
+        metadataRemoved: false,
+        convertedFromCmyk: false,
+        thumbnails: true,
+      },
+    });
+    expect((await review(p.id)).statusCode).toBe(200);
+    expect((await publish(p.id)).statusCode).toBe(200);
+    const heroOf = async () =>
+      (
+        (
+          await t.app.inject({
+            url: PATTERN_LIST_ROUTES.list,
+            query: { version: 'published', search: p.code },
+            headers: owner.auth,
+          })
+        ).json().data as { ID: number; heroFileId: number | null }[]
+      ).find((r) => r.ID === p.id)?.heroFileId;
+    expect(await heroOf()).toBe(hero.id);
+    // Replaced after publishing: the old row is gone, so is a thumbnail to show for it.
+    await t.deps.database.db.delete(patternFiles).where(eq(patternFiles.id, hero.id));
+    expect(await heroOf()).toBeNull();
+  });
+
   it('is brand-scoped, answers 404 for a pattern never published, and API tokens may read it', async () => {
     const p = await publishedPattern();
     expect((await published(p.id, other.auth)).statusCode).toBe(404);
@@ -248,10 +283,12 @@ describe(`published versions (${dbKind})`, () => {
       headers: admin.auth,
     });
     expect(del.statusCode).toBe(200);
-    // Read again while a transaction elsewhere on the cluster holds the feed's horizon back.
+    // Read again while a transaction elsewhere on the cluster holds the feed's horizon back (the
+    // same hold can leave an earlier test's entry after `start`: only this pattern's are counted).
     const got = await vi.waitFor(
       async () => {
         const r = await feed(start);
+        r.data = r.data.filter((c) => c.patternId === p.id);
         expect(r.data).toHaveLength(4);
         return r;
       },

@@ -116,8 +116,16 @@ export async function listPublished(
     q.pageSize,
     (q.page - 1) * q.pageSize,
   );
+  // The published main hero, while its row still serves its thumbnails (as the working list's).
+  const heroOf = (r: (typeof rows)[number]) =>
+    r.data.files.find((x) => x.kind === 'Main_Hero_Image' && x.thumbnails);
+  const served = await repo.filesStillServed(
+    db,
+    rows.flatMap((r) => heroOf(r) ?? []),
+  );
   const data: PatternListResponse['data'] = rows.map((r) => {
     const f = r.data.fields;
+    const hero = heroOf(r);
     return {
       ID: r.patternId,
       SFCC_Pattern_ID: f.SFCC_Pattern_ID,
@@ -133,7 +141,7 @@ export async function listPublished(
       editStatus: r.editStatus,
       IS_SFCC_TESTING: r.IS_SFCC_TESTING,
       updatedAt: isoDate(r.publishedAt),
-      heroFileId: null,
+      heroFileId: hero && served.has(hero.id) ? hero.id : null,
     };
   });
   return {

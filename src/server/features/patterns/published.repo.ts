@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patterns } from '../../db/schema/patterns';
+import { patternFiles, patterns } from '../../db/schema/patterns';
 import { patternPublishedVersions as ppv } from '../../db/schema/published';
 import { users } from '../../db/schema/users';
 import type { PublishedContent } from '../../../shared/contracts/pattern-published';
@@ -155,4 +155,28 @@ export async function publishedPage(
     .from(ppv)
     .where(where);
   return { rows, total: count!.n };
+}
+
+/**
+ * Of published files, the ids whose row still holds the published bytes: the thumbnail route
+ * serves a file by its row, so a published hero replaced since has no thumbnail to show.
+ */
+export async function filesStillServed(
+  db: DbOrTx,
+  refs: { id: number; key?: string }[],
+): Promise<Set<number>> {
+  if (!refs.length) return new Set();
+  const rows = await db
+    .select({ id: patternFiles.id, key: patternFiles.storageKey })
+    .from(patternFiles)
+    .where(
+      inArray(
+        patternFiles.id,
+        refs.map((r) => r.id),
+      ),
+    );
+  const keys = new Map(rows.map((r) => [r.id, r.key]));
+  return new Set(
+    refs.filter((r) => keys.has(r.id) && (!r.key || keys.get(r.id) === r.key)).map((r) => r.id),
+  );
 }
