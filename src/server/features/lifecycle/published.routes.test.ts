@@ -9,7 +9,7 @@ import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { PATTERN_LIST_ROUTES } from '../../../shared/contracts/pattern-list';
 import { PATTERN_PUBLISHED_PATHS } from '../../../shared/contracts/pattern-published';
 import { INTEGRATION_PATHS, type ChangesResponse } from '../../../shared/contracts/integrations';
-import { seedFile, seedPattern } from '../patterns/detail.fixtures';
+import { photoCheck, seedFile, seedPattern } from '../patterns/detail.fixtures';
 import { livePublishedVersions, publishedVersion, publishedVersions } from '../patterns/index';
 
 describe(`published versions (${dbKind})`, () => {
@@ -207,18 +207,9 @@ describe(`published versions (${dbKind})`, () => {
   it('version=published rows carry the published hero while its row still serves its thumbnails', async () => {
     const p = await seedPattern(t, { sizes: 1 });
     const hero = await seedFile(t, p.id, 'Main_Hero_Image');
-    await t.deps.database.db.insert(fileChecks).values({
-      fileId: hero.id,
-      check: {
-        type: 'image',
-        width: 1600,
-        height: 1200,
-        rotated: false,
-        metadataRemoved: false,
-        convertedFromCmyk: false,
-        thumbnails: true,
-      },
-    });
+    await t.deps.database.db
+      .insert(fileChecks)
+      .values({ fileId: hero.id, check: photoCheck(true) });
     expect((await review(p.id)).statusCode).toBe(200);
     expect((await publish(p.id)).statusCode).toBe(200);
     const heroOf = async () =>
@@ -311,9 +302,13 @@ describe(`published versions (${dbKind})`, () => {
       headers: admin.auth,
     });
     expect(restore.statusCode).toBe(200);
-    expect((await feed(got.next)).data.map((c) => [c.patternId, c.change, c.version])).toEqual([
-      [p.id, 'unpublished', 2],
-    ]);
+    await vi.waitFor(
+      async () =>
+        expect((await feed(got.next)).data.map((c) => [c.patternId, c.change, c.version])).toEqual([
+          [p.id, 'unpublished', 2],
+        ]),
+      { timeout: 20_000, interval: 100 },
+    );
   });
 
   it('webhooks: pattern.published carries the published version; pattern.updated of a published pattern says it is not live', async () => {

@@ -12,23 +12,19 @@ import {
 } from '../../test/helper';
 import { patternData, postSubmission, submissionForm } from '../../test/submission';
 import { makePdf, PAGE } from '../../test/preflight-files';
-import { multipart, patternRow, pngPart, seedFile, seedPattern } from '../patterns/detail.fixtures';
+import {
+  multipart,
+  patternRow,
+  photoCheck,
+  pngPart,
+  seedFile,
+  seedPattern,
+} from '../patterns/detail.fixtures';
 import { patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import { patternChanges } from '../../db/schema/integrations';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import type { PatternFile } from '../../../shared/contracts/files';
-import type { FileCheck } from '../../../shared/contracts/preflight';
-
-const photoCheck = (thumbnails: boolean): FileCheck => ({
-  type: 'image',
-  width: 1600,
-  height: 1200,
-  rotated: false,
-  metadataRemoved: false,
-  convertedFromCmyk: false,
-  thumbnails,
-});
 
 /**
  * The list's hero thumbnail is kept on the pattern row (patterns.hero_file_id, migration 0010) by

@@ -174,3 +174,14 @@ export const pdfPart = (name = 'size.pdf', text = 'New') => ({
   type: 'application/pdf',
 });
 export const pngPart = (name = 'photo.png') => ({ bytes: tinyPng(), name, type: 'image/png' });
+
+/** A photo's check as the preflight records it (for seeded files), with or without thumbnails. */
+export const photoCheck = (thumbnails: boolean) => ({
+  type: 'image' as const,
+  width: 1600,
+  height: 1200,
+  rotated: false,
+  metadataRemoved: false,
+  convertedFromCmyk: false,
+  thumbnails,
+});

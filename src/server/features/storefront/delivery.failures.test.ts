@@ -312,6 +312,26 @@ describe.skipIf(!dir)(`storefront address rule (${dbKind})${skipReason(reason)}`
     await t?.close();
   });
 
+  /** Publishes a new pattern and answers its storefront line once the delivery has failed. */
+  const publishedThenFailed = async () => {
+    const p = await seedPattern(t, { sizes: 1, status: 'in_review' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: LIFECYCLE_PATHS.publish(p.id),
+      headers: admin.auth,
+    });
+    expect(r.statusCode).toBe(200);
+    const summary = async () =>
+      (
+        await t.app.inject({
+          url: STOREFRONT_PATHS.pattern.replace(':id', String(p.id)),
+          headers: owner.auth,
+        })
+      ).json().summary as { kind: string; text: string };
+    await eventually(async () => (await summary()).kind === 'failed', 30_000);
+    return (await summary()).text;
+  };
+
   const startWith = (
     url: string,
     oauth = 'https://account.demandware.com/dwsso/oauth2/access_token',
@@ -363,25 +383,7 @@ describe.skipIf(!dir)(`storefront address rule (${dbKind})${skipReason(reason)}`
         { address: host === 'sfcc-instance.invalid' ? '127.0.0.1' : '93.184.215.14', family: 4 },
       ],
     });
-    const p = await seedPattern(t, { sizes: 1, status: 'in_review' });
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: LIFECYCLE_PATHS.publish(p.id),
-          headers: admin.auth,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const summary = async () =>
-      (
-        await t.app.inject({
-          url: STOREFRONT_PATHS.pattern.replace(':id', String(p.id)),
-          headers: owner.auth,
-        })
-      ).json().summary as { kind: string; text: string };
-    await eventually(async () => (await summary()).kind === 'failed');
-    expect((await summary()).text).toBe(
+    expect(await publishedThenFailed()).toBe(
       'Storefront import failed: The production storefront address is refused: STOREFRONT_PRODUCTION_URL: The URL points to a private, loopback, link-local or metadata address (127.0.0.1) (STOREFRONT_ALLOW_PRIVATE=true allows http and private addresses, for tests and closed networks)',
     );
     const targets = (
@@ -412,25 +414,7 @@ describe.skipIf(!dir)(`storefront address rule (${dbKind})${skipReason(reason)}`
       },
     });
     try {
-      const p = await seedPattern(t, { sizes: 1, status: 'in_review' });
-      expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: LIFECYCLE_PATHS.publish(p.id),
-            headers: admin.auth,
-          })
-        ).statusCode,
-      ).toBe(200);
-      const summary = async () =>
-        (
-          await t.app.inject({
-            url: STOREFRONT_PATHS.pattern.replace(':id', String(p.id)),
-            headers: owner.auth,
-          })
-        ).json().summary as { kind: string; text: string };
-      await eventually(async () => (await summary()).kind === 'failed', 30_000);
-      expect((await summary()).text).toBe(
+      expect(await publishedThenFailed()).toBe(
         'Storefront import failed: The production storefront address is refused: account.example.com now resolves to 127.0.0.1, a private, loopback, link-local or metadata address (STOREFRONT_ALLOW_PRIVATE=true allows private addresses, for tests and closed networks)',
       );
       expect(connections.length).toBeGreaterThan(0);
