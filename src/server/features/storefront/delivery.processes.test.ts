@@ -75,10 +75,7 @@ describe.skipIf(!here || !dir)(title('storefront delivery across a killed proces
       t.deps.database.db.execute(
         sql`SELECT id, status, message, execution_id FROM storefront_runs WHERE target = 'production' ORDER BY id`,
       );
-    await eventually(
-      async () => (await runs()).rows.some((r) => r.execution_id !== null),
-      45_000,
-    );
+    await eventually(async () => (await runs()).rows.some((r) => r.execution_id !== null), 45_000);
     expect((await runs()).rows, 'one run, its execution recorded').toHaveLength(1);
     expect(production.imports).toHaveLength(1);
     expect(production.imports[0]!.status).toBe('running');
