@@ -185,7 +185,8 @@ describe(`declared access on every route (${dbKind})`, () => {
             ),
           );
       }
-  });
+    // ~90 routes × 7 identities, one after another: seconds when quiet, 30 s and more at load 25.
+  }, 180_000);
 
   it('the review count is for admins (the issue: without its guard anyone got 200)', async () => {
     const url = LIFECYCLE_ROUTES.reviewCount;
