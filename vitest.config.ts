@@ -10,7 +10,8 @@ const api = (name: string, dbKind: 'pglite' | 'postgres') => ({
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/setup-file.ts'],
     env: { TEST_DB_KIND: dbKind },
-    testTimeout: 30_000,
+    // Generous for loaded machines: outcomes are awaited with bounded polls, never timed.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

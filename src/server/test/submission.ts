@@ -110,10 +110,14 @@ export function listObjects(t: TestApp, opts: { thumbnails?: boolean } = {}): st
 export const readObject = (t: TestApp, key: string) =>
   fs.readFileSync(path.join(t.dataDir, 'files', key));
 
-/** Waits (bounded) until `check` holds; for effects that finish after a response or a disconnect. */
+/**
+ * Waits (bounded) until `check` holds; for effects that finish after a response or a disconnect.
+ * The bound is for a loaded machine (a storefront delivery took over 10 s at load 26): a check
+ * that holds returns at once, so a long bound costs a passing test nothing.
+ */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
-  ms = 10_000,
+  ms = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
