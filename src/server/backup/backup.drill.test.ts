@@ -180,7 +180,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
       await app.close();
       await deps.closeAll();
     }
-  }, 180_000);
+  }, 360_000);
 
   it('refuses a non-empty target unless forced, and an archive whose checksums do not match', async () => {
     const archive = path.join(dir, 'refusals.zip');
@@ -221,5 +221,5 @@ describe(`backup and restore drill (${dbKind})`, () => {
     ).toEqual([]);
     await fresh.database.close();
     await target.database.close();
-  }, 180_000);
+  }, 360_000);
 });
