@@ -8,9 +8,11 @@ import { freshPgDatabase } from './fresh-pg.mjs';
 // its growth over idle, and the follow-up work (PDF facts, thumbnails) until every file has them.
 //
 //   node scripts/bench/bench-import.mjs [--patterns=2500] [--sizes=2] [--zip-mb=37] [--seed=31]
-//        [--pg[=postgres://…/db]] [--no-pglite] [--profile=DIR] [--no-follow-up]
+//        [--pg[=postgres://…/db]] [--pg-db=NAME] [--no-pglite] [--profile=DIR] [--no-follow-up] [--no-files]
 //   --pg: also PostgreSQL; the bench creates (and drops again) a fresh database `bench_import` on that
 //         server (default TEST_DATABASE_URL's, else postgres://postgres@127.0.0.1:5432/test).
+//   --pg-db=NAME: that database's name instead (two runs at once on one server: each drops the
+//         other's `bench_import` WITH (FORCE) at its start).
 //   --profile=DIR: the server runs with --cpu-prof into DIR (read it with scripts/bench/profile-summary.mjs).
 //   DIRECTUS_URL + DIRECTUS_TOKEN: also imports the same patterns' rows, without files, into the
 //         Directus peer (scripts/bench/directus-peer.mjs) through POST /utils/import/patterns_import,
@@ -424,7 +426,7 @@ async function queuedChecks(job) {
 const ours = {};
 if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
 if (PG_URL) {
-  const db = await freshPgDatabase(PG_URL, 'bench_import');
+  const db = await freshPgDatabase(PG_URL, arg('pg-db', 'bench_import'));
   try {
     ours.pg = await runOne(
       `PostgreSQL (${new URL(db.url).pathname.slice(1)}) + disk store`,
