@@ -8,12 +8,18 @@ import { freshPgDatabase } from './fresh-pg.mjs';
 // its growth over idle, and the follow-up work (PDF facts, thumbnails) until every file has them.
 //
 //   node scripts/bench/bench-import.mjs [--patterns=2500] [--sizes=2] [--zip-mb=37] [--seed=31]
-//        [--pg[=postgres://…/db]] [--no-pglite] [--profile=DIR] [--no-follow-up]
+//        [--pg[=postgres://…/db]] [--pg-db=NAME] [--no-pglite] [--profile=DIR] [--no-follow-up] [--no-files]
 //   --pg: also PostgreSQL; the bench creates (and drops again) a fresh database `bench_import` on that
 //         server (default TEST_DATABASE_URL's, else postgres://postgres@127.0.0.1:5432/test).
+//   --pg-db=NAME: that database's name instead (two runs at once on one server: each drops the
+//         other's `bench_import` WITH (FORCE) at its start).
 //   --profile=DIR: the server runs with --cpu-prof into DIR (read it with scripts/bench/profile-summary.mjs).
-//   DIRECTUS_URL + DIRECTUS_TOKEN: also imports the same rows, without files, into the Directus peer
-//         (scripts/bench/directus-peer.mjs) through POST /utils/import/patterns, and prints ours ÷ Directus.
+//   DIRECTUS_URL + DIRECTUS_TOKEN: also imports the same patterns' rows, without files, into the
+//         Directus peer (scripts/bench/directus-peer.mjs) through POST /utils/import/patterns_import,
+//         then updates them the same way, and prints rows/s and ours ÷ Directus.
+//   --no-files: ours also imports the sheet's rows alone (no ZIP; a new pattern needs its PDFs, so
+//         this re-imports the same sheet without its file column, mode update, one field changed),
+//         right after the import on the same server; compared with Directus' update of the same rows.
 // The generated files are kept in $TMPDIR/ppp-bench-import-<seed>-<patterns>x<sizes>-<MB> for the next run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,10 +55,15 @@ const PG_URL =
       ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
       : pgArg;
 const PGLITE = !arg('no-pglite', false);
+const NO_FILES = arg('no-files', false);
 const MB = 1024 * 1024;
 
 const { TEMPLATE_HEADERS } = await tsImport(
   path.join(root, 'src/server/features/imports/template.ts'),
+  import.meta.url,
+);
+const { IMPORT_COLUMNS } = await tsImport(
+  path.join(root, 'src/shared/contracts/imports.ts'),
   import.meta.url,
 );
 const { PATTERN_TYPES, GENDERS, FABRIC_TYPES } = await tsImport(
@@ -296,17 +307,126 @@ async function runOne(label, databaseUrl) {
       `  server RSS          : idle ${idle.toFixed(0)} MB, peak ${peakImport.toFixed(0)} MB during the import (growth +${(peakImport - idle).toFixed(0)} MB; target ≤ 100 MB), peak ${peak.toFixed(0)} MB with the follow-up`,
     );
     if (followUp) console.log(followUp);
+    const rowsAlone = NO_FILES ? await importRowsAlone(base, auth) : undefined;
     if (done.status !== 'done' || done.created !== PATTERNS) process.exitCode = 1;
-    return { importS: (t3 - t2) / 1000 };
+    return { importS: (t3 - t2) / 1000, checkS: (t2 - t0) / 1000, rowsAlone };
   } finally {
     await stop();
   }
 }
 
+// Rows alone (--no-files, Directus): the catalogue's rows without files, read back from its XLSX.
+const PATTERN_COLUMNS = IMPORT_COLUMNS.filter((c) => c.level === 'pattern');
+const FILE_LABELS = new Set(IMPORT_COLUMNS.filter((c) => c.level === 'file').map((c) => c.label));
+const DESCRIPTION = IMPORT_COLUMNS.find((c) => c.key === 'Pattern_Description').label;
+const revised = (text) => `${text} Revised.`; // the one field both updates change
+const rowsSheetPath = path.join(dataDir, 'catalogue-rows.xlsx');
+
+/** The sheet's rows as [label → value] maps, in order (the header row left out). */
+async function sheetRows() {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(sheetPath);
+  const ws = wb.worksheets[0];
+  const headers = ws.getRow(1).values; // 1-based
+  const out = [];
+  ws.eachRow((row, n) => {
+    if (n === 1) return;
+    const cells = new Map();
+    row.eachCell((cell, col) => cells.set(headers[col], cell.value));
+    out.push(cells);
+  });
+  return out;
+}
+
+/** Each pattern's fields (its first row, which fills them), keyed by the import's column keys. */
+async function sheetPatterns() {
+  const patterns = [];
+  for (const cells of await sheetRows()) {
+    if (!cells.has(PATTERN_COLUMNS[1].label)) continue; // a further size row of the same pattern
+    const p = {};
+    for (const c of PATTERN_COLUMNS) if (cells.has(c.label)) p[c.key] = String(cells.get(c.label));
+    patterns.push(p);
+  }
+  return patterns;
+}
+
+/** The same sheet with its file columns empty and every description revised (for mode update). */
+async function makeRowsSheet() {
+  const wb = new ExcelJS.Workbook();
+  wb.created = wb.modified = new Date(0);
+  const ws = wb.addWorksheet('Patterns');
+  ws.addRow(TEMPLATE_HEADERS);
+  for (const cells of await sheetRows())
+    ws.addRow(
+      TEMPLATE_HEADERS.map((h) =>
+        FILE_LABELS.has(h)
+          ? null
+          : h === DESCRIPTION && cells.has(h)
+            ? revised(cells.get(h))
+            : (cells.get(h) ?? null),
+      ),
+    );
+  await wb.xlsx.writeFile(rowsSheetPath);
+}
+
+/**
+ * --no-files: the sheet's rows alone into the patterns just imported (mode update, no ZIP), as a
+ * user re-imports a corrected sheet; prints and answers its rates.
+ */
+async function importRowsAlone(base, auth) {
+  if (!fs.existsSync(rowsSheetPath)) await makeRowsSheet();
+  const job = async (p, init) => {
+    const r = await fetch(`${base}${p}`, { ...init, headers: auth });
+    if (!r.ok) throw new Error(`${init?.method ?? 'GET'} ${p}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const waitFor = async (id, statuses) => {
+    for (;;) {
+      const j = await job(`/api/imports/${id}`);
+      if (statuses.includes(j.status)) return j;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const form = new FormData();
+  form.append('mode', 'update');
+  form.append('sheet', await fs.openAsBlob(rowsSheetPath), 'catalogue-rows.xlsx');
+  const t0 = performance.now();
+  const { id } = await job('/api/imports', { method: 'POST', body: form });
+  const checked = await waitFor(id, ['checked', 'failed']);
+  const t1 = performance.now();
+  if (checked.status !== 'checked' || checked.valid !== PATTERNS)
+    throw new Error(
+      `rows alone, check: ${checked.status} ${checked.valid} valid ${checked.error ?? ''}`,
+    );
+  const pending = await queuedChecks(job);
+  const loadAtImport = load();
+  await job(`/api/imports/${id}/run`, { method: 'POST' });
+  const done = await waitFor(id, ['done', 'failed']);
+  const t2 = performance.now();
+  if (done.status !== 'done' || done.updated !== PATTERNS) process.exitCode = 1;
+  const importS = (t2 - t1) / 1000;
+  console.log(
+    `  rows alone (--no-files): the same ${rows.toLocaleString('en-US')} rows without files, mode update (each description revised): ${done.status}, ${done.updated} updated`,
+  );
+  console.log(
+    `    check ${((t1 - t0) / 1000).toFixed(1)} s (${(rows / ((t1 - t0) / 1000)).toFixed(1)} rows/s), import ${importS.toFixed(1)} s (${(PATTERNS / importS).toFixed(1)} patterns/s, ${(rows / importS).toFixed(1)} rows/s); load average ${loadAtImport}; ${pending}`,
+  );
+  return { importS, checkS: (t1 - t0) / 1000 };
+}
+
+/** The first import's queued PDF checks still to run (they share the machine with what follows). */
+async function queuedChecks(job) {
+  const { items } = await job('/api/imports');
+  const left = items.reduce((n, i) => n + (i.files.total - i.files.checked), 0);
+  return left
+    ? `${left} PDF checks of the first import still queued at its start (--no-follow-up)`
+    : 'no PDF checks queued';
+}
+
 const ours = {};
 if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
 if (PG_URL) {
-  const db = await freshPgDatabase(PG_URL, 'bench_import');
+  const db = await freshPgDatabase(PG_URL, arg('pg-db', 'bench_import'));
   try {
     ours.pg = await runOne(
       `PostgreSQL (${new URL(db.url).pathname.slice(1)}) + disk store`,
@@ -323,20 +443,61 @@ if (!peer) {
     '\n  Directus peer: not run (set DIRECTUS_URL and DIRECTUS_TOKEN, docs/benchmarks.md)',
   );
 } else {
-  // The same rows without files: one row per pattern (Directus has no sizes), its own CSV import.
-  const csv = ['SFCC_Pattern_ID,Pattern_Name,brand_id,Type,Price'];
-  const r2 = rng(SEED);
-  for (let p = 0; p < PATTERNS; p++)
-    csv.push(`${id(p)},Pattern ${p + 1},1,${PATTERN_TYPES[Math.floor(r2() * 5)]},12.50`);
-  const ms = await peer.importRows(csv.join('\n') + '\n');
-  const rate = PATTERNS / (ms / 1000);
-  console.log(
-    `\n  Directus: ${PATTERNS} rows through POST /utils/import/patterns in ${(ms / 1000).toFixed(1)} s (${rate.toFixed(1)} rows/s)`,
+  // The same patterns' rows without files: one row per pattern (Directus has no sizes here), each
+  // field the sheet fills, in a collection with the import's columns; then the same rows again
+  // with their id and the description revised (Directus' import updates a row that has an id).
+  const patterns = await sheetPatterns();
+  const keys = PATTERN_COLUMNS.map((c) => c.key);
+  await peer.importInto(keys.map((k) => [k, k === 'Price' ? 'decimal' : 'text']));
+  const cell = (v) =>
+    v === undefined ? '' : /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+  const csv = (lines, head) =>
+    [head.join(','), ...lines.map((l) => l.map(cell).join(','))].join('\n') + '\n';
+  const loadCreate = load();
+  const created = await peer.importCsv(
+    csv(
+      patterns.map((p) => keys.map((k) => p[k])),
+      keys,
+    ),
   );
-  for (const [k, v] of Object.entries(ours))
+  if (created.total !== PATTERNS)
+    throw new Error(`Directus holds ${created.total} rows, not ${PATTERNS}`);
+  const ids = await peer.importedIds('SFCC_Pattern_ID');
+  const loadUpdate = load();
+  const updated = await peer.importCsv(
+    csv(
+      patterns.map((p) => [
+        String(ids.get(p.SFCC_Pattern_ID)),
+        ...keys.map((k) => (k === 'Pattern_Description' ? revised(p[k]) : p[k])),
+      ]),
+      ['id', ...keys],
+    ),
+  );
+  if (updated.total !== PATTERNS)
+    throw new Error(`Directus holds ${updated.total} rows after the update`);
+  const rate = (ms) => PATTERNS / (ms / 1000);
+  console.log(
+    `\n  Directus (SQLite), POST /utils/import/patterns_import, ${PATTERNS.toLocaleString('en-US')} rows (one per pattern, no files, activity + revisions on):`,
+  );
+  console.log(
+    `  create              : ${(created.ms / 1000).toFixed(1)} s (${rate(created.ms).toFixed(1)} rows/s; load average ${loadCreate})`,
+  );
+  console.log(
+    `  update              : ${(updated.ms / 1000).toFixed(1)} s (${rate(updated.ms).toFixed(1)} rows/s; load average ${loadUpdate})`,
+  );
+  // Directus checks each row as it writes it, in the one request: ours is compared by its import
+  // phase alone and by upload + check + import.
+  const ratio = (r, ms) =>
+    `${(PATTERNS / r.importS / rate(ms)).toFixed(2)} (import phase), ${(PATTERNS / (r.checkS + r.importS) / rate(ms)).toFixed(2)} (upload + check + import)`;
+  for (const [k, v] of Object.entries(ours)) {
     console.log(
-      `  ours (${k}) ÷ Directus, patterns/s: ${(PATTERNS / v.importS / rate).toFixed(2)} (ours with sizes and files)`,
+      `  ours (${k}) ÷ Directus, create    : ${ratio(v, created.ms)}; ours also with ${SIZES} sizes each and the ZIP's PDFs stored`,
     );
+    if (v.rowsAlone)
+      console.log(
+        `  ours (${k}) ÷ Directus, rows alone: ${ratio(v.rowsAlone, updated.ms)}; ours' update of the sheet's rows without files ÷ Directus' update`,
+      );
+  }
 }
 console.log(
   "\n  (client and server share this machine's cores; the figures are indicative, not a pass/fail)",

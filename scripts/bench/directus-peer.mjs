@@ -1,4 +1,4 @@
-// The Directus peer of docs/benchmarks.md for bench-list.mjs (a helper, not itself a benchmark:
+// The Directus peer of docs/benchmarks.md for bench-list.mjs and bench-import.mjs (a helper, not itself a benchmark:
 // bench.mjs runs only bench-*.mjs). Nothing of Directus is a dependency of the portal: the peer runs
 // from its own folder, and this file talks to it over its REST API (and to its SQLite file, with the
 // peer's own sqlite3 module, for what the API cannot do: composite indexes).
@@ -23,6 +23,8 @@ const FIELDS = [
   // What our search matches: Pattern ID + ' ' + name (`_icontains` is LOWER(search_text) LIKE '%…%').
   ['search_text', 'string'],
 ];
+/** Where bench-import.mjs imports (not `patterns`, which bench-list.mjs seeds). */
+const IMPORT_COLLECTION = 'patterns_import';
 /** The columns of a list row (ours also joins the brand's name; Directus returns brand_id). */
 const LIST_FIELDS = ['id', ...FIELDS.map(([f]) => f).filter((f) => f !== 'search_text')].join(',');
 
@@ -65,16 +67,16 @@ export function directusPeer(env) {
     return r.status === 200 ? r.json.meta.filter_count : null;
   };
 
-  async function seed(rows, brandIds) {
-    if ((await api('/collections/patterns', { ok: false })).status === 200)
-      await api('/collections/patterns', { method: 'DELETE' });
+  /** (Re)creates a collection: an auto-increment `id` and `fields` ([name, type] pairs). */
+  async function createCollection(collection, fields, meta) {
+    if ((await api(`/collections/${collection}`, { ok: false })).status === 200)
+      await api(`/collections/${collection}`, { method: 'DELETE' });
     await api('/collections', {
       method: 'POST',
       body: {
-        collection: 'patterns',
+        collection,
         schema: {},
-        // No activity or revision rows for the bench's own inserts (reads are not affected).
-        meta: { accountability: null },
+        meta,
         fields: [
           {
             field: 'id',
@@ -83,10 +85,15 @@ export function directusPeer(env) {
             meta: {},
           },
           // A field without `meta` is refused for some types (timestamp) in 11.3.5.
-          ...FIELDS.map(([field, type]) => ({ field, type, schema: {}, meta: {} })),
+          ...fields.map(([field, type]) => ({ field, type, schema: {}, meta: {} })),
         ],
       },
     });
+  }
+
+  async function seed(rows, brandIds) {
+    // No activity or revision rows for the bench's own inserts (reads are not affected).
+    await createCollection('patterns', FIELDS, { accountability: null });
     const now = Date.now();
     const t0 = performance.now();
     process.stdout.write('  Directus: seeding through its REST API, 1,000 rows a request:');
@@ -171,23 +178,39 @@ export function directusPeer(env) {
   return {
     label: 'Directus',
     /**
-     * bench-import.mjs: an empty `patterns` collection, then `csv` through Directus' own import
-     * (POST /utils/import/patterns, multipart `file`); answers the import request's milliseconds.
+     * bench-import.mjs: an empty collection `patterns_import` with the import's columns ([name, type]
+     * pairs). Its own collection: `patterns` holds the list bench's 100,000 rows (a minute to seed
+     * again). Directus' default tracking (activity and revisions, accountability 'all'): ours records
+     * each imported pattern's activity too.
      */
-    async importRows(csv) {
-      await seed(0, []);
+    async importInto(fields) {
+      await createCollection(IMPORT_COLLECTION, fields, {});
+    },
+    /**
+     * `csv` through Directus' own import (POST /utils/import/{collection}, multipart `file`: a row
+     * with an `id` updates that item, one without creates one; all in one transaction); answers
+     * the import request's milliseconds and how many items the collection then holds.
+     */
+    async importCsv(csv) {
       const form = new FormData();
-      form.append('file', new Blob([csv], { type: 'text/csv' }), 'patterns.csv');
+      form.append('file', new Blob([csv], { type: 'text/csv' }), `${IMPORT_COLLECTION}.csv`);
       const t0 = performance.now();
-      const res = await fetch(`${url}/utils/import/patterns`, {
+      const res = await fetch(`${url}/utils/import/${IMPORT_COLLECTION}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
         body: form,
       });
+      const text = await res.text();
       const ms = performance.now() - t0;
-      if (!res.ok)
-        throw new Error(`Directus import: ${res.status} ${(await res.text()).slice(0, 300)}`);
-      return ms;
+      if (!res.ok) throw new Error(`Directus import: ${res.status} ${text.slice(0, 300)}`);
+      const total = (await api(`/items/${IMPORT_COLLECTION}?limit=0&meta=total_count`)).json.meta
+        .total_count;
+      return { ms, total };
+    },
+    /** The imported items' ids by `key` (for an update: the same rows again, with their id). */
+    async importedIds(key) {
+      const r = await api(`/items/${IMPORT_COLLECTION}?fields=id,${key}&limit=-1`);
+      return new Map(r.json.data.map((row) => [row[key], row.id]));
     },
     /**
      * Gives the peer the rows `seed` gave ours when it holds other ones (its total or a brand's count
