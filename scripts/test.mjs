@@ -135,8 +135,10 @@ function print({ title, output }) {
 const first = [];
 if (want('typecheck'))
   first.push(
+    // TypeScript 7, the native compiler (tsgo, @typescript/native-preview): the same errors as tsc 5
+    // (which typescript-eslint still needs) for half its CPU (docs/benchmarks.md "Test suite").
     runPart('Type check', 'typecheck', process.execPath, [
-      path.join(root, 'node_modules/typescript/bin/tsc'),
+      path.join(root, 'node_modules/@typescript/native-preview/bin/tsgo'),
       '-p',
       'tsconfig.json',
       '--noEmit',
