@@ -10,6 +10,10 @@ const api = (name: string, dbKind: 'pglite' | 'postgres') => ({
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/setup-file.ts'],
     env: { TEST_DB_KIND: dbKind },
+    // Files share their worker's modules (not a fresh module graph each, ~2.6 s of CPU a file):
+    // state a module keeps is per database or per process, never per file (docs/benchmarks.md
+    // "Test suite" lists what leaked and how it was fixed).
+    isolate: false,
     // Generous for loaded machines: outcomes are awaited with bounded polls, never timed.
     testTimeout: 60_000,
     hookTimeout: 60_000,

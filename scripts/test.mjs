@@ -5,7 +5,7 @@
 //
 // Time (issue 32 item 12): the type check, the lint and the two API halves run side by side (each
 // half its own Vitest with workers sized to the machine; every test app has its own database copy,
-// every server a free port), then the end-to-end files. Each part prints its output under its
+// every server a free port); the end-to-end files start when the type check and the lint end. Each part prints its output under its
 // heading when it ends, and its time (wall and CPU) above the totals.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,8 +20,9 @@ fs.mkdirSync(out, { recursive: true });
 const [only, ...files] = process.argv.slice(2);
 const want = (part) => !only || only === part;
 // Test files side by side: the two API halves run at once, each with half the cores (at least
-// one), so the machine holds one test file per core; e2e, alone, one file per core. More files per
-// core made the PDF checks' time limits trip on a loaded 2-core machine (26 + 20 failures seen).
+// one), so the machine holds one test file per core; e2e one file per core, joining them once the
+// type check and the lint end. More files per core made the PDF checks' time limits trip on a
+// loaded 2-core machine (26 + 20 failures seen).
 // TEST_WORKERS=N sets every part's count.
 const cores = os.availableParallelism();
 const workers = Number(process.env.TEST_WORKERS) || Math.max(1, Math.floor(cores / 2));
@@ -135,8 +136,10 @@ function print({ title, output }) {
 const first = [];
 if (want('typecheck'))
   first.push(
+    // TypeScript 7, the native compiler (tsgo, @typescript/native-preview): the same errors as tsc 5
+    // (which typescript-eslint still needs) for half its CPU (docs/benchmarks.md "Test suite").
     runPart('Type check', 'typecheck', process.execPath, [
-      path.join(root, 'node_modules/typescript/bin/tsc'),
+      path.join(root, 'node_modules/@typescript/native-preview/bin/tsgo'),
       '-p',
       'tsconfig.json',
       '--noEmit',
@@ -173,7 +176,20 @@ if (want('api')) {
       ]),
     );
 }
-const firstDone = await Promise.all(first);
+// The end-to-end tests (their build first) start as soon as the type check and the lint end,
+// beside the API halves still running: the two cores never wait for the slower half alone.
+const firstEnded = Promise.all(first);
+const e2eRun = want('e2e')
+  ? firstEnded.then(() =>
+      vitestPart('End-to-end tests (Chromium)', 'e2e', [
+        '-c',
+        'vitest.e2e.config.ts',
+        `--maxWorkers=${e2eWorkers}`,
+        ...files,
+      ]),
+    )
+  : undefined;
+const firstDone = await firstEnded;
 for (const r of firstDone) {
   print(r);
   if (r.code === 0) passed += 1;
@@ -184,13 +200,8 @@ apiDone.forEach(print);
 // A file given for one half only (say, a .test.tsx) leaves the other with no file: not a failure.
 count(apiDone.filter((r) => !(files.length && /No test files found/.test(r.output))));
 
-if (want('e2e')) {
-  const e2e = await vitestPart('End-to-end tests (Chromium)', 'e2e', [
-    '-c',
-    'vitest.e2e.config.ts',
-    `--maxWorkers=${e2eWorkers}`,
-    ...files,
-  ]);
+if (e2eRun) {
+  const e2e = await e2eRun;
   print(e2e);
   count([e2e]);
 }
@@ -207,7 +218,7 @@ if (skips.length) {
 const s = (x) => `${Math.round(x)} s`;
 console.log(
   `\nTime (wall, and CPU of the part's processes; ${workers} + ${pgWorkers} API workers, ${e2eWorkers} e2e; the type check,` +
-    ' the lint and the API halves ran side by side, then the end-to-end tests):',
+    ' the lint and the API halves side by side, the end-to-end tests from the end of the type check and the lint):',
 );
 for (const [part, wall, cpu] of times)
   console.log(`  ${part}: ${s(wall)}${cpu === undefined ? '' : `, CPU ${s(cpu)}`}`);

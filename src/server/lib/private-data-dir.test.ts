@@ -22,6 +22,12 @@ function openEntries(root: string): string[] {
   return found;
 }
 
+/**
+ * Opens a mode as given. Not fs.chmodSync: a PGlite opened on a data directory earlier in the same
+ * test process (db/client.ts ownerOnlyChmod) leaves that one owner-only for the process's life.
+ */
+const setMode = (p: string, mode: number) => fs.promises.chmod(p, mode);
+
 // The real server process on its embedded database (PGlite's own files are the point): runs once.
 const here = dbKind === 'pglite';
 
@@ -41,9 +47,9 @@ describe.skipIf(!here)(`DATA_DIR for the portal's user only${runsIn('api-pglite'
       fs.mkdirSync(path.join(dataDir, 'outbox'));
       fs.writeFileSync(path.join(dataDir, 'outbox', 'mail.eml'), 'x');
       for (const p of ['.', 'files', 'files/patterns', 'outbox'])
-        fs.chmodSync(path.join(dataDir, p), 0o777);
+        await setMode(path.join(dataDir, p), 0o777);
       for (const p of ['files/patterns/old.pdf', 'outbox/mail.eml'])
-        fs.chmodSync(path.join(dataDir, p), 0o666);
+        await setMode(path.join(dataDir, p), 0o666);
       expect(openEntries(dataDir)).toHaveLength(6);
 
       const previous = process.umask(0o022); // the child inherits the usual umask
@@ -77,13 +83,13 @@ describe.skipIf(!here)(`DATA_DIR for the portal's user only${runsIn('api-pglite'
     }
   }, 120_000);
 
-  it('tightenModes counts what it changed and leaves symbolic links alone', () => {
+  it('tightenModes counts what it changed and leaves symbolic links alone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-modes-'));
     try {
       fs.writeFileSync(path.join(dir, 'a'), 'x', { mode: 0o644 });
-      fs.chmodSync(path.join(dir, 'a'), 0o644);
+      await setMode(path.join(dir, 'a'), 0o644);
       fs.symlinkSync('/etc/hostname', path.join(dir, 'link'));
-      fs.chmodSync(dir, 0o755);
+      await setMode(dir, 0o755);
       expect(tightenModes(dir)).toBe(2);
       expect(tightenModes(dir)).toBe(0);
       expect(fs.statSync('/etc/hostname').mode & 0o777).not.toBe(0o600);

@@ -182,7 +182,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     await everyPageMatchesOffset(admin, { status: 'draft' }, 'updatedAt', 'desc', {
       status: 'draft',
     });
-    expect(anchorLists()).toBe(17); // 4 sorts × 2 directions × 2 scopes, and the filter: all anchored
+    expect(anchorLists(t.deps.database.db)).toBe(17); // 4 sorts × 2 directions × 2 scopes, and the filter: all anchored
   });
 
   it('reads the anchors again after a write (the list version moved)', async () => {

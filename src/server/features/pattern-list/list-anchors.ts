@@ -48,11 +48,21 @@ interface Anchors {
   renewing?: true;
 }
 
-const cache = new Map<string, Anchors>();
+/**
+ * Each database's anchors apart (a transaction's too): databases made from one template start their
+ * list versions alike, so one process holding several (the tests) would otherwise take one's anchors
+ * for another's.
+ */
+const caches = new WeakMap<DbOrTx, Map<string, Anchors>>();
+function cacheOf(db: DbOrTx): Map<string, Anchors> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 let reads = 0;
 
-/** How many anchor lists are held (tests check the anchored path ran). */
-export const anchorLists = (): number => cache.size;
+/** How many anchor lists are held for `db` (tests check the anchored path ran). */
+export const anchorLists = (db: DbOrTx): number => caches.get(db)?.size ?? 0;
 /** How many times anchors were read, in the request or behind it (tests). */
 export const anchorReads = (): number => reads;
 
@@ -90,8 +100,9 @@ export async function anchorFor(
   const k = Math.floor(offset / step) - 1;
   if (k < 0) return undefined;
   const key = keyOf(list);
+  const cache = cacheOf(list.db);
   let a = cache.get(key);
-  if (!fresh(a) || a.version !== version) a = hold(key, read(list, version, step));
+  if (!fresh(a) || a.version !== version) a = hold(cache, key, read(list, version, step));
   else renewSoon(list, key, a);
   const keys = await a.keys;
   const from = keys[Math.min(k, keys.length - 1)];
@@ -112,7 +123,7 @@ export async function heldAnchorFor(
   const step = ANCHORS.step;
   const k = Math.floor(offset / step) - 1;
   const key = keyOf(list);
-  const a = cache.get(key);
+  const a = caches.get(list.db)?.get(key);
   if (k < 0 || !fresh(a)) return undefined;
   renewSoon(list, key, a);
   const keys = await a.keys.catch(() => []);
@@ -123,7 +134,7 @@ export async function heldAnchorFor(
 }
 
 /** Keeps `a` as the anchors of `key` (the least recently read list dropped past maxScopes). */
-function hold(key: string, a: Anchors): Anchors {
+function hold(cache: Map<string, Anchors>, key: string, a: Anchors): Anchors {
   cache.delete(key);
   if (cache.size >= ANCHORS.maxScopes) cache.delete(cache.keys().next().value!);
   cache.set(key, a);
@@ -148,7 +159,8 @@ function renewSoon(list: AnchoredList, key: string, a: Anchors): void {
     );
     const next = read(list, String(res.rows[0]?.v ?? ''), a.step);
     await next.keys;
-    if (cache.get(key) === a) hold(key, next);
+    const cache = cacheOf(db);
+    if (cache.get(key) === a) hold(cache, key, next);
   };
   // On failure the held anchors stay until they expire; the next request past half their age tries again.
   renew().catch(() => delete a.renewing);

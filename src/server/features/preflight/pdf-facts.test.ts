@@ -16,6 +16,19 @@ import {
 import { childrenOf } from '../../../../scripts/portal-process.mjs';
 import { PDF_BUDGET, PDF_CHECKERS, readPdfFacts, type PdfFactsResult } from './pdf-facts';
 
+/**
+ * This process's PDF checkers: its children running the checker script. Test files share a worker
+ * process, so other children (a process another file's test started and is still ending) are not counted.
+ */
+const checkers = () =>
+  childrenOf(process.pid).filter((pid: number) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-facts.worker');
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+
 const checkOf = (r: PdfFactsResult) => {
   if (!('check' in r)) throw new Error(`refused: ${r.refusal}`);
   return r.check;
@@ -113,7 +126,7 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     const measured = async (pdf: Buffer) => {
       let peak = 0;
       const poll = setInterval(() => {
-        const mb = childrenOf(process.pid).reduce((sum, pid) => sum + residentMb(pid), 0);
+        const mb = checkers().reduce((sum, pid) => sum + residentMb(pid), 0);
         peak = Math.max(peak, mb);
       }, 10);
       const r = await readPdfFacts(pdf, {}, { firstPage: true });
@@ -160,13 +173,13 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     const a4 = await makePdf([PAGE.a4]);
     const pids: number[][] = [];
     let most = 0;
-    const poll = setInterval(() => (most = Math.max(most, childrenOf(process.pid).length)), 5);
+    const poll = setInterval(() => (most = Math.max(most, checkers().length)), 5);
     try {
       // Side by side, as uploads arrive: they wait for the one checker.
       const answers = await Promise.all(
         Array.from({ length: PDF_CHECKERS.filesEach + 1 }, () =>
           readPdfFacts(a4).then((r) => {
-            pids.push(childrenOf(process.pid));
+            pids.push(checkers());
             return r;
           }),
         ),
