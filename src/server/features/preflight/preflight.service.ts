@@ -16,7 +16,7 @@ import {
   type ThumbnailSize,
 } from '../../../shared/contracts/preflight';
 import { readPdfFacts } from './pdf-facts';
-import { checkPhoto, pageThumbnails } from './photo-check';
+import { checkPhoto } from './photo-check';
 import { preflightWarnings } from './preflight-rules';
 import * as repo from './preflight.repo';
 import { preflightDuration } from '../../lib/metrics';
@@ -39,6 +39,8 @@ async function readObject(store: FileStore, key: string): Promise<Buffer> {
   for await (const c of await store.get(key)) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
+
+const asBuffer = (a: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 const refused = (message: string, field: string) =>
   new AppError(422, ERROR_CODES.validation, message, { [field]: message });
@@ -90,9 +92,16 @@ async function checkStoredUpload(
           : PREFLIGHT_MSG.damaged(stored.fileName),
         field,
       );
-    // The first page's thumbnails when it could be drawn within the budget; else none (the browser draws it).
-    const thumbs = r.firstPage && (await pageThumbnails(r.firstPage));
-    return { check: { ...r.check, thumbnails: Boolean(thumbs) }, thumbnails: thumbs || undefined };
+    // The first page's thumbnails (made by the checker) when it could be drawn within the budget;
+    // else none (the browser draws it).
+    const thumbs = r.firstPage?.thumbnails;
+    return {
+      check: { ...r.check, thumbnails: Boolean(thumbs) },
+      thumbnails: thumbs && {
+        small: asBuffer(thumbs.small),
+        medium: asBuffer(thumbs.medium),
+      },
+    };
   }
   const photo = await checkPhoto(bytes, stored.contentType === 'image/png' ? 'png' : 'jpeg');
   if (!photo) throw refused(PREFLIGHT_MSG.damaged(stored.fileName), field);
