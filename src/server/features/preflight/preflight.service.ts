@@ -78,7 +78,7 @@ export async function preflightStoredUpload(
   }
 }
 
-export interface PreflightOptions {
+interface PreflightOptions {
   /**
    * 'later': a PDF's facts only (about a tenth of the check: drawing the first page is the rest);
    * its check says `thumbnailsPending` and the caller queues drawPdfThumbnails (the create form).
