@@ -186,6 +186,12 @@ export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
       batch: 1,
     },
   ];
+  if (deps.env.IMPORT_WORKER !== 'off')
+    specs.push(
+      { name: 'imports', ...importWorker(deps), waitOnStop: false },
+      // The imported PDFs' facts and thumbnails, after the import (issue 31): one job at a time.
+      { name: 'import checks', leaseMs, ...importChecksWorker(deps) },
+    );
   // PDF thumbnails drawn after the create form's answer (issue 31): one job at a time, on the PDF checker.
   specs.push({
     name: 'thumbnails',
@@ -194,12 +200,6 @@ export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
     leaseMs,
     batch: 1,
   });
-  if (deps.env.IMPORT_WORKER !== 'off')
-    specs.push(
-      { name: 'imports', ...importWorker(deps), waitOnStop: false },
-      // The imported PDFs' facts and thumbnails, after the import (issue 31): one job at a time.
-      { name: 'import checks', leaseMs, ...importChecksWorker(deps) },
-    );
   return specs;
 }
 

@@ -152,7 +152,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
     expect(put.json().data.warnings.map((w: PreflightWarning) => w.rule)).not.toContain(
       'printable-without-home-pages',
     );
-  });
+  }, 120_000);
 
   it('refuses a password-protected or damaged PDF with the message at its field, leaving nothing stored', async () => {
     const before = listObjects(t, { thumbnails: true });
@@ -178,7 +178,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
       [sizePdfErrorKey(0)]: 'size12.pdf is damaged and cannot be opened',
     });
     expect(listObjects(t, { thumbnails: true })).toEqual(before);
-  });
+  }, 120_000);
 
   it('answers a malicious PDF with its facts or a refusal and stays healthy', async () => {
     const res = await submit(
