@@ -132,6 +132,7 @@ describe(`startBackground: the one place (${dbKind})`, () => {
         'worker: storefront worker',
         'worker: imports worker',
         'worker: import checks worker',
+        'worker: thumbnails worker',
         'timer: upload sweep',
         'timer: trash purge',
         ...(dbKind === 'pglite' ? ['timer: patterns table maintenance'] : []),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { LONGEST_UPLOAD_MS, sweepOrphans } from './features/files';
+import { LONGEST_UPLOAD_MS, sweepOrphans, thumbnailsJobHandler } from './features/files';
 import { publishedVersions } from './features/patterns';
 import { maintainListTables } from './features/pattern-list';
 import { purgeTrash } from './features/trash';
@@ -144,13 +144,20 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
 }
 
 /** The queue's workers; each takes only its own kinds, so slow work never delays a sign-in code. */
-export type WorkerName = 'mail' | 'webhooks' | 'storefront' | 'imports' | 'import checks';
+export type WorkerName =
+  | 'mail'
+  | 'webhooks'
+  | 'storefront'
+  | 'imports'
+  | 'import checks'
+  | 'thumbnails';
 export const ALL_WORKERS: readonly WorkerName[] = [
   'mail',
   'webhooks',
   'storefront',
   'imports',
   'import checks',
+  'thumbnails',
 ];
 
 interface WorkerSpec {
@@ -185,6 +192,14 @@ export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
       // The imported PDFs' facts and thumbnails, after the import (issue 31): one job at a time.
       { name: 'import checks', leaseMs, ...importChecksWorker(deps) },
     );
+  // PDF thumbnails drawn after the create form's answer (issue 31): one job at a time, on the PDF checker.
+  specs.push({
+    name: 'thumbnails',
+    handlers: [thumbnailsJobHandler(deps)],
+    pollMs,
+    leaseMs,
+    batch: 1,
+  });
   return specs;
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startIdleCollector } from './idle-gc';
+import v8 from 'node:v8';
+import { heapBound, startIdleCollector } from './idle-gc';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -30,5 +31,29 @@ describe('idle collector', () => {
     const held = Buffer.alloc(96 * 1024 * 1024, 1);
     expect(await until(() => collections === 2, 5000)).toBe(true);
     expect(held[held.length - 1]).toBe(1);
+  });
+});
+
+describe('heap bound (work that never falls idle: an import)', () => {
+  it('collects once the heap grew past the bound with garbage the work left, and gives it back', () => {
+    const size = () => {
+      const h = v8.getHeapStatistics();
+      return h.total_heap_size + h.external_memory;
+    };
+    const MB = 1024 * 1024;
+    const bound = heapBound(32);
+    expect(bound()).toBe(false); // nothing grew yet
+    const start = size();
+    // What an import leaves: objects that lived long enough to reach the old generation, then died.
+    let held: { i: number; s: string }[] | undefined = Array.from({ length: 1_500_000 }, (_, i) => ({
+      i,
+      s: `row ${i}`,
+    }));
+    expect(held.length).toBe(1_500_000);
+    held = undefined;
+    const grown = size();
+    expect(grown - start).toBeGreaterThan(32 * MB);
+    expect(bound()).toBe(true);
+    expect(size()).toBeLessThan(grown - 16 * MB);
   });
 });

@@ -63,7 +63,12 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
  * as a user would from their mailbox, and imports (unless IMPORT_WORKER=off). Webhook and storefront
  * deliveries are driven by their tests with runOnce().
  */
-export const TEST_WORKERS: readonly WorkerName[] = ['mail', 'imports', 'import checks'];
+export const TEST_WORKERS: readonly WorkerName[] = [
+  'mail',
+  'imports',
+  'import checks',
+  'thumbnails',
+];
 
 /** A real app on a fresh copy of the migrated database (PGlite, or PostgreSQL in the api-postgres project). */
 export async function createTestApp(

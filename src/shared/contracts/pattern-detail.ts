@@ -69,6 +69,8 @@ export const PatternDetailSchema = z.object({
   editedAfter: z.enum(['review', 'publishing']).nullable(),
   /** The publisher's preflight warnings about the pattern's files, its sizes' PDFs included (docs/preflight.md). */
   warnings: z.array(PreflightWarningSchema).optional(),
+  /** A PDF of the pattern (its sizes' included) still has its thumbnails queued: the screen asks again shortly. */
+  thumbnailsPending: z.boolean().optional(),
 });
 export type PatternDetail = z.infer<typeof PatternDetailSchema>;
 

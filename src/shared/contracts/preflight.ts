@@ -46,6 +46,11 @@ export const PdfCheckSchema = z.object({
   incomplete: z.enum(['time', 'memory']).nullable(),
   /** Small and medium WebP thumbnails of the first page exist (absent: not drawn, or checked before they were made). */
   thumbnails: z.boolean().optional(),
+  /**
+   * The first page is queued to be drawn: the upload answered with the facts and the thumbnails
+   * follow within seconds (the create form, issue 31). Gone once they were drawn (or could not be).
+   */
+  thumbnailsPending: z.boolean().optional(),
 });
 export type PdfCheck = z.infer<typeof PdfCheckSchema>;
 

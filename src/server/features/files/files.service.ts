@@ -8,6 +8,7 @@ import { FILE_KIND_RULE, type FileKind } from '../../../shared/contracts/files';
 import { PDF_MIME_TYPE } from '../../../shared/limits';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 import * as repo from './files.repo';
+import { drawThumbnailsLater } from './thumbnails.job';
 import { preflightStoredUpload, putThumbnails, recordChecks, thumbnailKey } from '../preflight';
 import {
   LONGEST_UPLOAD_MS,
@@ -22,6 +23,7 @@ import {
 } from './objects';
 
 type PreflightOutcome = Awaited<ReturnType<typeof preflightStoredUpload>>;
+type PdfCheckWhen = 'now' | 'facts' | 'later';
 
 export { LONGEST_UPLOAD_MS };
 
@@ -54,8 +56,11 @@ export async function storePatternFile(
     kind: FileKind;
     field: string;
     fileName?: string;
-    /** 'later': a PDF is stored unchecked; the caller queues checkPdfsLater (the bulk import, issue 31). */
-    pdfCheck?: 'now' | 'later';
+    /**
+     * 'later': a PDF is stored unchecked; the caller queues checkPdfsLater (the bulk import, issue 31).
+     * 'facts': a PDF's facts now, its thumbnails drawn after the answer (recordPatternFiles queues them).
+     */
+    pdfCheck?: PdfCheckWhen;
   },
 ): Promise<StoredPatternFile> {
   const received = await receivePatternFile(deps, part, opts);
@@ -80,7 +85,7 @@ export interface CheckedPatternFile {
 export async function receivePatternFile(
   deps: ObjectDeps,
   part: Pick<MultipartFile, 'file' | 'filename'>,
-  opts: { kind: FileKind; field: string; fileName?: string; pdfCheck?: 'now' | 'later' },
+  opts: { kind: FileKind; field: string; fileName?: string; pdfCheck?: PdfCheckWhen },
 ): Promise<{ upload: StoredUpload; checked: Promise<CheckedPatternFile> }> {
   const store = deps.files;
   const upload = await storeUpload(store, part.file as Readable, {
@@ -92,7 +97,11 @@ export async function receivePatternFile(
   // A PDF whose check is left for later (checkPdfsLater) is stored as it came, with no findings.
   const later = opts.pdfCheck === 'later' && upload.contentType === PDF_MIME_TYPE;
   const checked = (
-    later ? Promise.resolve({}) : preflightStoredUpload(store, upload, opts.field)
+    later
+      ? Promise.resolve({})
+      : preflightStoredUpload(store, upload, opts.field, {
+          pdfThumbnails: opts.pdfCheck === 'facts' ? 'later' : 'now',
+        })
   ).then(
     (outcome) => ({ upload, kind: opts.kind, outcome }),
     async (err: unknown) => {
@@ -224,6 +233,10 @@ export async function recordPatternFiles(
     files.flatMap((f, i) => (f.check ? [{ fileId: ids[i], check: f.check }] : [])),
   );
   await dropLeases(db, [...new Set(files.flatMap((f) => (f.lease ? [f.lease] : [])))]);
+  await drawThumbnailsLater(
+    db,
+    files.flatMap((f) => (f.check?.type === 'pdf' && f.check.thumbnailsPending ? [f.key] : [])),
+  );
   return ids;
 }
 

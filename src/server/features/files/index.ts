@@ -18,4 +18,5 @@ export {
 export { contentDisposition, toPatternFile } from './download';
 export { sweepOrphans } from './sweep';
 export { checkPdfsLater } from './deferred-check';
+export { PDF_THUMBNAILS_JOB, thumbnailsJobHandler } from './thumbnails.job';
 export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';

@@ -9,6 +9,14 @@ import { dropJobZip, openJobZip, removeLocalZip, sniffEntry } from './import-fil
 import { mapHeader, readSheet, rowValues, SheetUnreadable, type SheetFormat } from './sheet-reader';
 import { ZipRefused, type ZipEntry, type ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
+import { heapBound } from '../../lib/idle-gc';
+
+/**
+ * Garbage the check and the import may leave for V8 before a full collection (lib/idle-gc.ts
+ * heapBound): without one, the server's heap grew by 100–180 MB during issue 31's import
+ * (docs/benchmarks.md "Import").
+ */
+export const IMPORT_HEAP_GROWTH_MB = 32;
 
 /** Another process took the job over (this one stalled past the heartbeat limit): stop without writing. */
 export class LostJob extends Error {}
@@ -94,6 +102,8 @@ export async function checkImport(
     return problem;
   };
   const { brandByName, brandIds } = await brandLookup(deps);
+  // The server's memory stays within IMPORT_HEAP_GROWTH_MB of where the check found it (issue 31).
+  const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
   const seen = new Map<string, { row: number; seq: number }>();
   let seq = 0;
   let current: { id: string; rows: GroupRow[]; ignored: boolean } | undefined;
@@ -122,6 +132,7 @@ export async function checkImport(
       data: result.plan ?? null,
     });
     await repo.insertIssues(db, job.id, result.issues);
+    bound();
   };
 
   try {

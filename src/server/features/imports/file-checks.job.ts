@@ -3,6 +3,8 @@ import type { AppDeps } from '../../context';
 import { enqueueJob, type JobHandler } from '../../jobs/outbox';
 import * as files from '../files';
 import * as repo from './imports.repo';
+import { heapBound } from '../../lib/idle-gc';
+import { IMPORT_HEAP_GROWTH_MB } from './check.service';
 
 /**
  * Issue 31: the PDFs an import stores are checked (facts, first-page thumbnails) after it, not in
@@ -35,11 +37,14 @@ export async function checkFilesLater(
 }
 
 export function fileChecksJobHandler(deps: AppDeps): JobHandler<FileChecksPayload> {
+  // Minutes of checks one job after another never leave the process idle (lib/idle-gc.ts).
+  const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
   return {
     kind: IMPORT_FILE_CHECKS_KIND,
     async handle(payload, ctx) {
       await files.checkPdfsLater(deps, payload.patternIds, ctx.log);
       await repo.addFilesChecked(deps.database.db, payload.importId, payload.files);
+      bound();
     },
   };
 }

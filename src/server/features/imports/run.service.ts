@@ -8,12 +8,13 @@ import { MSG } from '../../../shared/messages';
 import * as files from '../files';
 import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
-import { LostJob, heartbeat } from './check.service';
+import { IMPORT_HEAP_GROWTH_MB, LostJob, heartbeat } from './check.service';
 import { checkFilesLater } from './file-checks.job';
 import { dropJobZip, openJobZip } from './import-files';
 import type { ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
 import { findSessionUserById } from '../auth';
+import { heapBound } from '../../lib/idle-gc';
 
 /** Test hook: runs after a pattern's files are stored and before its transaction (a crash there must leave nothing). */
 export interface RunHooks {
@@ -186,6 +187,8 @@ export async function runImport(
     }
   };
 
+  // The server's memory stays within IMPORT_HEAP_GROWTH_MB of where the import found it (issue 31).
+  const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
   try {
     // Chunks of 1, 2, 4 … CHUNK patterns: the first patterns show up at once, the rest share commits.
     for (let size = 1; ; size = Math.min(CHUNK, size * 2)) {
@@ -194,6 +197,7 @@ export async function runImport(
       if (!(await importChunk(rows))) for (const row of rows) await importChunk([row]);
       done += rows.length;
       await beat({ done, bytesDone }, true);
+      bound();
     }
   } finally {
     zip?.close();

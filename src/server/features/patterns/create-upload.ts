@@ -161,7 +161,7 @@ export async function receiveSubmission(
         part.file.file.resume();
         continue;
       }
-      const [slot, opts]: [Slot, { kind: files.StoredPatternFile['kind']; field: string }] =
+      const [slot, where]: [Slot, { kind: files.StoredPatternFile['kind']; field: string }] =
         target.kind === 'named'
           ? [target, { kind: target.field, field: target.field }]
           : target.index !== undefined
@@ -176,6 +176,8 @@ export async function receiveSubmission(
       if (slot.kind === 'size') sizeTaken.add(slot.index);
       try {
         while (running.size >= PREFLIGHTS_IN_FLIGHT) await Promise.race(running);
+        // A PDF's facts now, its first page drawn after the answer (issue 31: nine tenths of its check).
+        const opts = { ...where, pdfCheck: 'facts' as const };
         const { checked } = await files.receivePatternFile(deps, part.file, opts);
         const settled = checked.then(
           (c) => c,

@@ -190,6 +190,9 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
     missing,
     editedAfter: editedAfter(p),
     warnings: preflight.warnings,
+    thumbnailsPending: [...preflight.checks.values()].some(
+      (c) => c.type === 'pdf' && c.thumbnailsPending,
+    ),
   };
 }
 

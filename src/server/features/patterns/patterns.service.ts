@@ -187,6 +187,7 @@ export async function createPattern(
       await emitPatternEvent(tx, 'pattern.submitted', patternId);
       return patternId;
     });
+    deps.kicks.kick(files.PDF_THUMBNAILS_JOB);
     return { ID, files: recorded };
   } catch (err) {
     await files.deleteObjects(deps, stored, log);

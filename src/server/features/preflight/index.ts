@@ -2,6 +2,7 @@
 // thumbnails it draws, and the publisher's warnings. Other server code imports only from here.
 export {
   baseKeyOf,
+  drawPdfThumbnails,
   isThumbnailKey,
   openThumbnail,
   patternPreflight,

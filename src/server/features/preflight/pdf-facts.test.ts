@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   damagedPdf,
@@ -33,6 +34,11 @@ const checkOf = (r: PdfFactsResult) => {
   if (!('check' in r)) throw new Error(`refused: ${r.refusal}`);
   return r.check;
 };
+/** The medium thumbnail's pixels (RGBA), decoded from the WebP the checker made. */
+async function pagePixels(r: PdfFactsResult): Promise<Uint8Array> {
+  if (!('firstPage' in r) || !r.firstPage) throw new Error('no first page');
+  return sharp(r.firstPage.thumbnails.medium).ensureAlpha().raw().toBuffer();
+}
 const names = (r: PdfFactsResult) => checkOf(r).pageSizes.map((g) => `${g.name}×${g.pages}`);
 
 describe('PDF facts (pdf.js in a bounded checker process)', () => {
@@ -108,7 +114,18 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     const r = await readPdfFacts(await makePdf([PAGE.a4, PAGE.a0]), {}, { firstPage: true });
     if (!('check' in r) || !r.firstPage) throw new Error('no first page');
     expect([r.firstPage.width, r.firstPage.height]).toEqual([679, 960]); // A4 (595×842 pt) at 960 px high
-    const px = r.firstPage.data;
+    // Its WebP thumbnails, made in the checker (the server receives no pixels): 960 and 320 px high.
+    const sizes = await Promise.all(
+      [r.firstPage.thumbnails.medium, r.firstPage.thumbnails.small].map(async (t) => {
+        const m = await sharp(t).metadata();
+        return [m.format, m.width, m.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      ['webp', 679, 960],
+      ['webp', 226, 320],
+    ]);
+    const px = await pagePixels(r);
     let ink = 0; // the page's line of text, dark on white
     for (let i = 0; i < px.length; i += 4) if (px[i] < 128 && px[i + 3] > 0) ink++;
     expect(ink).toBeGreaterThan(50);
@@ -134,9 +151,8 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
       return { r, checkerMb: peak };
     };
     /** Share of the drawn page's pixels that are the image's grey (90), not the white page. */
-    const grey = (r: PdfFactsResult) => {
-      if (!('firstPage' in r) || !r.firstPage) throw new Error('no first page');
-      const px = r.firstPage.data;
+    const grey = async (r: PdfFactsResult) => {
+      const px = await pagePixels(r);
       let n = 0;
       for (let i = 0; i < px.length; i += 4) if (px[i]! < 128) n++;
       return n / (px.length / 4);
@@ -146,13 +162,13 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     // An image under the cap is drawn (it covers the page).
     const normal = await measured(imagePdf(2000, { data: 'whole' }));
     expect(checkOf(normal.r)).toMatchObject({ pageCount: 1, incomplete: null });
-    expect(grey(normal.r)).toBeGreaterThan(0.9);
+    expect(await grey(normal.r)).toBeGreaterThan(0.9);
 
     // 700 bytes claiming 12,000 px square (432 MB of pixels): no fact needs it, and the thumbnail
     // leaves it out. Before the cap this took 6.5 s and 1.3 GB.
     const bomb = await measured(imagePdf(12_000));
     expect(checkOf(bomb.r)).toMatchObject({ pageCount: 1, incomplete: null });
-    expect(grey(bomb.r)).toBe(0);
+    expect(await grey(bomb.r)).toBe(0);
     // Without the cap the checker took 1.3 GB; with it, what the checker holds anyway (pdf.js, the
     // page's canvas: 240–385 MB seen, depending on the machine's load) and no 432 MB of pixels.
     expect(bomb.checkerMb).toBeLessThan(600);

@@ -6,6 +6,7 @@ import {
   THUMBNAIL_SIZES,
   type PageSizeGroup,
   type PdfCheck,
+  type ThumbnailSize,
 } from '../../../shared/contracts/preflight';
 
 /**
@@ -58,12 +59,17 @@ export const PDF_BUDGET: Readonly<PdfBudget> = {
  */
 export const PDF_CHECKERS = { processes: 1, filesEach: 25, idleMs: 60_000 } as const;
 
-/** The first page drawn on white: RGBA pixels, `width`×`height`. */
+/**
+ * The first page drawn on white, `width`×`height` px, as its WebP thumbnails (encoded in the checker
+ * process: the server never holds the page's pixels).
+ */
 export interface FirstPage {
   width: number;
   height: number;
-  data: Uint8Array;
+  thumbnails: Record<ThumbnailSize, Uint8Array>;
 }
+/** WebP quality of a PDF's first-page thumbnails. */
+const THUMBNAIL_QUALITY = 80;
 
 export type PdfFactsResult =
   { check: PdfCheck; firstPage?: FirstPage } | { refusal: 'damaged' | 'password'; detail?: string };
@@ -277,7 +283,13 @@ async function checkInProcess(
       fontPagesRead: b.fontPagesRead,
       softBudgetMs: b.softMs,
       thumbnail: draw
-        ? { edge: b.renderEdge, budgetMs: b.renderMs, maxImagePixels: b.renderImagePixels }
+        ? {
+            edge: b.renderEdge,
+            sizes: THUMBNAIL_SIZES,
+            quality: THUMBNAIL_QUALITY,
+            budgetMs: b.renderMs,
+            maxImagePixels: b.renderImagePixels,
+          }
         : undefined,
     });
   });

@@ -3,8 +3,10 @@
 // kills at the time budget or when its memory passes the budget, and whatever it took goes back to
 // the system with it. Plain JavaScript so that it runs as is under vitest, tsx and the bundle
 // (scripts/server-bundle.mjs copies it next to the server bundle).
-// After the facts, it draws the first page (pdf.js on @napi-rs/canvas) for the thumbnails and sends
-// its pixels as a second message; the server keeps the facts if the drawing runs out of budget.
+// After the facts, it draws the first page (pdf.js on @napi-rs/canvas), encodes the small and medium
+// WebP thumbnails here and sends them as a second message; the server keeps the facts if the drawing
+// runs out of budget. Encoding here, not in the server (issue 31): the server receives a few KB
+// instead of the page's 2.6 MB of pixels, and loads no image library for PDFs.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, PasswordResponses, PermissionFlag } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -106,13 +108,13 @@ async function facts({ data, maxPagesRead, fontPagesRead, softBudgetMs }) {
 }
 
 /**
- * Draws page 1 on a white canvas whose longest side is `edge` px and answers its RGBA pixels, or
- * null when it cannot be drawn within `budgetMs` (the drawing is cancelled; one stuck inside a
+ * Draws page 1 on a white canvas whose longest side is `edge` px and answers its WebP thumbnails
+ * (`sizes`: name → longest side, none larger than `edge`) and the drawn size, or null when it cannot be drawn within `budgetMs` (the drawing is cancelled; one stuck inside a
  * single operation is ended by the parent's hard limit). A document of its own, opened with the
  * standard fonts: the facts' document must not have them, or a font that is not embedded would
  * look embedded (pdf.js marks only a font without any file as missing).
  */
-async function firstPage({ data, edge, budgetMs, maxImagePixels }) {
+async function firstPage({ data, edge, sizes, quality, budgetMs, maxImagePixels }) {
   const started = performance.now();
   const task = getDocument({
     data,
@@ -144,8 +146,21 @@ async function firstPage({ data, edge, budgetMs, maxImagePixels }) {
     // with microtasks, so a timer would never fire in between): stop there once over the budget.
     render.onContinue = (next) => (overBudget() ? render.cancel() : setImmediate(next));
     await render.promise;
-    const pixels = context.getImageData(0, 0, width, height).data;
-    return { width, height, data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length) };
+    const thumbnails = {};
+    for (const [name, side] of Object.entries(sizes)) {
+      const scale = Math.min(1, side / Math.max(width, height));
+      let target = canvas;
+      if (scale < 1) {
+        const w = Math.max(1, Math.round(width * scale));
+        const h = Math.max(1, Math.round(height * scale));
+        const small = doc.canvasFactory.create(w, h);
+        small.context.imageSmoothingQuality = 'high';
+        small.context.drawImage(canvas, 0, 0, w, h);
+        target = small.canvas;
+      }
+      thumbnails[name] = new Uint8Array(await target.encode('webp', quality));
+    }
+    return { width, height, thumbnails };
   } catch {
     return null; // cancelled, or a page pdf.js cannot draw: no thumbnail, the facts stand
   } finally {

@@ -91,9 +91,16 @@ describe.skipIf(!here)(
         fields?: Record<string, string>;
       };
       if (res.status !== 201) return { status: res.status, body };
-      const detail = (await (
-        await fetch(`${portal.url}/api/patterns/${body.data!.ID}`, { headers: auth })
-      ).json()) as { data: PatternDetail };
+      // The first page is drawn after the answer (create-thumbnails.test.ts): the drawing, where a
+      // soft mask is decoded, is part of what this test measures, so each upload waits for it.
+      let detail: { data: PatternDetail };
+      for (let tries = 0; ; tries++) {
+        detail = (await (
+          await fetch(`${portal.url}/api/patterns/${body.data!.ID}`, { headers: auth })
+        ).json()) as { data: PatternDetail };
+        if (!detail.data.thumbnailsPending || tries > 600) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const check = detail.data.files.find((f) => f.kind === 'Yardage_PDF')?.check;
       return { status: res.status, body, check };
     };

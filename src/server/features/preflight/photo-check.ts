@@ -80,39 +80,3 @@ export async function checkPhoto(
     return undefined;
   }
 }
-
-/**
- * The WebP thumbnails (small and medium, longest side) of a PDF's first page drawn by the preflight
- * worker: RGBA pixels on white, made opaque. Undefined when sharp cannot encode them.
- */
-export async function pageThumbnails(page: {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}): Promise<Record<ThumbnailSize, Buffer> | undefined> {
-  const sharp = await loadSharp();
-  const raw = { width: page.width, height: page.height, channels: 4 as const };
-  try {
-    const sizes = Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[];
-    const made = await Promise.all(
-      sizes.map((size) =>
-        sharp(page.data, { raw })
-          .flatten({ background: '#ffffff' })
-          .resize({
-            width: THUMBNAIL_SIZES[size],
-            height: THUMBNAIL_SIZES[size],
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      ),
-    );
-    return Object.fromEntries(sizes.map((size, i) => [size, made[i]])) as Record<
-      ThumbnailSize,
-      Buffer
-    >;
-  } catch {
-    return undefined;
-  }
-}

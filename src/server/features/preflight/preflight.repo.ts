@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { live, patternFiles, patterns } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
@@ -9,6 +9,21 @@ export async function insertChecks(
   rows: { fileId: number; check: FileCheck }[],
 ): Promise<void> {
   if (rows.length) await db.insert(fileChecks).values(rows);
+}
+
+/** The checks of the PDF rows naming `key` whose thumbnails were pending: drawn or not, settled. */
+export async function settlePendingThumbnails(db: DbOrTx, key: string, drawn: boolean) {
+  await db
+    .update(fileChecks)
+    .set({
+      check: sql`(${fileChecks.check} - 'thumbnailsPending') || jsonb_build_object('thumbnails', ${drawn}::boolean)`,
+    })
+    .where(
+      and(
+        sql`${fileChecks.check} ? 'thumbnailsPending'`,
+        sql`${fileChecks.fileId} in (select ${patternFiles.id} from ${patternFiles} where ${patternFiles.storageKey} = ${key})`,
+      ),
+    );
 }
 
 /** Every file of a pattern (its sizes' PDFs included) with what its check found, if it was checked. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   brandIdBySlug,
   createTestApp,
@@ -46,12 +46,26 @@ describe(`upload preflight through the API (${dbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const submit = (
+  const submit = async (
     id: string,
     sizes: [string, string][],
     files: FilePart[],
     extra: Record<string, unknown> = {},
-  ) => postSubmission(t, owner, submissionForm(patternData(brandId, id, sizes, extra), files));
+  ) => {
+    const res = await postSubmission(
+      t,
+      owner,
+      submissionForm(patternData(brandId, id, sizes, extra), files),
+    );
+    // The PDFs' first pages are drawn after the answer (create-thumbnails.test.ts): each test
+    // here sees them drawn, and the next one starts with nothing in progress.
+    if (res.statusCode === 201)
+      await vi.waitFor(
+        async () => expect((await detail(res.json().data.ID)).thumbnailsPending).toBe(false),
+        { timeout: 60_000, interval: 100 },
+      );
+    return res;
+  };
   const detail = async (id: number): Promise<PatternDetail> =>
     (await t.app.inject({ url: `/api/patterns/${id}`, headers: owner.auth })).json().data;
   const download = async (f: PatternFile) =>
@@ -138,7 +152,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
     expect(put.json().data.warnings.map((w: PreflightWarning) => w.rule)).not.toContain(
       'printable-without-home-pages',
     );
-  });
+  }, 120_000);
 
   it('refuses a password-protected or damaged PDF with the message at its field, leaving nothing stored', async () => {
     const before = listObjects(t, { thumbnails: true });
@@ -164,7 +178,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
       [sizePdfErrorKey(0)]: 'size12.pdf is damaged and cannot be opened',
     });
     expect(listObjects(t, { thumbnails: true })).toEqual(before);
-  });
+  }, 120_000);
 
   it('answers a malicious PDF with its facts or a refusal and stays healthy', async () => {
     const res = await submit(

@@ -16,7 +16,7 @@ import {
   type ThumbnailSize,
 } from '../../../shared/contracts/preflight';
 import { readPdfFacts } from './pdf-facts';
-import { checkPhoto, pageThumbnails } from './photo-check';
+import { checkPhoto } from './photo-check';
 import { preflightWarnings } from './preflight-rules';
 import * as repo from './preflight.repo';
 import { preflightDuration } from '../../lib/metrics';
@@ -40,6 +40,8 @@ async function readObject(store: FileStore, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const asBuffer = (a: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
 const refused = (message: string, field: string) =>
   new AppError(422, ERROR_CODES.validation, message, { [field]: message });
 
@@ -61,12 +63,13 @@ export async function preflightStoredUpload(
   store: FileStore,
   stored: { key: string; fileName: string; contentType: string },
   field: string,
+  opts: PreflightOptions = {},
 ): Promise<PreflightOutcome> {
   const took = preflightDuration.startTimer({
     type: stored.contentType === PDF_MIME_TYPE ? 'pdf' : 'photo',
   });
   try {
-    const r = await checkStoredUpload(store, stored, field);
+    const r = await checkStoredUpload(store, stored, field, opts);
     took({ outcome: 'checked' });
     return r;
   } catch (err) {
@@ -75,14 +78,24 @@ export async function preflightStoredUpload(
   }
 }
 
+interface PreflightOptions {
+  /**
+   * 'later': a PDF's facts only (about a tenth of the check: drawing the first page is the rest);
+   * its check says `thumbnailsPending` and the caller queues drawPdfThumbnails (the create form).
+   */
+  pdfThumbnails?: 'now' | 'later';
+}
+
 async function checkStoredUpload(
   store: FileStore,
   stored: { key: string; fileName: string; contentType: string },
   field: string,
+  opts: PreflightOptions,
 ): Promise<PreflightOutcome> {
   const bytes = await readObject(store, stored.key);
   if (stored.contentType === PDF_MIME_TYPE) {
-    const r = await readPdfFacts(bytes, {}, { firstPage: true });
+    const later = opts.pdfThumbnails === 'later';
+    const r = await readPdfFacts(bytes, {}, { firstPage: !later });
     if ('refusal' in r)
       throw refused(
         r.refusal === 'password'
@@ -90,9 +103,17 @@ async function checkStoredUpload(
           : PREFLIGHT_MSG.damaged(stored.fileName),
         field,
       );
-    // The first page's thumbnails when it could be drawn within the budget; else none (the browser draws it).
-    const thumbs = r.firstPage && (await pageThumbnails(r.firstPage));
-    return { check: { ...r.check, thumbnails: Boolean(thumbs) }, thumbnails: thumbs || undefined };
+    if (later) return { check: { ...r.check, thumbnails: false, thumbnailsPending: true } };
+    // The first page's thumbnails (made by the checker) when it could be drawn within the budget;
+    // else none (the browser draws it).
+    const thumbs = r.firstPage?.thumbnails;
+    return {
+      check: { ...r.check, thumbnails: Boolean(thumbs) },
+      thumbnails: thumbs && {
+        small: asBuffer(thumbs.small),
+        medium: asBuffer(thumbs.medium),
+      },
+    };
   }
   const photo = await checkPhoto(bytes, stored.contentType === 'image/png' ? 'png' : 'jpeg');
   if (!photo) throw refused(PREFLIGHT_MSG.damaged(stored.fileName), field);
@@ -110,6 +131,34 @@ export async function putThumbnails(
 }
 
 export const recordChecks = repo.insertChecks;
+
+/**
+ * Draws the first page of stored PDFs whose upload answered before it (`pdfThumbnails: 'later'`),
+ * one after another on the PDF checker, stores the thumbnails beside each and settles the checks
+ * of every file row naming that object: `thumbnails` true when it could be drawn within the
+ * budget, pending no more either way. A PDF gone meanwhile (its pattern deleted) is skipped.
+ */
+export async function drawPdfThumbnails(
+  deps: { database: { db: DbOrTx }; files: FileStore },
+  keys: string[],
+): Promise<void> {
+  for (const key of new Set(keys)) {
+    let drawn = await deps.files.exists(thumbnailKey(key, 'small'));
+    if (!drawn) {
+      if (!(await deps.files.exists(key))) continue;
+      const r = await readPdfFacts(await readObject(deps.files, key), {}, { firstPage: true });
+      const thumbs = 'check' in r ? r.firstPage?.thumbnails : undefined;
+      if (thumbs) {
+        await putThumbnails(deps.files, key, {
+          small: asBuffer(thumbs.small),
+          medium: asBuffer(thumbs.medium),
+        });
+        drawn = true;
+      }
+    }
+    await repo.settlePendingThumbnails(deps.database.db, key, drawn);
+  }
+}
 
 export interface PatternPreflight {
   checks: Map<number, FileCheck>;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   PATTERN_DETAIL_PATHS,
@@ -16,8 +17,29 @@ export const getPattern = (id: number) =>
 const patternQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.pattern(id), queryFn: () => getPattern(id) });
 
-/** The screen reads what its route's loader fetched (loadPattern); invalidations refresh it. */
-export const usePattern = (id: number) => useQuery(patternQuery(id));
+/** While a PDF's first page is being drawn (after the create form's answer), asked again this often. */
+const THUMBNAILS_PENDING_POLL_MS = 1000;
+
+/**
+ * The screen reads what its route's loader fetched (loadPattern); invalidations refresh it. While
+ * a PDF's thumbnails are pending it asks again every second, and once they are drawn the pattern's
+ * other queries (its sizes' rows show the small thumbnails) refresh too.
+ */
+export function usePattern(id: number) {
+  const q = useQuery({
+    ...patternQuery(id),
+    refetchInterval: (query) =>
+      query.state.data?.thumbnailsPending ? THUMBNAILS_PENDING_POLL_MS : false,
+  });
+  const pending = Boolean(q.data?.thumbnailsPending);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pattern(id) });
+    wasPending.current = pending;
+  }, [pending, id]);
+  return q;
+}
 
 /**
  * The route's loader: the pattern is fetched afresh on every opening (one deleted or changed from
