@@ -145,12 +145,7 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
 
 /** The queue's workers; each takes only its own kinds, so slow work never delays a sign-in code. */
 export type WorkerName =
-  | 'mail'
-  | 'webhooks'
-  | 'storefront'
-  | 'imports'
-  | 'import checks'
-  | 'thumbnails';
+  'mail' | 'webhooks' | 'storefront' | 'imports' | 'import checks' | 'thumbnails';
 export const ALL_WORKERS: readonly WorkerName[] = [
   'mail',
   'webhooks',

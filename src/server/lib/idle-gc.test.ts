@@ -45,10 +45,13 @@ describe('heap bound (work that never falls idle: an import)', () => {
     expect(bound()).toBe(false); // nothing grew yet
     const start = size();
     // What an import leaves: objects that lived long enough to reach the old generation, then died.
-    let held: { i: number; s: string }[] | undefined = Array.from({ length: 1_500_000 }, (_, i) => ({
-      i,
-      s: `row ${i}`,
-    }));
+    let held: { i: number; s: string }[] | undefined = Array.from(
+      { length: 1_500_000 },
+      (_, i) => ({
+        i,
+        s: `row ${i}`,
+      }),
+    );
     expect(held.length).toBe(1_500_000);
     held = undefined;
     const grown = size();
