@@ -85,7 +85,10 @@ export function postSubmission(
   });
 }
 
-const THUMBNAIL = new RegExp(`\\.(${Object.keys(THUMBNAIL_SIZES).join('|')})\\.webp$`);
+// A thumbnail, or its temporary while the queued drawing writes it (disk-store: `<key>.<hex>.part`).
+const THUMBNAIL = new RegExp(
+  `\\.(${Object.keys(THUMBNAIL_SIZES).join('|')})\\.webp(\\.[0-9a-f]+\\.part)?$`,
+);
 
 /**
  * Every object in the disk store (keys relative to DATA_DIR/files), `.part` temporaries included.
