@@ -17,5 +17,9 @@ export default defineConfig({
     includeTaskLocation: true,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits for what a page shows next; Vitest's default (1 s) is too short on a loaded
+    // machine (a publish shown after 1 s failed "storefront in the browser"). Passing polls return
+    // as soon as they hold.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
