@@ -64,6 +64,15 @@ describe.skipIf(!here || !dir)(title('storefront delivery across a killed proces
     production.importMs = 8000; // the import is still running when the process dies
     const first = await startPortal(bundle.entry, processEnv);
     procs.push(first);
+    // The portal's start-up sweep moves the seeded (legacy-keyed) files to content keys; publishing
+    // while it runs can record a key the sweep then removes (a race left open, see the note on
+    // `rehashLegacyObjects`): the delivery would fail on ENOENT. Publish once it is done.
+    await eventually(async () => {
+      const legacy = await t.deps.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM pattern_files WHERE storage_key NOT LIKE 'patterns/sha256/%'`,
+      );
+      return Number(legacy.rows[0]!.n) === 0;
+    });
     const r = await fetch(first.url + LIFECYCLE_PATHS.publish(p.id), {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
