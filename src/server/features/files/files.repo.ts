@@ -63,6 +63,28 @@ export async function storageKeysOfFiles(db: DbOrTx, fileIds: number[]): Promise
 }
 
 /**
+ * Locks the patterns whose rows or published version name `key`, as a transition locks its pattern
+ * (`loadPattern` forUpdate): a publish that read these rows commits its version before the rename
+ * runs (which then rewrites that version too), or reads the renamed rows after it.
+ */
+export async function lockPatternsNaming(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .select({ id: patterns.ID })
+    .from(patterns)
+    .where(
+      sql`${patterns.ID} in (${db
+        .select({ id: patternFiles.patternId })
+        .from(patternFiles)
+        .where(eq(patternFiles.storageKey, key))} union ${db
+        .select({ id: publishedFileRefs.patternId })
+        .from(publishedFileRefs)
+        .where(eq(publishedFileRefs.storageKey, key))})`,
+    )
+    .orderBy(patterns.ID)
+    .for('update');
+}
+
+/**
  * Points every row and published version naming `from` at `to` (the legacy rehash: same bytes).
  * Keys are generated (a month and a UUID, or a SHA-256), so replacing the quoted string in a
  * published version's data touches nothing else; its trigger updates published_file_refs.

@@ -16,7 +16,11 @@ export {
   type StoredPatternFile,
 } from './files.service';
 export { contentDisposition, toPatternFile } from './download';
-export { sweepOrphans } from './sweep';
+export {
+  /** @public For the lifecycle's interleaving test of a publish and the legacy rehash. */
+  rehashLegacyObjects,
+  sweepOrphans,
+} from './sweep';
 export { checkPdfsLater } from './deferred-check';
 export { PDF_THUMBNAILS_JOB, thumbnailsJobHandler } from './thumbnails.job';
 export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';

@@ -83,12 +83,9 @@ export async function sweepOrphans(
  * streams, stores it (and its thumbnails) under its content key unless these bytes are stored
  * already, points every row and published version at the new key, then releases the old one.
  * Duplicates among legacy objects become one object. An object that cannot be read is marked
- * `missing` and skipped.
+ * `missing` and skipped. Transitions lock their pattern, and so does the rename (lockPatternsNaming):
+ * a publish never records a key this has released.
  */
-// Known race (stop 38, not fixed): a publish whose transaction read a file row before this renames
-// it records the legacy key in its version after `releaseObjects` found no reference and deleted
-// the object; the storefront then fails on ENOENT. The publish should lock the rows it reads (FOR
-// SHARE), or this should re-check the published references under the stored_objects row lock.
 export async function rehashLegacyObjects(
   deps: ObjectDeps,
   opts: { limit?: number; log?: FastifyBaseLogger } = {},
@@ -125,6 +122,9 @@ export async function rehashLegacyObjects(
       if (!(await deps.files.exists(key)))
         await deps.files.put(key, await deps.files.get(old), 'application/octet-stream');
       await db.transaction(async (tx) => {
+        // A publish holding one of these patterns (it read the old key into its version) commits
+        // first; the rename then rewrites its version, so the release below finds no reference.
+        await repo.lockPatternsNaming(tx, old);
         await repo.renameStorageKey(tx, old, key);
         await dropLeases(tx, [lease]);
       });
