@@ -143,6 +143,25 @@ describe(`outbox (${dbKind})`, () => {
     expect(await worker.runOnce()).toBe(0);
   });
 
+  it('a paused worker claims nothing until it is no longer paused', async () => {
+    const { handler, seen } = recorder();
+    let paused = true;
+    const worker = startJobWorker({
+      db,
+      log,
+      handlers: [handler],
+      pollMs: 20,
+      paused: () => paused,
+    });
+    await enqueueJob(db, { kind: 'test.mail', payload: { k: 2 } });
+    worker.kick();
+    await new Promise((r) => setTimeout(r, 200)); // ten polls
+    expect(seen).toEqual([]);
+    paused = false;
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(1);
+    await worker.stop();
+  });
+
   it('the polling worker picks up a job after kick()', async () => {
     const { handler, seen } = recorder();
     const worker = startJobWorker({ db, log, handlers: [handler], pollMs: 60_000 });

@@ -195,6 +195,8 @@ export function startJobWorker(opts: {
   batch?: number;
   /** false: no timer; only runOnce() runs jobs (tests). */
   autoStart?: boolean;
+  /** While this answers true the timer claims nothing (it asks again after `pollMs`); runOnce() still runs. */
+  paused?: () => boolean;
 }): JobWorker {
   const { db, log } = opts;
   const pollMs = opts.pollMs ?? 2000;
@@ -222,6 +224,7 @@ export function startJobWorker(opts: {
 
   function tick() {
     if (stopped) return;
+    if (opts.paused?.()) return schedule(pollMs);
     if (running) {
       kickedWhileRunning = true; // the batch in flight may have been claimed before the new job committed
       return;

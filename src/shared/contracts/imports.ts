@@ -222,6 +222,7 @@ export const ImportDetailSchema = ImportJobSchema.extend({
   issues: z.array(ImportIssueSchema),
   /** True when the report has more issues than shown (download the CSV for all). */
   issuesTruncated: z.boolean(),
+  /** Each pattern's outcome; empty while the import checks or imports (its progress says how far). */
   outcomes: z.array(ImportOutcomeSchema),
 });
 export type ImportDetail = z.infer<typeof ImportDetailSchema>;

@@ -12,6 +12,14 @@ import * as repo from './imports.repo';
 /** A holder that has not beaten for this long is taken to be dead (killed, or its host gone). */
 export const STALE_SECONDS = 60;
 
+/**
+ * Imports (checks included) running in this process, per database: while one runs, the imported
+ * PDFs' checks wait (imports.worker.ts), so the import has the cores (issue 31: the checks beside
+ * it halved its rate on 2 cores). Process state, kept per database as the list's anchors are.
+ */
+const running = new WeakMap<object, number>();
+export const importing = (deps: AppDeps): boolean => (running.get(deps.database) ?? 0) > 0;
+
 export interface ImportPayload {
   importId: number;
 }
@@ -36,10 +44,12 @@ export function importJobHandler(deps: AppDeps, hooks: RunHooks = {}): JobHandle
         if (!current || (current.status !== 'checking' && current.status !== 'importing')) return;
         throw new Error(`import ${payload.importId} is being worked on by another process`);
       }
+      running.set(deps.database, (running.get(deps.database) ?? 0) + 1);
       try {
         if (job.status === 'checking') await checkImport(deps, job, runner);
         else if (job.status === 'importing') await runImport(deps, job, runner, ctx.log, hooks);
       } finally {
+        running.set(deps.database, running.get(deps.database)! - 1);
         await repo.releaseJob(db, job.id, runner);
       }
     },

@@ -125,8 +125,8 @@ export async function insertIssues(
   }
 }
 
-export async function insertPatternOutcome(db: DbOrTx, row: NewImportPattern): Promise<void> {
-  await db.insert(importPatterns).values(row);
+export async function insertPatternOutcomes(db: DbOrTx, rows: NewImportPattern[]): Promise<void> {
+  if (rows.length) await db.insert(importPatterns).values(rows);
 }
 
 export async function issuesOf(db: DbOrTx, jobId: number, limit?: number): Promise<ImportIssue[]> {

@@ -24,6 +24,7 @@ import {
   type SheetRow,
 } from './imports.fixtures';
 import { localZipPath } from './import-files';
+import { importChecksWorker } from './imports.worker';
 import { readSheet } from './sheet-reader';
 import { TEMPLATE_HEADERS } from './template';
 
@@ -448,7 +449,7 @@ describe('bulk import', () => {
     ).toContain('Renamed');
   });
 
-  it('a crash mid-import leaves no half pattern: the job resumes after the last whole one, or fails saying how far it got', async () => {
+  it('a crash mid-import leaves no half pattern: the job resumes after the last whole one, or fails saying how far it got; the PDFs’ checks wait while it runs, its outcomes come when it ends', async () => {
     const { sheet, zip } = await catalogue();
     const more = [...sheet, row('IMP-3', 'C', 'L', 'imp2.pdf', { 'Pattern Name': 'Third' })];
     const checked = await uploadAndCheck(t, partner, uploadForm(csvSheet(more), { zip }));
@@ -458,14 +459,22 @@ describe('bulk import', () => {
       headers: partner.auth,
     });
     let crashes = 1;
+    const checksPaused: boolean[] = [];
     const w = importWorker(t, {
       beforeCommit: async (seq) => {
+        checksPaused.push(importChecksWorker(t.deps).paused!());
         if (seq === 1 && crashes-- > 0) throw new Error('process killed');
       },
     });
     await w.drain();
+    // The imported PDFs' checks wait while an import runs in this process, and go on once it stops.
+    expect(checksPaused.length).toBeGreaterThan(0);
+    expect(checksPaused.every(Boolean)).toBe(true);
+    expect(importChecksWorker(t.deps).paused!()).toBe(false);
     let job = await getImport(t, partner, checked.id);
     expect(job.status).toBe('importing');
+    // Polled every second while it runs: the progress, not every pattern's outcome.
+    expect(job.outcomes).toEqual([]);
     expect(
       (await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID),
     ).toEqual(['IMP-1']);
@@ -478,6 +487,11 @@ describe('bulk import', () => {
     await w.drain();
     job = await getImport(t, partner, checked.id);
     expect(job).toMatchObject({ status: 'done', created: 3 });
+    expect(job.outcomes.map((o) => [o.patternId, o.outcome])).toEqual([
+      ['IMP-1', 'created'],
+      ['IMP-2', 'created'],
+      ['IMP-3', 'created'],
+    ]);
     expect(
       (await t.deps.database.db.select().from(patterns)).map((p) => p.SFCC_Pattern_ID).sort(),
     ).toEqual(['IMP-1', 'IMP-2', 'IMP-3']);

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../context';
 import type { JobHandler } from '../../jobs/outbox';
-import { importJobHandler } from './imports.job';
+import { importJobHandler, importing } from './imports.job';
 import { fileChecksJobHandler } from './file-checks.job';
 
 interface WorkerSpecPart {
@@ -8,6 +8,7 @@ interface WorkerSpecPart {
   pollMs: number;
   leaseMs?: number;
   batch: number;
+  paused?: () => boolean;
 }
 
 /**
@@ -29,7 +30,16 @@ export function importWorker(deps: AppDeps): WorkerSpecPart & { leaseMs: number 
   };
 }
 
-/** The imported PDFs' checks (file-checks.job.ts): one job at a time, beside the imports. */
+/**
+ * The imported PDFs' checks (file-checks.job.ts): one job at a time, after the imports: none is
+ * claimed while this process checks or imports a sheet (they wait in the queue, durable). An import
+ * on another process does not hold them.
+ */
 export function importChecksWorker(deps: AppDeps): WorkerSpecPart {
-  return { handlers: [fileChecksJobHandler(deps)], pollMs: 2000, batch: 1 };
+  return {
+    handlers: [fileChecksJobHandler(deps)],
+    pollMs: 2000,
+    batch: 1,
+    paused: () => importing(deps),
+  };
 }
