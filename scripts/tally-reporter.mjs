@@ -12,7 +12,19 @@ export default class TallyReporter {
   onTestRunEnd(testModules, unhandledErrors) {
     const tests = [];
     const broken = [];
+    const files = []; // [file, project, seconds]: scripts/test.mjs prints the slowest
     for (const mod of testModules) {
+      const d = mod.diagnostic();
+      files.push([
+        mod.relativeModuleId,
+        mod.project.name,
+        (d.environmentSetupDuration +
+          d.prepareDuration +
+          d.collectDuration +
+          d.setupDuration +
+          d.duration) /
+          1000,
+      ]);
       const seen = new Map();
       for (const test of mod.children.allTests()) {
         const where = test.location
@@ -45,7 +57,7 @@ export default class TallyReporter {
     }
     fs.writeFileSync(
       process.env.TALLY_FILE,
-      JSON.stringify({ tests, broken, unhandledErrors: unhandledErrors.length }),
+      JSON.stringify({ tests, broken, files, unhandledErrors: unhandledErrors.length }),
     );
   }
 }

@@ -3,10 +3,11 @@
 // An API test runs in two projects (api-pglite, api-postgres) and passes only if it passed in each;
 // every skip is listed above the totals with its reason (scripts/tally-reporter.mjs reads them).
 //
-// Time (issue 32 item 12): the type check, the lint and the two API halves run side by side (each
-// half its own Vitest with workers sized to the machine; every test app has its own database copy,
-// every server a free port); the end-to-end files start when the type check and the lint end. Each part prints its output under its
-// heading when it ends, and its time (wall and CPU) above the totals.
+// Time (issue 32 item 12): the type check, the lint and the API tests run side by side (the API files
+// of both databases and the component tests in one Vitest, a file per core; every test app has its
+// own database copy, every server a free port); the end-to-end files start when the type check and
+// the lint end. Each part prints its output under its heading when it ends, its time (wall and CPU)
+// above the totals, and the slowest files.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,14 +20,12 @@ fs.mkdirSync(out, { recursive: true });
 // Optional: typecheck | lint | api | e2e, then (for api or e2e) test files to run instead of all of them.
 const [only, ...files] = process.argv.slice(2);
 const want = (part) => !only || only === part;
-// Test files side by side: the two API halves run at once, each with half the cores (at least
-// one), so the machine holds one test file per core; e2e one file per core, joining them once the
-// type check and the lint end. More files per core made the PDF checks' time limits trip on a
-// loaded 2-core machine (26 + 20 failures seen).
-// TEST_WORKERS=N sets every part's count.
+// Test files side by side: the API files of both databases and the component tests in one Vitest,
+// one file per core, each worker taking the next file of any project as it ends (two halves with a
+// fixed share each left a core idle while the slower half ran on alone); e2e one file per core,
+// joining them once the type check and the lint end. TEST_WORKERS=N sets every part's count.
 const cores = os.availableParallelism();
-const workers = Number(process.env.TEST_WORKERS) || Math.max(1, Math.floor(cores / 2));
-const pgWorkers = Number(process.env.TEST_WORKERS) || Math.max(1, Math.floor(cores / 2));
+const workers = Number(process.env.TEST_WORKERS) || cores;
 const e2eWorkers = Number(process.env.TEST_WORKERS) || cores;
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
 const pg = Boolean(process.env.TEST_DATABASE_URL);
@@ -35,6 +34,7 @@ let passed = 0;
 const failures = [];
 const skips = []; // [name, reason]
 const times = []; // [part, wall s, cpu s | undefined]
+const slowest = []; // [file, project, s]: each Vitest file's time, the slowest printed at the end
 
 /**
  * CPU seconds (user + system) of this process's finished children, from /proc/self/stat (Linux;
@@ -106,6 +106,7 @@ function count(runs) {
       continue;
     }
     const report = JSON.parse(fs.readFileSync(tally, 'utf8'));
+    slowest.push(...(report.files ?? []));
     for (const t of report.tests) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
     for (const file of report.broken)
       failures.push(`${file}: failed outside its tests (load error or hook)`);
@@ -130,9 +131,9 @@ function print({ title, output }) {
   process.stdout.write(output);
 }
 
-// Side by side: the type check and the lint (one core each, no timeouts), and the API tests, the
-// PGlite half (with the component tests) and the PostgreSQL half each in its own Vitest, so each
-// half's time is its own. Every test app clones its own database from one migrated template.
+// Side by side: the type check and the lint (one core each, no timeouts), and the API tests (both
+// databases) with the component tests in one Vitest. Every test app clones its own database from
+// one migrated template.
 const first = [];
 if (want('typecheck'))
   first.push(
@@ -160,24 +161,23 @@ if (want('api')) {
       'TEST_DATABASE_URL is not set',
     ]);
   api.push(
-    vitestPart('API tests (PGlite) and component tests', 'api-pglite', [
-      '--project=web',
-      '--project=api-pglite',
-      `--maxWorkers=${workers}`,
-      ...files,
-    ]),
-  );
-  if (pg)
-    api.push(
-      vitestPart('API tests (PostgreSQL)', 'api-postgres', [
-        '--project=api-postgres',
-        `--maxWorkers=${pgWorkers}`,
+    vitestPart(
+      pg
+        ? 'API tests (PGlite and PostgreSQL) and component tests'
+        : 'API tests (PGlite) and component tests',
+      'api',
+      [
+        '--project=web',
+        '--project=api-pglite',
+        ...(pg ? ['--project=api-postgres'] : []),
+        `--maxWorkers=${workers}`,
         ...files,
-      ]),
-    );
+      ],
+    ),
+  );
 }
 // The end-to-end tests (their build first) start as soon as the type check and the lint end,
-// beside the API halves still running: the two cores never wait for the slower half alone.
+// beside the API tests still running.
 const firstEnded = Promise.all(first);
 const e2eRun = want('e2e')
   ? firstEnded.then(() =>
@@ -197,8 +197,7 @@ for (const r of firstDone) {
 }
 const apiDone = await Promise.all(api);
 apiDone.forEach(print);
-// A file given for one half only (say, a .test.tsx) leaves the other with no file: not a failure.
-count(apiDone.filter((r) => !(files.length && /No test files found/.test(r.output))));
+count(apiDone);
 
 if (e2eRun) {
   const e2e = await e2eRun;
@@ -216,9 +215,15 @@ if (skips.length) {
     console.log(`  because ${reason}:\n${names.map((n) => `    - ${n}`).join('\n')}`);
 }
 const s = (x) => `${Math.round(x)} s`;
+if (slowest.length) {
+  // Where the time goes (a file's import, set-up and tests, as its worker saw them): the next lever.
+  const top = slowest.sort((a, b) => b[2] - a[2]).slice(0, 12);
+  console.log('\nSlowest test files (wall, in their worker):');
+  for (const [file, project, secs] of top) console.log(`  ${s(secs)}  ${project}  ${file}`);
+}
 console.log(
-  `\nTime (wall, and CPU of the part's processes; ${workers} + ${pgWorkers} API workers, ${e2eWorkers} e2e; the type check,` +
-    ' the lint and the API halves side by side, the end-to-end tests from the end of the type check and the lint):',
+  `\nTime (wall, and CPU of the part's processes; ${workers} API workers, ${e2eWorkers} e2e; the type check,` +
+    ' the lint and the API tests side by side, the end-to-end tests from the end of the type check and the lint):',
 );
 for (const [part, wall, cpu] of times)
   console.log(`  ${part}: ${s(wall)}${cpu === undefined ? '' : `, CPU ${s(cpu)}`}`);
