@@ -36,8 +36,9 @@ export default defineConfig({
     pool: 'forks',
     // Files side by side, one per core: each test app has its own database copy (cloned from one
     // migrated template, src/server/test/helper.ts) and every server listens on a free port.
-    // scripts/test.mjs passes --maxWorkers (TEST_WORKERS overrides the core count).
-    maxWorkers: os.availableParallelism(),
+    // Each project inherits this (a --maxWorkers on the command line does not reach the projects):
+    // scripts/test.mjs sets VITEST_MAX_WORKERS for each part (TEST_WORKERS overrides it).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism(),
     // Test places in the source let scripts/test.mjs count a test that runs in both projects once.
     includeTaskLocation: true,
     projects: [

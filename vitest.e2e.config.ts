@@ -13,7 +13,7 @@ export default defineConfig({
     // brands' data (unique names), so files do not see each other's; the scaled-out and restart
     // files start their own portals. 413 s one at a time against 278 s two at a time (this machine).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     includeTaskLocation: true,
     testTimeout: 60_000,
     hookTimeout: 180_000,
