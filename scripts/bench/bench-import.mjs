@@ -9,7 +9,7 @@ import { freshPgDatabase } from './fresh-pg.mjs';
 //
 //   node scripts/bench/bench-import.mjs [--patterns=2500] [--sizes=2] [--zip-mb=37] [--seed=31]
 //        [--pg[=postgres://…/db]] [--pg-db=NAME] [--no-pglite] [--profile=DIR] [--no-follow-up] [--no-files]
-//   --pg: also PostgreSQL; the bench creates (and drops again) a fresh database `bench_import` on that
+//   --pg: also PostgreSQL (the default when TEST_DATABASE_URL is set, as under `npm run bench`); the bench creates (and drops again) a fresh database `bench_import` on that
 //         server (default TEST_DATABASE_URL's, else postgres://postgres@127.0.0.1:5432/test).
 //   --pg-db=NAME: that database's name instead (two runs at once on one server: each drops the
 //         other's `bench_import` WITH (FORCE) at its start).
@@ -48,9 +48,10 @@ const ZIP_MB = Number(
 const SEED = Number(arg('seed', 31));
 const PROFILE = arg('profile', undefined);
 const pgArg = arg('pg', undefined);
+// Without --pg, PostgreSQL too when TEST_DATABASE_URL is set (`npm run bench` passes no flags).
 const PG_URL =
   pgArg === undefined
-    ? undefined
+    ? process.env.TEST_DATABASE_URL || undefined
     : pgArg === true
       ? (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
       : pgArg;
