@@ -21,9 +21,9 @@ const [only, ...files] = process.argv.slice(2);
 const want = (part) => !only || only === part;
 // Test files side by side: each API half and the e2e files run one file per core (the halves
 // always did: a --maxWorkers on Vitest's command line does not reach its projects, which inherit
-// the root config's count, so it is passed as VITEST_MAX_WORKERS, vitest.config.ts). Fewer per
-// half left cores idle while a half waited on its portals and timers (docs/benchmarks.md "Test
-// suite"). TEST_WORKERS=N sets every part's count.
+// the root config's count, so it is passed as VITEST_MAX_WORKERS, vitest.config.ts). The machine
+// stays busy throughout (vmstat: no idle and no I/O wait, docs/benchmarks.md "Test suite").
+// TEST_WORKERS=N sets every part's count.
 const cores = os.availableParallelism();
 const workers = Number(process.env.TEST_WORKERS) || cores;
 const pgWorkers = Number(process.env.TEST_WORKERS) || cores;
@@ -170,18 +170,18 @@ if (want('api')) {
     ]);
   api.push(
     vitestPart(
-      pg ? 'API tests (PGlite)' : 'API tests (PGlite) and component tests',
+      'API tests (PGlite) and component tests',
       'api-pglite',
-      [...(pg ? [] : ['--project=web']), '--project=api-pglite', ...files],
+      ['--project=web', '--project=api-pglite', ...files],
       workers,
     ),
   );
   if (pg)
     api.push(
       vitestPart(
-        'API tests (PostgreSQL) and component tests',
+        'API tests (PostgreSQL)',
         'api-postgres',
-        ['--project=web', '--project=api-postgres', ...files],
+        ['--project=api-postgres', ...files],
         pgWorkers,
       ),
     );

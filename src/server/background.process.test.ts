@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { once, runsIn } from './test/skip';
+import { dbKind } from './test/helper';
+import { runsIn } from './test/skip';
 import { bundlePortal, startPortal, type PortalProcess } from './test/portal-process';
 import { waitForMail } from './features/users/test-helpers';
 
 // A real server process (the bundle `npm start` runs) on its embedded database: runs once.
-// Runs once, in the project `once` names (the PostgreSQL half when there is one: it ends first).
-const here = once.here;
+const here = dbKind === 'pglite';
 
 describe.skipIf(!here)(
-  `background work of a real portal process${runsIn(once.project, here)}`,
+  `background work of a real portal process${runsIn('api-pglite', here)}`,
   () => {
     let bundle: Awaited<ReturnType<typeof bundlePortal>>;
     let portal: PortalProcess | undefined;

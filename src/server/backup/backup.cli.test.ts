@@ -3,17 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { once, runsIn } from '../test/skip';
+import { dbKind } from '../test/helper';
+import { runsIn } from '../test/skip';
 import { bundlePortal, startPortal } from '../test/portal-process';
 import { verifyArchive } from './restore';
 
 // The tools as operators run them (the bundle's backup.js / restore.js) beside a running portal on
 // the embedded database, which writes the archive itself (backup-socket.ts).
-// Runs once, in the project `once` names (the PostgreSQL half when there is one: it ends first).
-const here = once.here;
+const here = dbKind === 'pglite';
 
 describe.skipIf(!here)(
-  `backup and restore tools beside a running portal${runsIn(once.project, here)}`,
+  `backup and restore tools beside a running portal${runsIn('api-pglite', here)}`,
   () => {
     let bundle: Awaited<ReturnType<typeof bundlePortal>>;
     let work: string;

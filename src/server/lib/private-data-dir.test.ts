@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { once, runsIn } from '../test/skip';
+import { dbKind } from '../test/helper';
+import { runsIn } from '../test/skip';
 import { bundlePortal, startPortal } from '../test/portal-process';
 import { tightenModes } from './private-data-dir';
 
@@ -28,10 +29,9 @@ function openEntries(root: string): string[] {
 const setMode = (p: string, mode: number) => fs.promises.chmod(p, mode);
 
 // The real server process on its embedded database (PGlite's own files are the point): runs once.
-// Runs once, in the project `once` names (the PostgreSQL half when there is one: it ends first).
-const here = once.here;
+const here = dbKind === 'pglite';
 
-describe.skipIf(!here)(`DATA_DIR for the portal's user only${runsIn(once.project, here)}`, () => {
+describe.skipIf(!here)(`DATA_DIR for the portal's user only${runsIn('api-pglite', here)}`, () => {
   let bundle: Awaited<ReturnType<typeof bundlePortal>>;
   beforeAll(async () => {
     bundle = await bundlePortal();

@@ -14,15 +14,3 @@ export function skipReason(reason: string | false | undefined | null): string {
 export function runsIn(project: 'api-pglite' | 'api-postgres', here: boolean): string {
   return here ? '' : ` (runs in ${project})`;
 }
-
-/**
- * The project of a test that runs once whatever the database (it starts portals of its own on the
- * embedded database, or needs none): the PostgreSQL project when there is one, since `npm test`'s
- * PostgreSQL half ends well before its PGlite half, else the PGlite project (the one that always
- * runs). `here` is true in that project.
- */
-export const once: { project: 'api-pglite' | 'api-postgres'; here: boolean } = (() => {
-  const project = process.env.TEST_DATABASE_URL ? 'api-postgres' : 'api-pglite';
-  const kind = process.env.TEST_DB_KIND ?? 'pglite';
-  return { project, here: project === `api-${kind}` };
-})();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { once, runsIn } from '../../test/skip';
+import { dbKind } from '../../test/helper';
+import { runsIn } from '../../test/skip';
 import { bundlePortal, startPortal, type PortalProcess } from '../../test/portal-process';
 import { softMaskBombPdf } from '../../test/preflight-files';
 import { samplePdf } from '../../test/sample-files';
@@ -16,10 +17,9 @@ import { PDF_CHECKERS } from './pdf-facts';
  * Issue 33, item 2, against the portal as `npm start` runs it (server bundle, embedded database):
  * 12 uploads of a Yardage_PDF whose 10×10 image has a 30,000×30,000 soft mask of zeros (875 KB,
  * 900 MB decoded) took the server's resident memory from 843 MB to 5,119 MB, never given back.
- * Not the database's subject: it runs once (test/skip.ts `once`).
+ * Not the database's subject: it runs once, in the project that always runs.
  */
-// Runs once, in the project `once` names (the PostgreSQL half when there is one: it ends first).
-const here = once.here;
+const here = dbKind === 'pglite';
 const MB = 1024 * 1024;
 
 /** The process' resident memory (VmRSS), bytes. */
@@ -27,7 +27,7 @@ const rss = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 describe.skipIf(!here)(
-  `PDF checks and the server's memory${runsIn(once.project, here)}`,
+  `PDF checks and the server's memory${runsIn('api-pglite', here)}`,
   { timeout: 600_000 },
   () => {
     let bundle: Awaited<ReturnType<typeof bundlePortal>>;
