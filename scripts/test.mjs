@@ -93,14 +93,7 @@ function vitestPart(title, name, args, maxWorkers) {
     title,
     name,
     process.execPath,
-    [
-      vitestBin,
-      'run',
-      ...args,
-      `--maxWorkers=${maxWorkers}`,
-      '--reporter=default',
-      '--reporter=./scripts/tally-reporter.mjs',
-    ],
+    [vitestBin, 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'],
     { TALLY_FILE: tally, VITEST_MAX_WORKERS: String(maxWorkers) },
   ).then((r) => ({ ...r, tally, name }));
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { runsIn } from '../../test/skip';
+import { waitingOnLock } from '../../test/locks';
 import { samplePng } from '../../test/sample-files';
 import { patternFiles } from '../../db/schema/patterns';
 import { objectLeases, publishedFileRefs, storedObjects } from '../../db/schema/files';
@@ -338,16 +339,6 @@ describe(`files stored by content (${dbKind})`, () => {
   describe.skipIf(dbKind !== 'postgres')(
     `deleter and uploader interleaved${runsIn('api-postgres', dbKind === 'postgres')}`,
     () => {
-      const waitingOnLock = async () => {
-        for (let i = 0; i < 400; i++) {
-          const res = await db().execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (Number(res.rows[0]!.n) > 0) return;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        throw new Error('the upload never waited on the deleter');
-      };
       const unreferencedObject = async (text: string) => {
         const bytes = Buffer.from(text);
         const key = contentKey(sha256Hex(bytes));
@@ -363,7 +354,7 @@ describe(`files stored by content (${dbKind})`, () => {
         const gone = await releaseObjects(t.deps, [key], {
           locked: async () => {
             upload = leaseObject(db(), key, { sha256: 'x', byteSize: 4 });
-            await waitingOnLock();
+            await waitingOnLock(db(), 'the upload');
           },
         });
         expect(gone).toEqual([key]);
@@ -389,7 +380,7 @@ describe(`files stored by content (${dbKind})`, () => {
             .values({ key, sha256: 'x', byteSize: 4 })
             .onConflictDoUpdate({ target: storedObjects.key, set: { missing: false } });
           release = releaseObjects(t.deps, [key]);
-          await waitingOnLock();
+          await waitingOnLock(db(), 'the upload');
           await tx
             .insert(objectLeases)
             .values({ id: crypto.randomUUID(), key, expiresAt: new Date(Date.now() + 60_000) });

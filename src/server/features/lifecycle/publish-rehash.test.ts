@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { runsIn } from '../../test/skip';
+import { waitingOnLock } from '../../test/locks';
 import { patternPublishedVersions } from '../../db/schema/published';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import type { AuthUser } from '../../context';
@@ -38,17 +39,6 @@ describe.skipIf(dbKind !== 'postgres')(
     afterAll(() => t.close());
 
     const db = () => t.deps.database.db;
-    const waitingOnLock = async () => {
-      for (let i = 0; i < 400; i++) {
-        const res = await db().execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (Number(res.rows[0]!.n) > 0) return 'waiting' as const;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error('the rehash never waited on the publish');
-    };
-
     it('a rehash while a publish holds the legacy keys waits, then moves the version’s keys too', async () => {
       const p = await seedPattern(t, { sizes: 1 });
       const hero = await seedFile(t, p.id, 'Main_Hero_Image');
@@ -67,7 +57,10 @@ describe.skipIf(dbKind !== 'postgres')(
         const row = await beginTransition(tx, admin, p.id, 'publish');
         await recordPublication(tx, admin, row);
         moving = rehashLegacyObjects(t.deps, { limit: 50 });
-        first = await Promise.race([moving.then(() => 'moved' as const), waitingOnLock()]);
+        first = await Promise.race([
+          moving.then(() => 'moved' as const),
+          waitingOnLock(db(), 'the rehash'),
+        ]);
       });
       await moving;
       expect(first).toBe('waiting');
