@@ -37,17 +37,36 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let template: ArrayBuffer | undefined;
+/**
+ * The migrated template's dump, read once per worker (files share a worker: `isolate: false`).
+ * PGlite reads a Blob whole with `arrayBuffer()` and only copies out of it, so every clone is
+ * handed the same bytes; a Blob's own `arrayBuffer()` streamed and joined 28 MB at each clone.
+ */
+function templateDump(): Blob {
+  if (!template) {
+    const bytes = fs.readFileSync(inject('pgliteTemplate'));
+    template = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  }
+  const bytes = template;
+  return new (class extends Blob {
+    override async arrayBuffer() {
+      return bytes;
+    }
+  })([]);
+}
+
 async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (dbKind === 'pglite') {
-    const file = inject('pgliteTemplate');
-    const blob = new Blob([fs.readFileSync(file)]);
-    return { database: await openPglite(undefined, blob), drop: async () => undefined };
+    return { database: await openPglite(undefined, templateDump()), drop: async () => undefined };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const name = `ppp_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  // FILE_COPY copies the template's files as they are: half the server's CPU of WAL_LOG (PostgreSQL
+  // 15's default, which writes every block through the WAL): 87 ms against 172 ms a database here.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')} STRATEGY FILE_COPY`);
   const database = await openPostgres(withDatabase(url, name), 4);
   return {
     database,
