@@ -1,11 +1,24 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-const api = (name: string, dbKind: 'pglite' | 'postgres') => ({
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * API files that open no database (no test app): running them in both projects tests nothing
+ * more, so they run once, in api-postgres when it runs (the lighter half), else in api-pglite.
+ */
+const DATABASE_FREE = [
+  'src/server/features/preflight/pdf-facts.test.ts',
+  'src/server/features/preflight/photo-check.test.ts',
+  'src/server/lib/password.test.ts',
+];
+
+const api = (name: string, dbKind: 'pglite' | 'postgres', exclude: string[] = []) => ({
   extends: true as const,
   test: {
     name,
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/setup-file.ts'],
@@ -32,6 +45,9 @@ const web = {
     // 21 files became 20 s. What the app keeps in modules (toasts, the query client) is emptied
     // after every test (src/web/test/setup.ts); the files pass in any order (--sequence.shuffle).
     isolate: false,
+    // As the API files: generous for loaded machines (5 s, Vitest's default, timed out three
+    // screen tests at load 10).
+    testTimeout: 30_000,
   },
 };
 
@@ -47,8 +63,8 @@ export default defineConfig({
     includeTaskLocation: true,
     projects: [
       web,
-      api('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+      api('api-pglite', 'pglite', postgres ? DATABASE_FREE : []),
+      ...(postgres ? [api('api-postgres', 'postgres')] : []),
     ],
   },
 });

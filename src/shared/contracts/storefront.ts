@@ -60,7 +60,10 @@ export const PatternStorefrontSchema = z.object({
       target: z.enum(STOREFRONT_TARGETS),
       state: z.enum(['pending', 'ok', 'error']),
       mode: z.enum(['upsert', 'offline', 'delete']),
+      /** When the last confirmed import finished. */
       since: z.string().nullable(),
+      /** When the product went online there and stayed (the summary's "since"); null while it is not. */
+      liveSince: z.string().nullable(),
       message: z.string().nullable(),
     }),
   ),

@@ -83,6 +83,8 @@ export const storefrontStatus = pgTable(
     mode: text('mode', { enum: ['upsert', 'offline', 'delete'] }).notNull(),
     /** When the last confirmed import finished. */
     since: timestamp('since', { withTimezone: true }),
+    /** When the product went online on this target and stayed (first confirmed upsert); null while it is not. */
+    liveSince: timestamp('live_since', { withTimezone: true }),
     message: text('message'),
     runId: integer('run_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

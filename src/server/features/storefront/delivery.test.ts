@@ -133,6 +133,22 @@ describe.skipIf(!dir)(`storefront delivery (${dbKind})${skipReason(reason)}`, ()
       await t.app.inject({ url: `/api/patterns/${p.id}/activity`, headers: owner.auth })
     ).json();
     expect(JSON.stringify(activity)).toContain('Storefront delivered the pattern on production');
+
+    // Delivered again while it stays online (a resync): "Live since" keeps the time it went live,
+    // the last import's time moves (issue 30: the live time restarted with every delivery).
+    const prodOf = (x: { targets: { target: string; since: string; liveSince: string }[] }) =>
+      x.targets.find((y) => y.target === 'production')!;
+    const first = prodOf(s);
+    expect(first.liveSince).toBe(first.since);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(
+      (await post(STOREFRONT_PATHS.resync.replace(':name', 'production'), admin)).statusCode,
+    ).toBe(202);
+    await eventually(async () => importsOf(production, p.code).length === 2);
+    await eventually(async () => (await status(p.id)).summary.kind === 'live');
+    const again = prodOf(await status(p.id));
+    expect(again.since > first.since).toBe(true);
+    expect(again.liveSince).toBe(first.liveSince);
   });
 
   it('an edit after publishing does not reach production until it is published', async () => {

@@ -37,7 +37,10 @@ export async function recordOutcome(deps: AppDeps, run: RunRow, result: Executio
       const id = Number(row.pattern_id);
       const updated = await tx.execute(sql`
         UPDATE storefront_status SET state = ${result.ok ? 'ok' : 'error'}, message = ${message},
-          since = CASE WHEN ${result.ok} THEN now() ELSE since END, run_id = ${run.id}, mode = ${row.mode},
+          since = CASE WHEN ${result.ok} THEN now() ELSE since END,
+          live_since = CASE WHEN NOT ${result.ok} THEN live_since
+            WHEN ${row.mode} = 'upsert' THEN coalesce(live_since, now()) END,
+          run_id = ${run.id}, mode = ${row.mode},
           updated_at = now()
         WHERE pattern_id = ${id} AND target = ${run.target}
           AND NOT EXISTS (SELECT 1 FROM storefront_pending q WHERE q.target = ${run.target} AND q.pattern_id = ${id})

@@ -83,12 +83,13 @@ export async function patternStorefront(
 ): Promise<PatternStorefront> {
   await loadPattern(deps.database.db, user, id);
   const res = await deps.database.db.execute<Record<string, unknown>>(sql`
-    SELECT target, state, mode, since, message FROM storefront_status WHERE pattern_id = ${id} ORDER BY target`);
+    SELECT target, state, mode, since, live_since, message FROM storefront_status WHERE pattern_id = ${id} ORDER BY target`);
   const targets = res.rows.map((r) => ({
     target: r.target as StorefrontTargetName,
     state: r.state as 'pending' | 'ok' | 'error',
     mode: r.mode as 'upsert' | 'offline' | 'delete',
     since: iso(r.since),
+    liveSince: iso(r.live_since),
     message: (r.message as string | null) ?? null,
   }));
   return { targets, summary: summarize(targets) };
@@ -101,12 +102,12 @@ export function summarize(targets: PatternStorefront['targets']): PatternStorefr
     return { kind: 'failed', text: STOREFRONT_MSG.failed(failed.message ?? 'unknown error') };
   const prod = by('production');
   const stg = by('staging');
-  if (prod?.state === 'ok' && prod.mode === 'upsert' && prod.since)
-    return { kind: 'live', text: STOREFRONT_MSG.live(shownTime(prod.since)) };
+  if (prod?.state === 'ok' && prod.mode === 'upsert' && prod.liveSince)
+    return { kind: 'live', text: STOREFRONT_MSG.live(shownTime(prod.liveSince)) };
   if (targets.some((t) => t.state === 'pending'))
     return { kind: 'pending', text: STOREFRONT_MSG.pending };
-  if (stg?.state === 'ok' && stg.mode === 'upsert' && stg.since)
-    return { kind: 'staging', text: STOREFRONT_MSG.staging(shownTime(stg.since)) };
+  if (stg?.state === 'ok' && stg.mode === 'upsert' && stg.liveSince)
+    return { kind: 'staging', text: STOREFRONT_MSG.staging(shownTime(stg.liveSince)) };
   if (targets.some((t) => t.state === 'ok' && t.mode === 'offline'))
     return { kind: 'offline', text: STOREFRONT_MSG.offline };
   return { kind: 'none', text: null };
