@@ -188,8 +188,8 @@ describe(`published versions (${dbKind})`, () => {
   it('version=published rows carry the storefront badge for admins, as the working list does', async () => {
     const p = await publishedPattern();
     await t.deps.database.db.execute(sql`
-      INSERT INTO storefront_status (pattern_id, target, state, mode, since)
-      VALUES (${p.id}, 'production', 'ok', 'upsert', now())`);
+      INSERT INTO storefront_status (pattern_id, target, state, mode, since, live_since)
+      VALUES (${p.id}, 'production', 'ok', 'upsert', now(), now())`);
     const rows = async (auth: Record<string, string>) =>
       (
         await t.app.inject({

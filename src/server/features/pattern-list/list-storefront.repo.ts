@@ -17,9 +17,9 @@ export async function storefrontKinds(
   const res = await db.execute<{ id: number; kind: ListStorefrontKind | null }>(sql`
     SELECT pattern_id AS id, CASE
       WHEN bool_or(state = 'error') THEN 'failed'
-      WHEN bool_or(target = 'production' AND state = 'ok' AND mode = 'upsert' AND since IS NOT NULL) THEN 'live'
+      WHEN bool_or(target = 'production' AND state = 'ok' AND mode = 'upsert' AND live_since IS NOT NULL) THEN 'live'
       WHEN bool_or(state = 'pending') THEN 'pending'
-      WHEN bool_or(target = 'staging' AND state = 'ok' AND mode = 'upsert' AND since IS NOT NULL) THEN 'staging'
+      WHEN bool_or(target = 'staging' AND state = 'ok' AND mode = 'upsert' AND live_since IS NOT NULL) THEN 'staging'
       WHEN bool_or(state = 'ok' AND mode = 'offline') THEN 'offline'
     END AS kind
     FROM storefront_status

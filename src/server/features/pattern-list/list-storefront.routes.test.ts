@@ -27,8 +27,9 @@ describe(`My Patterns: the storefront badge (${dbKind})`, () => {
     mode: 'upsert' | 'offline' = 'upsert',
   ) =>
     t.deps.database.db.execute(sql`
-      INSERT INTO storefront_status (pattern_id, target, state, mode, since, message)
+      INSERT INTO storefront_status (pattern_id, target, state, mode, since, live_since, message)
       VALUES (${id}, ${target}, ${state}, ${mode}, CASE WHEN ${state} = 'ok' THEN now() END,
+        CASE WHEN ${state} = 'ok' AND ${mode} = 'upsert' THEN now() END,
         CASE WHEN ${state} = 'error' THEN 'Line 3: invalid' END)`);
 
   const list = async (user: TestUser): Promise<PatternListRow[]> => {
