@@ -81,7 +81,13 @@ describe('integrations screen', () => {
 
     const card = page.getByRole('listitem').filter({ hasText: phoneUrl }).first();
     await card.getByRole('button', { name: 'Send test event' }).click();
-    await card.getByText('Delivered · 200').waitFor({ timeout: 20_000 });
+    // Other journeys' pattern events reach this endpoint too (it takes the default events): the
+    // test event's own delivery is the one waited for.
+    await card
+      .getByRole('listitem')
+      .filter({ hasText: 'webhook.test' })
+      .getByText('Delivered · 200')
+      .waitFor({ timeout: 20_000 });
     const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await scrollWidth()).toBeLessThanOrEqual(390);
 

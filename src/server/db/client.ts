@@ -100,6 +100,11 @@ export interface PgliteOptions {
   inWorker?: boolean;
   /** PostgreSQL's page cache (shared_buffers), MB: PGlite takes all of it in memory at start. */
   cacheMb?: number;
+  /**
+   * A PGlite already open, spoken to instead of opening one; closing the database leaves it open
+   * (the tests keep one per worker and reset it between test apps: src/server/test/pglite-pool.ts).
+   */
+  instance?: PGlite;
 }
 
 /** The embedded database's page cache when not configured (PGLITE_CACHE_MB): docs/configuration.md. */
@@ -128,12 +133,14 @@ export async function openPglite(
   } else {
     if (dataDir) ownerOnlyChmod();
     // pg_trgm backs the pattern list's search (migration 0001).
-    const pg = (pglite = await PGlite.create({
-      dataDir,
-      loadDataDir,
-      extensions: { pg_trgm },
-      startParams,
-    }));
+    const pg = (pglite =
+      opts.instance ??
+      (await PGlite.create({
+        dataDir,
+        loadDataDir,
+        extensions: { pg_trgm },
+        startParams,
+      })));
     client = await rawClient(
       async (message) => {
         const chunks: Uint8Array[] = [];
@@ -142,7 +149,7 @@ export async function openPglite(
         });
         return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       },
-      () => pg.close(),
+      opts.instance ? async () => undefined : () => pg.close(),
     );
   }
   // Drizzle's pglite driver calls query and transaction, which the raw client answers as PGlite would.

@@ -18,6 +18,7 @@ import { createLogger } from '../lib/logger';
 import { brands } from '../db/schema/brands';
 import type { AppDeps } from '../context';
 import { withDatabase } from './global-setup';
+import { givePglite, takePglite } from './pglite-pool';
 
 /**
  * Tests hash with N = 2^14 instead of production's 2^17 (PASSWORD_HASH_COST): the same scrypt,
@@ -58,7 +59,15 @@ function templateDump(): Blob {
 
 async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (dbKind === 'pglite') {
-    return { database: await openPglite(undefined, templateDump()), drop: async () => undefined };
+    // A PGlite in the template's state (kept from an earlier app and reset, or a fresh copy),
+    // handed back when the app closes: pglite-pool.ts.
+    const instance = await takePglite(
+      async () => (await openPglite(undefined, templateDump())).pglite!,
+    );
+    return {
+      database: await openPglite(undefined, undefined, { instance }),
+      drop: () => givePglite(instance),
+    };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const name = `ppp_t_${crypto.randomBytes(6).toString('hex')}`;
