@@ -20,10 +20,13 @@ export function diskStore(root: string): FileStore {
       await fsp.mkdir(path.dirname(full), { recursive: true });
       // Its own temporary name: two uploads of the same content may write one key at once.
       const tmp = `${full}.${crypto.randomBytes(6).toString('hex')}.part`;
+      const out = fs.createWriteStream(tmp);
       try {
-        await pipeline(body, fs.createWriteStream(tmp));
+        await pipeline(body, out);
         await fsp.rename(tmp, full);
       } catch (err) {
+        // Removed once the file is closed: a loaded run left a failed upload's `.part` behind.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
         await fsp.rm(tmp, { force: true });
         throw err;
       }

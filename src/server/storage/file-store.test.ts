@@ -197,8 +197,10 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
       expect(o.modifiedAt.getTime()).toBeGreaterThan(before);
   });
 
-  // Early: before the first 5 MiB part is full (one PutObject on S3). Midway: after part 1 was sent.
+  // At once: before the disk's temporary file is even open. Early: before the first 5 MiB part is
+  // full (one PutObject on S3). Midway: after part 1 was sent.
   it.skipIf(skip).each([
+    ['at once', 0],
     ['early', 64 * 1024],
     ['midway', 7 * MiB],
   ])('a body that fails %s leaves no object and nothing half-written', async (_when, failAt) => {
