@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate, openPglite, openPostgres } from '../db/client';
 
 /**
- * One migrated database per test run, cloned by each test file: PGlite's initdb costs seconds,
+ * One migrated database per test run, the state every test app starts from (a PostgreSQL copy of it, or a PGlite reset to it: pglite-pool.ts): PGlite's initdb costs seconds,
  * so it runs once here and files load the dumped data directory (uncompressed: unzipping cost each
  * clone more than reading it from the page cache); PostgreSQL files copy a template database.
  *
