@@ -5,11 +5,12 @@ import type { TestProject } from 'vitest/node';
 import { migrate, openPglite, openPostgres } from '../db/client';
 
 /**
- * One migrated database per test run, the state every test app starts from (a PostgreSQL copy of it, or a PGlite reset to it: pglite-pool.ts): PGlite's initdb costs seconds,
- * so it runs once here and files load the dumped data directory (uncompressed: unzipping cost each
- * clone more than reading it from the page cache); PostgreSQL files copy a template database.
+ * One migrated database per test run, the state every test app starts from: PGlite's initdb costs
+ * seconds, so it runs once here and the data directory is dumped (uncompressed: unzipping cost each
+ * copy more than reading it from the page cache), which a worker loads when it has no PGlite kept
+ * to reset (pglite-pool.ts); PostgreSQL test apps copy a template database.
  *
- * The PGlite dump is made small, since every test app loads it (docs/benchmarks.md "Test suite"):
+ * The PGlite dump is made small, since every fresh PGlite loads it (docs/benchmarks.md "Test suite"):
  * the cluster's two template databases are dropped (the portal uses only `postgres`, and never
  * creates a database on PGlite), a third of the files each clone would write, and a checkpoint
  * first, so that a clone starts without replaying the migrations' WAL. 43 MB and 1,264 files
