@@ -26,7 +26,7 @@ export function diskStore(root: string): FileStore {
         await fsp.rename(tmp, full);
       } catch (err) {
         // Removed once the file is closed: a loaded run left a failed upload's `.part` behind.
-        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fsp.rm(tmp, { force: true });
         throw err;
       }
