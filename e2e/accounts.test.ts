@@ -181,8 +181,7 @@ describe('accounts', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/app/signup');
     await page.waitForURL('**/app/login');
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/signup');
+    await signIn(page, E2E_USERS.partner, '/app/signup');
     await page.waitForURL('**/app/dashboard');
     await context.close();
   });
@@ -263,8 +262,7 @@ describe('accounts', () => {
     await signInAs(userPage.page, account);
 
     const { page, context } = await newPage(browser);
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/my-account?tab=users');
+    await signIn(page, E2E_USERS.admin, '/app/my-account?tab=users');
     await page.getByLabel('Search users').fill(account.email);
     const row = page.getByRole('row').filter({ hasText: account.email });
     await row.waitFor();

@@ -48,8 +48,7 @@ describe('Pattern Submission Form', () => {
       'request',
       (r) => r.method() === 'POST' && r.url().endsWith(PATTERN_CREATE_PATH) && posts.push(r.url()),
     );
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/add-record');
+    await signIn(page, E2E_USERS.partner, '/app/add-record');
     await page.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
 
     // Basic Pattern Details is open; the other sections start closed.

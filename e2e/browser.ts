@@ -59,8 +59,8 @@ export async function newPage(
   return { context, page };
 }
 
-/** Signs in through the login screen and waits for the fullName button. */
-export async function signIn(
+/** Signs in through the login screen (its own journeys, login.test.ts, and the product journey) and waits for the fullName button. */
+export async function signInWithForm(
   page: Page,
   user: { email: string; password: string; fullName: string },
 ): Promise<void> {
@@ -68,6 +68,37 @@ export async function signIn(
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: user.fullName }).first().waitFor();
+}
+
+/**
+ * Opens `at` (the dashboard, where the login screen lands) as a browser already signed in, and
+ * waits for the fullName button: the login API's answer is kept where the app keeps its session
+ * (localStorage `user` and `user_authenticated`, src/web/lib/session.ts), written from a blank page
+ * of the portal's origin. Through the login screen, each journey loaded the app once more and
+ * filled a form that `signInWithForm`'s journeys already prove (issue 32 item 12).
+ */
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string; fullName: string },
+  at = '/app/dashboard',
+): Promise<void> {
+  const res = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`login failed for ${user.email}: ${res.status}`);
+  const session = await res.text();
+  const blank = '**/e2e-blank-page';
+  await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.goto('/e2e-blank-page');
+  await page.evaluate((s) => {
+    localStorage.setItem('user', s);
+    localStorage.setItem('user_authenticated', 'true');
+  }, session);
+  await page.unroute(blank);
+  await page.goto(at);
   await page.getByRole('button', { name: user.fullName }).first().waitFor();
 }
 

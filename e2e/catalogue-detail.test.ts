@@ -101,8 +101,7 @@ describe('pattern and size detail', () => {
 
   it('a partner opens the pattern, previews its files, edits a field, adds and deletes a size, and sends it to review', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${patternId}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${patternId}`);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     expect(await page.getByTestId('pattern-status').textContent()).toBe('Draft');
     expect(await page.getByRole('button', { name: 'Publish to production' }).count()).toBe(0);
@@ -172,8 +171,7 @@ describe('pattern and size detail', () => {
 
   it('a partner edits a size’s template fields, previews its PDF and adds a piece', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${patternId}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${patternId}`);
     await page.getByRole('link', { name: 'Open size S (view A)' }).click();
     await page.getByRole('heading', { name: /Size S/, level: 1 }).waitFor();
     await expect
@@ -210,8 +208,7 @@ describe('pattern and size detail', () => {
 
   it('an admin opens the pattern in review and publishes it', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.admin);
-    await page.goto(`/app/show-records/${patternId}`);
+    await signIn(page, E2E_USERS.admin, `/app/show-records/${patternId}`);
     await expect.poll(() => page.getByTestId('pattern-status').textContent()).toBe('In review');
     await page.getByRole('button', { name: 'Publish to production' }).click();
     await page
@@ -224,8 +221,7 @@ describe('pattern and size detail', () => {
 
   it('a user of another brand typing the URLs sees the not-found state', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.otherBrand);
-    await page.goto(`/app/show-records/${patternId}`);
+    await signIn(page, E2E_USERS.otherBrand, `/app/show-records/${patternId}`);
     await page.getByText(PATTERN_DETAIL_MSG.notFound).waitFor();
     expect(await page.getByText(name).count()).toBe(0);
     await page.goto(`/app/show-records/${patternId}/1`);
@@ -234,8 +230,7 @@ describe('pattern and size detail', () => {
 
   it('fits a phone: nothing wider than the screen but the sizes table, which scrolls with its actions pinned in view', async () => {
     const page = await open(390);
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${patternId}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${patternId}`);
     await page.getByRole('heading', { name: `${name} edited`, level: 1 }).waitFor();
     await page.getByTestId('size-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -84,8 +84,7 @@ describe('My Patterns list', () => {
     (await page.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((c) => c.trim());
   const signedIn = async (user: E2EUser, width?: number) => {
     const page = await pages.open(width);
-    await signIn(page, user);
-    await page.goto('/app/show-records');
+    await signIn(page, user, '/app/show-records');
     await range(page).waitFor();
     return page;
   };
@@ -184,8 +183,7 @@ describe('My Patterns list', () => {
 
     // A shared link opens the same view in a new session.
     const other = await pages.open();
-    await signIn(other, E2E_USERS.partner);
-    await other.goto(url);
+    await signIn(other, E2E_USERS.partner, url);
     await expect.poll(() => range(other).textContent()).toBe('Showing 11–20 of 30');
     expect(await codes(other)).toEqual(secondPage);
   });

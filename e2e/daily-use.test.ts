@@ -27,8 +27,7 @@ describe('daily use', () => {
 
   it('the add form refuses a renamed text file at that file when picked, keeps 20 of 21 hero images and says so, and says an image is too large with an info toast', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/add-record');
+    await signIn(page, E2E_USERS.partner, '/app/add-record');
     await page.getByRole('button', { name: "PDF's" }).click();
     await page.getByRole('button', { name: 'Images', exact: true }).click();
     await page.getByLabel('Yardage PDF').setInputFiles(files.fakePdf);
@@ -56,8 +55,7 @@ describe('daily use', () => {
       'request',
       (r) => r.method() === 'POST' && r.url().includes('/files') && posts.push(r.url()),
     );
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${pattern.id}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${pattern.id}`);
     await page.getByLabel('Upload Sketch Image').setInputFiles(files.bigImage);
     await page
       .locator('.Toastify__toast--info')
@@ -71,8 +69,7 @@ describe('daily use', () => {
 
   it('a row opens its pattern by a click anywhere but the checkbox and actions, and by keyboard; Clear filters shows whenever a filter is set', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records?search=${code}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records?search=${code}`);
     const row = page.getByRole('row').filter({ hasText: code });
     await row.getByRole('checkbox').check(); // the checkbox keeps its own click
     expect(page.url()).toContain('/app/show-records?');
@@ -92,8 +89,7 @@ describe('daily use', () => {
 
   it('at 390 px the sizes table keeps each size and its view in sight while the rest scrolls', async () => {
     const page = await pages.open(390);
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${pattern.id}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${pattern.id}`);
     const rows = page.getByTestId('size-row');
     await rows.first().waitFor();
     await page
@@ -208,8 +204,7 @@ describe('daily use', () => {
       fs.mkdirSync(out, { recursive: true });
       for (const width of [1280, 390]) {
         const page = await pages.open(width);
-        await signIn(page, E2E_USERS.partner);
-        await page.goto('/app/add-record');
+        await signIn(page, E2E_USERS.partner, '/app/add-record');
         await page.getByLabel('Pattern ID').waitFor();
         await page.screenshot({ path: `${out}/add-form-${width}.png`, fullPage: true });
         await page.goto(`/app/show-records/${pattern.id}`);

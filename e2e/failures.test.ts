@@ -161,8 +161,7 @@ describe('failures in the spec’s words', () => {
     });
     expect(sent.status).toBe(200);
     const page = await pages.open();
-    await signIn(page, E2E_USERS.admin);
-    await page.goto(`/app/show-records/${id}`);
+    await signIn(page, E2E_USERS.admin, `/app/show-records/${id}`);
     await page.getByRole('heading', { name: 'Failing two', level: 1 }).waitFor();
     const publishBack = await failing(page, 'POST', LIFECYCLE_PATHS.publish(id), emptyFailure);
     await page.getByRole('button', { name: 'Publish to production' }).click();
@@ -190,8 +189,7 @@ describe('failures in the spec’s words', () => {
 
   it("contact support shows the server's message from a bare {message} body, else a plain sentence — never raw JSON", async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/contact-support');
+    await signIn(page, E2E_USERS.partner, '/app/contact-support');
     await page.getByLabel('Subject').fill('Upload stops');
     await page.getByLabel('Phone number').fill('+1 416 555 0100');
     await page.getByRole('switch', { name: 'I accept the Term & Policy' }).click();
@@ -221,8 +219,7 @@ describe('failures in the spec’s words', () => {
 
   it("the add form tells an admin 'Brand is required'", async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/add-record');
+    await signIn(page, E2E_USERS.admin, '/app/add-record');
     await page.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
     await page.getByLabel('Pattern ID').fill(`${code}-admin`);
     await page.getByLabel('Pattern Name').fill('Admin pattern');
@@ -235,8 +232,7 @@ describe('failures in the spec’s words', () => {
 
   it('dropdown lists are 14rem tall and scroll (the Brand list of ten brands)', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/add-record');
+    await signIn(page, E2E_USERS.admin, '/app/add-record');
     await page.getByRole('button', { name: /Brand/ }).click();
     const list = page.getByRole('listbox');
     await list.waitFor();
@@ -257,8 +253,7 @@ describe('failures in the spec’s words', () => {
   for (const width of [1280, 390]) {
     it(`toasts sit below the header and never stack copies (${width} px)`, async () => {
       const page = await pages.open(width);
-      await signIn(page, E2E_USERS.admin);
-      await page.goto('/app/signup');
+      await signIn(page, E2E_USERS.admin, '/app/signup');
       const submit = page.getByRole('button', { name: 'Create Account' });
       await submit.waitFor();
       for (let i = 0; i < 4; i++) await submit.click();

@@ -98,8 +98,7 @@ describe('bulk import', () => {
 
   it('a partner downloads the template, uploads a sheet with one bad row, reads the report, fixes it, imports, and sees the patterns', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/show-records');
+    await signIn(page, E2E_USERS.partner, '/app/show-records');
     // One entry (issue 34): "Import patterns", the history one click away beside it.
     const entry = page.getByRole('link', { name: 'Import patterns', exact: true });
     await entry.waitFor();

@@ -32,8 +32,7 @@ describe('integrations screen', () => {
 
   it('an admin adds an endpoint, sends a test event, sees the delivery and redelivers it', async () => {
     const { page } = await newPage(browser);
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/integrations');
+    await signIn(page, E2E_USERS.admin, '/app/integrations');
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     await page.getByText('No webhook endpoints yet.').waitFor();
 
@@ -68,8 +67,7 @@ describe('integrations screen', () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page.on('dialog', (d) => void d.accept());
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/integrations');
+    await signIn(page, E2E_USERS.admin, '/app/integrations');
     const phoneUrl = `${url}-phone`;
     await page.getByLabel('URL').fill(phoneUrl);
     await page.getByRole('button', { name: 'Add endpoint' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, trackedPages, signIn } from './browser';
+import { launch, trackedPages, signInWithForm } from './browser';
 import { E2E_USERS } from './users';
 import { MSG } from '../src/shared/messages';
 
@@ -87,7 +87,7 @@ describe('login', () => {
 
   it('an admin signs in, sees the fullName menu with Create Account, and signs out through it', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.admin);
+    await signInWithForm(page, E2E_USERS.admin);
     expect(path(page)).toBe('/app/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('user_authenticated'))).toBe('true');
     const header = page.getByRole('banner');
@@ -114,7 +114,7 @@ describe('login', () => {
 
   it('a partner sees My Account and Sign out but not Create Account', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.partner);
+    await signInWithForm(page, E2E_USERS.partner);
     await page
       .getByRole('banner')
       .getByRole('button', { name: E2E_USERS.partner.fullName })
@@ -139,7 +139,7 @@ describe('login', () => {
 
   it('a signed-in visitor opening /app/login is sent to the dashboard', async () => {
     const page = await open();
-    await signIn(page, E2E_USERS.partner);
+    await signInWithForm(page, E2E_USERS.partner);
     await page.goto('/app/about');
     await page.goto('/app/login');
     await page.waitForURL('**/app/dashboard');
@@ -147,7 +147,7 @@ describe('login', () => {
 
   it('at phone width the fullName button shows initials and keeps the name for screen readers', async () => {
     const page = await open(390);
-    await signIn(page, E2E_USERS.partner);
+    await signInWithForm(page, E2E_USERS.partner);
     const button = page
       .getByRole('banner')
       .getByRole('button', { name: E2E_USERS.partner.fullName });

@@ -44,8 +44,7 @@ describe('upload preflight', () => {
 
   it('a Printable pattern with an A0-only size PDF is warned about on the file and in the status panel; the list shows its thumbnail', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/add-record');
+    await signIn(page, E2E_USERS.partner, '/app/add-record');
     await page.getByRole('heading', { name: 'Pattern Submission Form' }).waitFor();
     const code = `E2E-PF-${Date.now().toString(36)}`;
     await page.getByLabel('Pattern ID').fill(code);

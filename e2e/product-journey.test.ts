@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseURL, launch, signIn, trackedPages } from './browser';
+import { baseURL, launch, signInWithForm, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { samplePng, SAMPLE_JPEG } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -244,7 +244,7 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     { timeout: 180_000 },
     async () => {
       const admin = await pages.open();
-      await signIn(admin, E2E_USERS.admin);
+      await signInWithForm(admin, E2E_USERS.admin);
       await admin
         .getByRole('navigation')
         .first()

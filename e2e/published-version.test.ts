@@ -79,8 +79,7 @@ describe('published version on the pattern screen', () => {
     expect(live).toMatchObject({ version: 1, fields: { Price: 12.5 } });
     for (const width of [1366, 390]) {
       const page = await pages.open(width);
-      await signIn(page, E2E_USERS.partner);
-      await page.goto(`/app/show-records/${id}`);
+      await signIn(page, E2E_USERS.partner, `/app/show-records/${id}`);
       const panel = page.getByRole('region', { name: 'Live on the storefront' });
       await panel.getByText('Version 1, published').waitFor();
       const rows = panel.getByTestId('live-changes').locator('tbody tr');

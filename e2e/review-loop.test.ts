@@ -81,8 +81,7 @@ describe('review loop', () => {
     { timeout: 300_000 },
     async () => {
       const partner = await pages.open();
-      await signIn(partner, E2E_USERS.partner);
-      await partner.goto(`/app/show-records/${id}`);
+      await signIn(partner, E2E_USERS.partner, `/app/show-records/${id}`);
       await partner.getByRole('heading', { name: `Pattern ${code}`, level: 1 }).waitFor();
       await send(partner);
 

@@ -40,8 +40,7 @@ describe('contact support and newsletter', () => {
 
   it('sends a message after accepting the terms through the modal, and shows its reference', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/contact-support');
+    await signIn(page, E2E_USERS.partner, '/app/contact-support');
     await page.getByRole('heading', { name: 'Contact Support' }).waitFor();
 
     // Prefilled from the signed-in user; the phone line and hours are on the screen.
@@ -86,8 +85,7 @@ describe('contact support and newsletter', () => {
 
   it('Reject leaves the switch off and sending is blocked with a warning', async () => {
     const { page, context } = await newPage(browser, { width: 390 });
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/contact-support');
+    await signIn(page, E2E_USERS.partner, '/app/contact-support');
     const subject = `Never sent ${unique()}`;
 
     // Required-field messages under the fields.
@@ -162,8 +160,7 @@ describe('contact support and newsletter', () => {
     expect(sent.status).toBe(200);
 
     const { page, context } = await newPage(browser);
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/contact-support');
+    await signIn(page, E2E_USERS.admin, '/app/contact-support');
     await page.getByRole('link', { name: /Support inbox/ }).click();
     await page.waitForURL('**/app/support-inbox');
     const card = page.getByRole('article', { name: subject });

@@ -70,8 +70,7 @@ describe('Trash: nothing deleted is lost', () => {
     await item.getByText(/Deleted .* by /).waitFor();
     await shot(page, 'trash-1366');
     const phone = await pages.open(390);
-    await signIn(phone, E2E_USERS.partner);
-    await phone.goto('/app/trash');
+    await signIn(phone, E2E_USERS.partner, '/app/trash');
     await phone.getByRole('button', { name: `Restore ${codes[0]}` }).waitFor();
     const widths = await phone.evaluate(() => ({
       doc: document.documentElement.scrollWidth,

@@ -28,8 +28,7 @@ describe('unsaved changes', () => {
 
   it('the add form asks before My Patterns, the logo and Back; Stay keeps everything; Leave goes', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/dashboard');
+    await signIn(page, E2E_USERS.partner, '/app/dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Add Patterns' }).click();
     await page.getByLabel('Pattern ID').fill('KEEP-ME');
 
@@ -52,8 +51,7 @@ describe('unsaved changes', () => {
 
   it('Leave goes where the link pointed; an unchanged form asks nothing', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto('/app/add-record');
+    await signIn(page, E2E_USERS.partner, '/app/add-record');
     await page.getByLabel('Pattern Name').fill('Gone soon');
     await page.getByRole('banner').getByRole('link', { name: 'My Patterns' }).click();
     await leaveDialog(page).waitFor();
@@ -93,8 +91,7 @@ describe('unsaved changes', () => {
     '%s asks before the header takes the user away, and not once saved or unchanged',
     async (_name, url, change) => {
       const page = await pages.open();
-      await signIn(page, E2E_USERS.partner);
-      await page.goto(url());
+      await signIn(page, E2E_USERS.partner, url());
       await page.getByRole('banner').getByRole('link', { name: 'About' }).waitFor();
       await page.waitForLoadState('networkidle');
       await change(page);
@@ -115,8 +112,7 @@ describe('unsaved changes', () => {
 
   it('saving the size form asks nothing afterwards', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${pattern.id}/${pattern.sizeIds[1]}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${pattern.id}/${pattern.sizeIds[1]}`);
     const form = page.getByRole('form', { name: 'Size fields' });
     await form.getByLabel('Design ID').fill('D-2');
     // The size's re-read after saving is held until the user has left: saved means clean at once,
@@ -137,8 +133,7 @@ describe('unsaved changes', () => {
 
   it('the piece dialog asks before Escape or Cancel throw away what was typed', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner);
-    await page.goto(`/app/show-records/${pattern.id}/${pattern.sizeIds[0]}`);
+    await signIn(page, E2E_USERS.partner, `/app/show-records/${pattern.id}/${pattern.sizeIds[0]}`);
     await page.getByRole('button', { name: 'Add piece' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add piece' });
     await dialog.getByLabel('Piece Number').fill('7');
@@ -153,8 +148,7 @@ describe('unsaved changes', () => {
 
   it('Create Account asks before leaving; choosing Admin hides Brand and the account is created without one', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.admin);
-    await page.goto('/app/signup');
+    await signIn(page, E2E_USERS.admin, '/app/signup');
     await page.getByLabel('Full Name').fill('Ana Admin-Two');
     await page.getByRole('banner').getByRole('link', { name: 'My Patterns' }).click();
     await stay(page);
