@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, dataDir, launch, newPage, signIn } from './browser';
+import { apiToken, baseURL, dataDir, launch, newPage, signIn, signInWithForm } from './browser';
 import { E2E_USERS } from './users';
 
 const unique = (name: string) =>
@@ -80,8 +80,9 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 /** signIn's type is narrowed to the seeded accounts; these journeys sign in with accounts they made. */
+/** A new account, or one whose password just changed, signs in as a person would: through the login screen. */
 const signInAs = (page: Page, u: { email: string; password: string; fullName: string }) =>
-  signIn(page, u as Parameters<typeof signIn>[1]);
+  signInWithForm(page, u);
 
 /**
  * Signs out through the header's menu. If the login screen does not come, the error says where the
