@@ -23,15 +23,20 @@ describe('idle collector', () => {
         collections++;
       },
     });
-    // The first idle moment collects start-up's garbage.
-    expect(await until(() => collections === 1, 5000)).toBe(true);
+    // The first idle moment collects start-up's garbage. On a loaded machine a 100 ms period with
+    // the event loop idle throughout can take seconds to come (a clean-clone run missed 5 s): the
+    // waits are generous and end as soon as the collection is seen.
+    expect(await until(() => collections === 1, 30_000)).toBe(true);
     await sleep(300);
     expect(collections).toBe(1); // nothing grew since: no second collection
-    // 96 MB outside the V8 heap (as a worker thread's heap or WebAssembly memory is, seen from here).
-    const held = Buffer.alloc(96 * 1024 * 1024, 1);
-    expect(await until(() => collections === 2, 5000)).toBe(true);
+    // 192 MB outside the V8 heap (as a worker thread's heap or WebAssembly memory is, seen from
+    // here): four times the 48 MB bound, since in a worker shared with other test files the resident
+    // size can still fall after the first collection (what earlier files freed going back to the
+    // system), and a growth of 96 MB once did not reach the bound from there.
+    const held = Buffer.alloc(192 * 1024 * 1024, 1);
+    expect(await until(() => collections === 2, 30_000)).toBe(true);
     expect(held[held.length - 1]).toBe(1);
-  });
+  }, 90_000);
 });
 
 describe('heap bound (work that never falls idle: an import)', () => {
