@@ -1,5 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { LoginResponse } from '../src/shared/contracts/auth';
+import { SESSION_KEYS } from '../src/web/lib/session';
 
 export const baseURL = () => inject('baseURL');
 export const dataDir = () => inject('dataDir');
@@ -74,7 +76,7 @@ export async function signInWithForm(
 /**
  * Opens `at` (the dashboard, where the login screen lands) as a browser already signed in, and
  * waits for the fullName button: the login API's answer is kept where the app keeps its session
- * (localStorage `user` and `user_authenticated`, src/web/lib/session.ts), written from a blank page
+ * (localStorage, under src/web/lib/session.ts's keys), written from a blank page
  * of the portal's origin. Through the login screen, each journey loaded the app once more and
  * filled a form that `signInWithForm`'s journeys already prove (issue 32 item 12).
  */
@@ -83,20 +85,17 @@ export async function signIn(
   user: { email: string; password: string; fullName: string },
   at = '/app/dashboard',
 ): Promise<void> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`login failed for ${user.email}: ${res.status}`);
-  const session = await res.text();
+  const session = await login(user);
   const blank = '**/e2e-blank-page';
   await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
   await page.goto('/e2e-blank-page');
-  await page.evaluate((s) => {
-    localStorage.setItem('user', s);
-    localStorage.setItem('user_authenticated', 'true');
-  }, session);
+  await page.evaluate(
+    ({ keys, value }) => {
+      localStorage.setItem(keys.user, value);
+      localStorage.setItem(keys.flag, 'true');
+    },
+    { keys: SESSION_KEYS, value: JSON.stringify(session) },
+  );
   await page.unroute(blank);
   await page.goto(at);
   await page.getByRole('button', { name: user.fullName }).first().waitFor();
@@ -104,13 +103,18 @@ export async function signIn(
 
 /** Token of a user, for API calls made by a test to set up data. */
 export async function apiToken(user: { email: string; password: string }): Promise<string> {
+  return (await login(user)).token;
+}
+
+/** The login API's answer for a user: the session the app keeps. */
+async function login(user: { email: string; password: string }): Promise<LoginResponse> {
   const res = await fetch(`${baseURL()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   if (!res.ok) throw new Error(`login failed for ${user.email}: ${res.status}`);
-  return (await res.json()).token;
+  return (await res.json()) as LoginResponse;
 }
 
 /** Pages for one test file, closed together by `closeAll()`; their errors fail the test (see `newPage`). */

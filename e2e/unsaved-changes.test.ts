@@ -28,7 +28,7 @@ describe('unsaved changes', () => {
 
   it('the add form asks before My Patterns, the logo and Back; Stay keeps everything; Leave goes', async () => {
     const page = await pages.open();
-    await signIn(page, E2E_USERS.partner, '/app/dashboard');
+    await signIn(page, E2E_USERS.partner);
     await page.getByRole('banner').getByRole('link', { name: 'Add Patterns' }).click();
     await page.getByLabel('Pattern ID').fill('KEEP-ME');
 

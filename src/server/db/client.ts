@@ -115,32 +115,40 @@ function pgliteStartParams(cacheMb = DEFAULT_PGLITE_CACHE_MB): string[] {
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheMb}MB`];
 }
 
+/** A PGlite in this thread, with the portal's extension and start parameters (the tests' pool opens its instances here). */
+export function createPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  cacheMb?: number,
+): Promise<PGlite> {
+  return PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm }, // pg_trgm backs the pattern list's search (migration 0001)
+    startParams: pgliteStartParams(cacheMb),
+  });
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   loadDataDir?: Blob,
   opts: PgliteOptions = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const startParams = pgliteStartParams(opts.cacheMb);
   let client: RawClient;
   let pglite: PGlite | undefined;
   let collectGarbage: (() => Promise<void>) | undefined;
   if (opts.inWorker) {
     if (!dataDir || loadDataDir) throw new Error('a PGlite worker opens a data directory');
-    const worker = await startPgliteWorker({ dataDir, startParams });
+    const worker = await startPgliteWorker({
+      dataDir,
+      startParams: pgliteStartParams(opts.cacheMb),
+    });
     client = await rawClient(worker.execRaw, worker.close);
     collectGarbage = worker.collectGarbage;
   } else {
     if (dataDir) ownerOnlyChmod();
-    // pg_trgm backs the pattern list's search (migration 0001).
-    const pg = (pglite =
-      opts.instance ??
-      (await PGlite.create({
-        dataDir,
-        loadDataDir,
-        extensions: { pg_trgm },
-        startParams,
-      })));
+    const pg = (pglite = opts.instance ?? (await createPglite(dataDir, loadDataDir, opts.cacheMb)));
     client = await rawClient(
       async (message) => {
         const chunks: Uint8Array[] = [];

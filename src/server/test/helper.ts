@@ -6,7 +6,7 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { parseEnv } from '../config/env';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { createPglite, openPglite, openPostgres, type Database } from '../db/client';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { startBackground, type Background, type WorkerName } from '../background';
 import { createDeps } from '../deps';
@@ -61,9 +61,7 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   if (dbKind === 'pglite') {
     // A PGlite in the template's state (kept from an earlier app and reset, or a fresh copy),
     // handed back when the app closes: pglite-pool.ts.
-    const instance = await takePglite(
-      async () => (await openPglite(undefined, templateDump())).pglite!,
-    );
+    const instance = await takePglite(() => createPglite(undefined, templateDump()));
     return {
       database: await openPglite(undefined, undefined, { instance }),
       drop: () => givePglite(instance),

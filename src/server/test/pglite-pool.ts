@@ -79,16 +79,14 @@ async function readTemplate(pg: PGlite): Promise<Template> {
     `truncate ${tables.join(', ')} restart identity cascade`,
   ];
   for (const table of tables) {
-    const { rows } = await pg.query<{ rows: string | null; columns: string }>(
-      `select (select json_agg(t)::text from ${table} t) as rows,
+    const { rows } = await pg.query<{ literal: string | null; columns: string }>(
+      `select quote_literal((select json_agg(t)::text from ${table} t)) as literal,
               (select string_agg(quote_ident(attname), ', ' order by attnum) from pg_attribute
                 where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '') as columns`,
       [table],
     );
-    const { rows: json, columns } = rows[0];
-    if (json === null) continue;
-    const literal = (await pg.query<{ q: string }>('select quote_literal($1) as q', [json])).rows[0]
-      .q;
+    const { literal, columns } = rows[0];
+    if (literal === null) continue;
     script.push(
       `insert into ${table} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${table}, ${literal})`,
     );
@@ -117,7 +115,6 @@ export async function takePglite(open: () => Promise<PGlite>): Promise<PGlite> {
   const pg = await open();
   template ??= readTemplate(pg);
   await template;
-  await pg.exec('discard all'); // what opening it prepared (each app's client names its statements from 1)
   return pg;
 }
 

@@ -1,8 +1,9 @@
 import type { LoginResponse } from '../../shared/contracts/auth';
 
 /** The session as the specification keeps it: the user under `user`, and `user_authenticated` = 'true'. */
-const USER_KEY = 'user';
-const FLAG_KEY = 'user_authenticated';
+export const SESSION_KEYS = { user: 'user', flag: 'user_authenticated' } as const;
+const USER_KEY = SESSION_KEYS.user;
+const FLAG_KEY = SESSION_KEYS.flag;
 
 export type StoredUser = LoginResponse;
 
