@@ -95,7 +95,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
     let stop = false;
     let served = 0;
     const traffic = (async () => {
-      while (!stop && served < 3000) {
+      while (!stop && served < 300) {
         const answers = await Promise.all([
           t.app.inject({ url: '/api/patterns', headers: partner.auth }),
           t.app.inject({ url: `/api/patterns/${ids[0]}`, headers: partner.auth }),

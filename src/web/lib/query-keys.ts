@@ -49,5 +49,9 @@ export const queryKeys = {
   webhookDeliveries: (endpointId: number) =>
     ['integrations', 'webhooks', endpointId, 'deliveries'] as const,
   storefrontTargets: ['storefront', 'targets'] as const,
-  patternStorefront: (id: number) => ['storefront', 'pattern', id] as const,
+  /**
+   * A pattern's storefront outcome, under the pattern: a publish or an unpublish refreshes it, and
+   * while a delivery is pending it polls on its own (features/storefront/api).
+   */
+  patternStorefront: (id: number) => ['pattern', id, 'storefront'] as const,
 };
