@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, dataDir, launch, newPage, signIn, signInWithForm } from './browser';
+import {
+  apiToken,
+  baseURL,
+  dataDir,
+  launch,
+  trackedPages,
+  signIn,
+  signInWithForm,
+} from './browser';
 import { E2E_USERS } from './users';
 
 const unique = (name: string) =>
@@ -113,13 +121,18 @@ async function signOut(page: Page, fullName: string) {
 
 describe('accounts', () => {
   let browser: Browser;
+  const pages = trackedPages(() => browser);
   beforeAll(async () => {
     browser = await launch();
   });
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await pages.closeAll();
+    await browser.close();
+  });
 
   it('an admin creates an account, copies its details and signs out; the new user signs in', async () => {
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
+    const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
     await signIn(page, E2E_USERS.admin);
     await page.getByRole('button', { name: E2E_USERS.admin.fullName }).first().click();
@@ -175,21 +188,19 @@ describe('accounts', () => {
     await signInAs(page, { email, password: 'Newcomer-pass1', fullName: 'Nina Newcomer' });
     await page.goto('/app/my-account');
     await page.getByRole('img', { name: 'Profile picture of Nina Newcomer' }).waitFor();
-    await context.close();
   });
 
   it('Create Account is for admins: visitors go to login, users to the dashboard', async () => {
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await page.goto('/app/signup');
     await page.waitForURL('**/app/login');
     await signIn(page, E2E_USERS.partner, '/app/signup');
     await page.waitForURL('**/app/dashboard');
-    await context.close();
   });
 
   it('forgot password: the link from the outbox resets the password, then sign-in works with the new one', async () => {
     const account = await createAccount('Fergus Forgetful');
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await page.goto('/app/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/app/forgot-password');
@@ -227,12 +238,11 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('This reset link has already been used').waitFor();
     await page.getByRole('link', { name: 'Ask for a new reset link' }).waitFor();
-    await context.close();
   });
 
   it('a user changes their e-mail with the code sent to the new address', async () => {
     const account = await createAccount('Erin Emailchange');
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await signInAs(page, account);
     await page.goto('/app/my-account');
     const newEmail = unique('erin.new');
@@ -254,15 +264,14 @@ describe('accounts', () => {
 
     await signOut(page, account.fullName);
     await signInAs(page, { ...account, email: newEmail });
-    await context.close();
   });
 
   it('an admin finds an account in the users list and disables it; its session ends', async () => {
     const account = await createAccount('Dora Disabled');
-    const userPage = await newPage(browser);
-    await signInAs(userPage.page, account);
+    const userPage = await pages.open();
+    await signInAs(userPage, account);
 
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await signIn(page, E2E_USERS.admin, '/app/my-account?tab=users');
     await page.getByLabel('Search users').fill(account.email);
     const row = page.getByRole('row').filter({ hasText: account.email });
@@ -272,11 +281,9 @@ describe('accounts', () => {
     await row.getByText('Disabled', { exact: true }).waitFor();
 
     // The user's next call is refused and the portal sends them to login.
-    await userPage.page.goto('/app/my-account');
-    await userPage.page.waitForURL('**/app/login');
+    await userPage.goto('/app/my-account');
+    await userPage.waitForURL('**/app/login');
     await row.getByRole('button', { name: 'Enable Dora Disabled' }).click();
     await row.getByText('Active', { exact: true }).waitFor();
-    await userPage.context.close();
-    await context.close();
   });
 });

@@ -1,5 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Dialog,
+  type Page,
+} from 'playwright-core';
+import { afterEach, inject } from 'vitest';
 import type { LoginResponse } from '../src/shared/contracts/auth';
 import { SESSION_KEYS } from '../src/web/lib/session';
 
@@ -73,6 +79,9 @@ export async function signInWithForm(
   await page.getByRole('button', { name: user.fullName }).first().waitFor();
 }
 
+/** A page of the portal's origin with nothing in it (answered by a route, never by the portal). */
+const BLANK = '**/e2e-blank-page';
+
 /**
  * Opens `at` (the dashboard, where the login screen lands) as a browser already signed in, and
  * waits for the fullName button: the login API's answer is kept where the app keeps its session
@@ -86,8 +95,7 @@ export async function signIn(
   at = '/app/dashboard',
 ): Promise<void> {
   const session = await login(user);
-  const blank = '**/e2e-blank-page';
-  await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.route(BLANK, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
   await page.goto('/e2e-blank-page');
   await page.evaluate(
     ({ keys, value }) => {
@@ -96,7 +104,7 @@ export async function signIn(
     },
     { keys: SESSION_KEYS, value: JSON.stringify(session) },
   );
-  await page.unroute(blank);
+  await page.unroute(BLANK);
   await page.goto(at);
   await page.getByRole('button', { name: user.fullName }).first().waitFor();
 }
@@ -117,18 +125,62 @@ async function login(user: { email: string; password: string }): Promise<LoginRe
   return (await res.json()) as LoginResponse;
 }
 
-/** Pages for one test file, closed together by `closeAll()`; their errors fail the test (see `newPage`). */
+/**
+ * Pages for one test file, closed together by `closeAll()`; their errors fail the test (see `newPage`).
+ *
+ * A page is kept from one test to the next of the file instead of closed: each test still gets a
+ * page of its own browser context, signed out, with nothing left by the test before (its storage,
+ * cookies, permissions, routes, listeners, offline mode and viewport are reset when it is handed
+ * out), but Chromium keeps its renderer and the app's compiled scripts. A new page with its first
+ * load of the app cost 1.6–2.1 s of CPU here, a load in a kept page 0.35 s (docs/benchmarks.md).
+ * A page a test closed is replaced. Each test's pages are handed back after it (afterEach).
+ */
 export function trackedPages(browser: () => Browser) {
-  const contexts: BrowserContext[] = [];
+  const slots: { context: BrowserContext; page: Page; used: boolean; kept: boolean }[] = [];
+  afterEach(() => {
+    for (const slot of slots) slot.used = slot.kept;
+  });
   return {
-    async open(width?: number): Promise<Page> {
-      const { page, context } = await newPage(browser(), { width });
-      contexts.push(context);
-      return page;
+    /** A page of its own context; `keep` holds it for the file's later tests too (a journey told over several tests). */
+    async open(width?: number, { keep = false } = {}): Promise<Page> {
+      const free = slots.find((s) => !s.used);
+      if (!free) {
+        const { page, context } = await newPage(browser(), { width });
+        slots.push({ context, page, used: true, kept: keep });
+        return page;
+      }
+      free.used = true;
+      free.kept = keep;
+      if (free.page.isClosed()) free.page = await free.context.newPage();
+      await resetPage(free.context, free.page, width);
+      return free.page;
     },
     takeErrors: takePageErrors,
     async closeAll() {
-      await Promise.all(contexts.map((c) => c.close()));
+      await Promise.all(slots.map((s) => s.context.close()));
     },
   };
+}
+
+/** A kept page as a new one would be: blank at the portal's origin, signed out, nothing routed or listened to. */
+async function resetPage(context: BrowserContext, page: Page, width = 1280) {
+  page.removeAllListeners();
+  watch(page);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  await context.setOffline(false);
+  await page.setViewportSize({ width, height: 900 });
+  // A form the last test left with changes asks before the page unloads: leave it.
+  const leave = (d: Dialog) => void d.accept().catch(() => undefined);
+  page.on('dialog', leave);
+  await page.route(BLANK, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.goto('/e2e-blank-page');
+  await page.unroute(BLANK);
+  page.off('dialog', leave);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 }

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../scripts/portal-process.mjs';
+import { DATA_FIELD, USER_PATHS } from '../src/shared/contracts/users';
 import { E2E_INSTAGRAM_URL, E2E_USERS, type E2EUser } from './users';
 
 /**
- * Seeds accounts with the operator CLI while the app builds, then starts the portal exactly as the
- * README does (`npm start`, which builds what is not built) on a fresh DATA_DIR and a free port.
+ * Seeds the admin with the operator CLI while the app builds, starts the portal exactly as the
+ * README does (`npm start`, which builds what is not built) on a fresh DATA_DIR and a free port,
+ * then creates the partners as an admin does, through Create Account's call.
  */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-'));
@@ -43,7 +45,7 @@ export default async function setup(project: TestProject) {
   build.stderr!.on('data', (d) => (buildOutput += d));
   const built = new Promise<number>((resolve) => build.on('close', (code) => resolve(code ?? 1)));
   try {
-    for (const u of Object.values(E2E_USERS)) seedUser(u, env);
+    seedUser(E2E_USERS.admin, env);
   } catch (err) {
     build.kill();
     throw err;
@@ -71,6 +73,9 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`portal did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+  // Each further account cost the CLI a process, its TypeScript and an open of the database (about
+  // 4 s of CPU); through the running portal it costs one request.
+  await createPartners(baseURL);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   return async () => {
@@ -82,6 +87,39 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 1000));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** The partners (every account but the admin), through `POST /api/auth/signup` as the admin. */
+async function createPartners(baseURL: string) {
+  const { admin, ...partners } = E2E_USERS;
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  if (!login.ok) throw new Error(`the seeded admin cannot sign in: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  for (const u of Object.values(partners)) {
+    const form = new FormData();
+    form.append(
+      DATA_FIELD,
+      JSON.stringify({
+        fullName: u.fullName,
+        email: u.email,
+        brand: u.brand,
+        role: u.role,
+        password: u.password,
+        repeatPassword: u.password,
+      }),
+    );
+    const res = await fetch(baseURL + USER_PATHS.signup, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (res.status !== 201)
+      throw new Error(`creating ${u.email}: ${res.status} ${await res.text()}`);
+  }
 }
 
 /** One account, through the operator CLI (as an operator would create it). */

@@ -124,7 +124,7 @@ describe('the product journey: a partner submits, an admin reviews and publishes
     'a partner adds a pattern with three sizes, their PDFs and four photos, and sees the upload progress',
     { timeout: 180_000 },
     async () => {
-      partner = await pages.open();
+      partner = await pages.open(undefined, { keep: true }); // the later tests go on with it
       // A mistyped password first: the error toast, then the real one.
       await partner.goto('/app/login');
       await partner.getByLabel('Email').fill(E2E_USERS.partner.email);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, dataDir, launch, newPage, signIn } from './browser';
+import { apiToken, baseURL, dataDir, launch, trackedPages, signIn } from './browser';
 import { E2E_USERS } from './users';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
@@ -33,13 +33,17 @@ async function fillMessage(page: Page, subject: string) {
 
 describe('contact support and newsletter', () => {
   let browser: Browser;
+  const pages = trackedPages(() => browser);
   beforeAll(async () => {
     browser = await launch();
   });
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await pages.closeAll();
+    await browser.close();
+  });
 
   it('sends a message after accepting the terms through the modal, and shows its reference', async () => {
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await signIn(page, E2E_USERS.partner, '/app/contact-support');
     await page.getByRole('heading', { name: 'Contact Support' }).waitFor();
 
@@ -80,11 +84,10 @@ describe('contact support and newsletter', () => {
     const mail = mails.find((m) => m.includes(`[Support #${reference}]`));
     expect(mail).toBeDefined();
     expect(mail).toMatch(/^Reply-To: partner@e2e\.test$/m);
-    await context.close();
   });
 
   it('Reject leaves the switch off and sending is blocked with a warning', async () => {
-    const { page, context } = await newPage(browser, { width: 390 });
+    const page = await pages.open(390);
     await signIn(page, E2E_USERS.partner, '/app/contact-support');
     const subject = `Never sent ${unique()}`;
 
@@ -117,11 +120,10 @@ describe('contact support and newsletter', () => {
     await terms.click();
     expect(await terms.getAttribute('aria-checked')).toBe('false');
     expect(await dialog.count()).toBe(0);
-    await context.close();
   });
 
   it("the footer's newsletter box: '- Email is required' when empty, a success toast for a good address", async () => {
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await page.goto('/app/dashboard');
     const box = page.getByRole('contentinfo');
     const input = box.getByLabel('Newsletter e-mail address');
@@ -140,7 +142,6 @@ describe('contact support and newsletter', () => {
     const csv = await adminGet('/api/newsletter/export.csv');
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(await csv.text()).toContain(`${email},`);
-    await context.close();
   });
 
   it('admins see the message in the support inbox and mark it handled', async () => {
@@ -159,7 +160,7 @@ describe('contact support and newsletter', () => {
     });
     expect(sent.status).toBe(200);
 
-    const { page, context } = await newPage(browser);
+    const page = await pages.open();
     await signIn(page, E2E_USERS.admin, '/app/contact-support');
     await page.getByRole('link', { name: /Support inbox/ }).click();
     await page.waitForURL('**/app/support-inbox');
@@ -178,6 +179,5 @@ describe('contact support and newsletter', () => {
       .getByText(/by Ada Admin/)
       .waitFor();
     await page.getByText(/\d+ address(es)?/).waitFor();
-    await context.close();
   });
 });

@@ -1,4 +1,4 @@
-/** Accounts the e2e global setup creates before the portal starts. */
+/** Accounts the e2e global setup creates: the admin with the create-user CLI, the others through the admin's Create Account call. */
 export const E2E_USERS = {
   admin: {
     email: 'admin@e2e.test',
