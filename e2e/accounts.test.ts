@@ -6,7 +6,7 @@ import {
   apiToken,
   baseURL,
   dataDir,
-  launch,
+  workerBrowser,
   trackedPages,
   signIn,
   signInWithForm,
@@ -123,11 +123,10 @@ describe('accounts', () => {
   let browser: Browser;
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
 
   it('an admin creates an account, copies its details and signs out; the new user signs in', async () => {

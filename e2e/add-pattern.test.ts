@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, launch, newPage, signIn } from './browser';
+import { apiToken, baseURL, workerBrowser, newPage, signIn } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf, samplePng, SAMPLE_JPEG } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -34,10 +34,9 @@ const sizeField = (page: Page, i: number, label: RegExp) =>
 describe('Pattern Submission Form', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

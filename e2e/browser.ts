@@ -13,7 +13,7 @@ export const baseURL = () => inject('baseURL');
 export const dataDir = () => inject('dataDir');
 
 /** Debian's Chromium, with the flags this closed network needs (no background connections). */
-export async function launch(): Promise<Browser> {
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -28,6 +28,20 @@ export async function launch(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+let shared: Promise<Browser> | undefined;
+/**
+ * The Chromium of this Vitest worker, launched by its first file and kept for the files after it
+ * (the e2e files share their worker's modules: vitest.e2e.config.ts), with the pages of
+ * `trackedPages`. Files never close it: Playwright ends it when the worker exits. Each file's
+ * browser contexts are its own to close (those of `trackedPages` are handed on instead).
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const browser = await shared;
+  if (browser?.isConnected()) return browser;
+  shared = launch();
+  return shared;
 }
 
 /**
@@ -126,44 +140,48 @@ async function login(user: { email: string; password: string }): Promise<LoginRe
 }
 
 /**
- * Pages for one test file, closed together by `closeAll()`; their errors fail the test (see `newPage`).
+ * Pages for the tests of one file; their errors fail the test (see `newPage`).
  *
- * A page is kept from one test to the next of the file instead of closed: each test still gets a
- * page of its own browser context, signed out, with nothing left by the test before (its storage,
- * cookies, permissions, routes, listeners, offline mode and viewport are reset when it is handed
- * out), but Chromium keeps its renderer and the app's compiled scripts. A new page with its first
- * load of the app cost 1.6–2.1 s of CPU here, a load in a kept page 0.35 s (docs/benchmarks.md).
- * A page a test closed is replaced. Each test's pages are handed back after it (afterEach).
+ * A page is kept from one test to the next, and from one file to the next of the worker, instead
+ * of closed: each test still gets a page of its own browser context, signed out, with nothing left
+ * by the test before (its storage, cookies, permissions, routes, listeners, offline mode and
+ * viewport are reset when it is handed out), but Chromium keeps its renderer and the app's
+ * compiled scripts. A new page with its first load of the app cost 1.6–2.1 s of CPU here, a load
+ * in a kept page 0.35 s (docs/benchmarks.md). A page a test closed is replaced. Each test's pages
+ * are handed back after it (afterEach), and every page of the file by `closeAll()`.
  */
 export function trackedPages(browser: () => Browser) {
-  const slots: { context: BrowserContext; page: Page; used: boolean; kept: boolean }[] = [];
   afterEach(() => {
     for (const slot of slots) slot.used = slot.kept;
   });
   return {
     /** A page of its own context; `keep` holds it for the file's later tests too (a journey told over several tests). */
-    async open(width?: number, { keep = false } = {}): Promise<Page> {
-      const free = slots.find((s) => !s.used);
+    async open(width?: number, { keep = false, height = 900 } = {}): Promise<Page> {
+      const b = browser();
+      const free = slots.find((s) => !s.used && s.context.browser() === b);
       if (!free) {
-        const { page, context } = await newPage(browser(), { width });
+        const { page, context } = await newPage(b, { width, height });
         slots.push({ context, page, used: true, kept: keep });
         return page;
       }
       free.used = true;
       free.kept = keep;
       if (free.page.isClosed()) free.page = await free.context.newPage();
-      await resetPage(free.context, free.page, width);
+      await resetPage(free.context, free.page, width, height);
       return free.page;
     },
     takeErrors: takePageErrors,
+    /** Hands every page back for the worker's next file. */
     async closeAll() {
-      await Promise.all(slots.map((s) => s.context.close()));
+      for (const slot of slots) slot.used = slot.kept = false;
     },
   };
 }
+/** The worker's kept pages (trackedPages), each in a browser context of its own. */
+const slots: { context: BrowserContext; page: Page; used: boolean; kept: boolean }[] = [];
 
 /** A kept page as a new one would be: blank at the portal's origin, signed out, nothing routed or listened to. */
-async function resetPage(context: BrowserContext, page: Page, width = 1280) {
+async function resetPage(context: BrowserContext, page: Page, width = 1280, height = 900) {
   page.removeAllListeners();
   watch(page);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -171,7 +189,7 @@ async function resetPage(context: BrowserContext, page: Page, width = 1280) {
   await context.clearCookies();
   await context.clearPermissions();
   await context.setOffline(false);
-  await page.setViewportSize({ width, height: 900 });
+  await page.setViewportSize({ width, height });
   // A form the last test left with changes asks before the page unloads: leave it.
   const leave = (d: Dialog) => void d.accept().catch(() => undefined);
   page.on('dialog', leave);

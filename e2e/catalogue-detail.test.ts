@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiToken, baseURL, launch, trackedPages, signIn } from './browser';
+import { apiToken, baseURL, workerBrowser, trackedPages, signIn } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -83,12 +83,11 @@ describe('pattern and size detail', () => {
   let patternId: number;
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     patternId = await createPattern();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
+import { apiToken, baseURL, workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS, type E2EUser } from './users';
 import { samplePdf } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -57,7 +57,7 @@ describe('My Patterns list', () => {
   const otherName = `Rival Coat ${word}x`;
 
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     for (let i = 1; i <= SEEDED; i++) {
       await createPattern(
         E2E_USERS.partner,
@@ -70,7 +70,6 @@ describe('My Patterns list', () => {
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

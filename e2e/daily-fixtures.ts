@@ -9,24 +9,30 @@ import {
   type PatternCreateResponse,
 } from '../src/shared/contracts/patterns-create';
 
-/** Files a partner picks in the daily-use journeys (issue 12), written to disk so Chromium uploads real files. */
-export const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-daily-'));
-const write = (name: string, bytes: Buffer) => {
-  fs.writeFileSync(path.join(dir, name), bytes);
-  return path.join(dir, name);
-};
-const bigPng = Buffer.concat([samplePng(4, 4), Buffer.alloc(10 * 1024 * 1024 + 10)]);
-export const files = {
-  fakePdf: write('fake.pdf', Buffer.from('just some text, not a PDF at all\n')),
-  fakePng: write('notreally.png', Buffer.from('plain text pretending to be a picture\n')),
-  realPdf: write('real.pdf', samplePdf(5000, 'Real')),
-  bigImage: write('big12mb.png', bigPng),
-  heroes: Array.from({ length: 21 }, (_, i) =>
-    write(`hero-${String(i + 1).padStart(2, '0')}.png`, samplePng(8, 8, [i * 10, 100, 200])),
-  ),
-};
-
-export const removeFiles = () => fs.rmSync(dir, { recursive: true, force: true });
+/**
+ * Files a partner picks in the daily-use journeys (issue 12), written to a folder of their own so
+ * Chromium uploads real files; `remove` deletes it. Written when asked, not when this module loads:
+ * the e2e files share their worker's modules, so a folder made at load was one for every file of
+ * the worker, and the first file to remove it took it from the others.
+ */
+export function dailyFiles() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-daily-'));
+  const write = (name: string, bytes: Buffer) => {
+    fs.writeFileSync(path.join(dir, name), bytes);
+    return path.join(dir, name);
+  };
+  const bigPng = Buffer.concat([samplePng(4, 4), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+  return {
+    fakePdf: write('fake.pdf', Buffer.from('just some text, not a PDF at all\n')),
+    fakePng: write('notreally.png', Buffer.from('plain text pretending to be a picture\n')),
+    realPdf: write('real.pdf', samplePdf(5000, 'Real')),
+    bigImage: write('big12mb.png', bigPng),
+    heroes: Array.from({ length: 21 }, (_, i) =>
+      write(`hero-${String(i + 1).padStart(2, '0')}.png`, samplePng(8, 8, [i * 10, 100, 200])),
+    ),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 /** A pattern of the partner's brand with sizes of one view (as a partner would submit it), for the detail screens. */
 export async function seedPattern(

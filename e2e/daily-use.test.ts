@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
+import { apiToken, baseURL, workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
-import { files, removeFiles, seedPattern } from './daily-fixtures';
+import { dailyFiles, seedPattern } from './daily-fixtures';
 import { samplePng } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
 import { skipReason } from '../src/server/test/skip';
@@ -14,15 +14,16 @@ describe('daily use', () => {
   let pattern: { id: number; sizeIds: number[] };
   const code = `E2E-DAILY-${Date.now().toString(36)}`;
   const pages = trackedPages(() => browser);
+  let files: ReturnType<typeof dailyFiles>;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
+    files = dailyFiles();
     pattern = await seedPattern(code);
   });
   afterEach(() => expect(pages.takeErrors()).toEqual([]));
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
-    removeFiles();
+    files?.remove();
   });
 
   it('the add form refuses a renamed text file at that file when picked, keeps 20 of 21 hero images and says so, and says an image is too large with an info toast', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
+import { apiToken, baseURL, workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -73,12 +73,11 @@ describe('failures in the spec’s words', () => {
   let seeded: { id: number; sizeId: number };
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     seeded = await createPattern('one');
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { launch, signIn, trackedPages } from './browser';
+import { workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import { csvSheet, zipOf, type SheetRow } from '../src/server/features/imports/imports.fixtures';
@@ -65,7 +65,7 @@ describe('bulk import', () => {
   const pages = trackedPages(() => browser);
   let zipPath: string;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     zipPath = path.join(dir, 'files.zip');
     fs.writeFileSync(
       zipPath,
@@ -79,7 +79,6 @@ describe('bulk import', () => {
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { launch, newPage, signIn } from './browser';
+import { workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 
 describe('integrations screen', () => {
@@ -11,8 +11,9 @@ describe('integrations screen', () => {
   let server: http.Server;
   let url: string;
   const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -25,13 +26,13 @@ describe('integrations screen', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   });
   afterAll(async () => {
-    await browser.close();
+    await pages.closeAll();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
 
   it('an admin adds an endpoint, sends a test event, sees the delivery and redelivers it', async () => {
-    const { page } = await newPage(browser);
+    const page = await pages.open();
     await signIn(page, E2E_USERS.admin, '/app/integrations');
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     await page.getByText('No webhook endpoints yet.').waitFor();
@@ -64,7 +65,8 @@ describe('integrations screen', () => {
     expect(tests()[1]!.headers['webhook-id']).toBe(tests()[0]!.headers['webhook-id']);
   });
   it('on a phone (390 px): the secret copies with a confirmation, deliveries filter and page without panning sideways, the old secret ends at once', async () => {
-    const { page, context } = await newPage(browser, { width: 390, height: 844 });
+    const page = await pages.open(390, { height: 844 });
+    const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page.on('dialog', (d) => void d.accept());
     await signIn(page, E2E_USERS.admin, '/app/integrations');
@@ -102,6 +104,5 @@ describe('integrations screen', () => {
       .waitFor();
     await card.getByText('The previous secret also signs until').waitFor({ state: 'detached' });
     expect(await scrollWidth()).toBeLessThanOrEqual(390);
-    await context.close();
   });
 });

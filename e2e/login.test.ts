@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, trackedPages, signInWithForm } from './browser';
+import { workerBrowser, trackedPages, signInWithForm } from './browser';
 import { E2E_USERS } from './users';
 import { MSG } from '../src/shared/messages';
 
@@ -10,11 +10,10 @@ describe('login', () => {
   let browser: Browser;
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, takePageErrors } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { workerBrowser, newPage, takePageErrors } from './browser';
 
 // The fixture itself: what e2e/setup.ts would fail a test for is recorded from every page.
 describe('page errors fail e2e tests', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
-  afterAll(() => browser.close());
 
   it('records an uncaught error and a console.error, in the first page and in one the app opens', async () => {
     const { page, context } = await newPage(browser);

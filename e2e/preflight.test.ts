@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, signIn, trackedPages } from './browser';
+import { workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { makePdf, makePhoto, PAGE } from '../src/server/test/preflight-files';
 import { MSG } from '../src/shared/messages';
@@ -31,11 +31,10 @@ describe('upload preflight', () => {
     fs.writeFileSync(files.sizePdf, await makePdf([PAGE.a0, PAGE.a0]));
     fs.writeFileSync(files.instructions, await makePdf([PAGE.letter, PAGE.letter, PAGE.letter]));
     fs.writeFileSync(files.hero, await makePhoto({ width: 1200, height: 1500 }));
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
   afterEach(() => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseURL, launch, signInWithForm, trackedPages } from './browser';
+import { baseURL, workerBrowser, signInWithForm, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { samplePng, SAMPLE_JPEG } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
@@ -109,11 +109,10 @@ describe('the product journey: a partner submits, an admin reviews and publishes
   let patternUrl = '';
 
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
   afterEach(() => {

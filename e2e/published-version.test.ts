@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiToken, baseURL, launch, signIn, trackedPages } from './browser';
+import { apiToken, baseURL, workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import {
   namedFileParts,
@@ -42,7 +42,7 @@ describe('published version on the pattern screen', () => {
   };
 
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     // The partner's complete pattern, sent to review and published, then edited: the edit waits.
     const token = await apiToken(E2E_USERS.partner);
     const auth = { authorization: `Bearer ${token}` };
@@ -68,7 +68,6 @@ describe('published version on the pattern screen', () => {
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, dataDir, launch, signIn, trackedPages } from './browser';
+import { apiToken, baseURL, dataDir, workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import {
   namedFileParts,
@@ -54,12 +54,11 @@ describe('review loop', () => {
   let id: number;
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     id = await submit();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, trackedPages, signIn } from './browser';
+import { baseURL, workerBrowser, trackedPages, signIn } from './browser';
 import { E2E_INSTAGRAM_URL, E2E_USERS } from './users';
 import { APP_TITLE, MSG, SUPPORT_HOURS, SUPPORT_PHONE } from '../src/shared/messages';
 
@@ -10,11 +10,10 @@ describe('shell', () => {
   let browser: Browser;
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

@@ -7,7 +7,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../scripts/portal-process.mjs';
-import { launch } from './browser';
+import { workerBrowser } from './browser';
 import { sfccSchemas } from '../src/server/test/sfcc-schemas';
 import { startStandin, type Standin } from '../src/server/test/sfcc-standin';
 import {
@@ -148,7 +148,7 @@ describe.skipIf(!dir)(`storefront in the browser${dir ? '' : ` (SKIPPED: ${reaso
     });
     if (!sent.ok) throw new Error(`send to review: ${sent.status} ${await sent.text()}`);
 
-    browser = await launch();
+    browser = await workerBrowser();
     context = await browser.newContext({
       baseURL: url,
       viewport: { width: 1366, height: 900 },
@@ -165,7 +165,6 @@ describe.skipIf(!dir)(`storefront in the browser${dir ? '' : ` (SKIPPED: ${reaso
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
     if (portal && portal.exitCode === null) {
       portal.kill('SIGTERM');
       await new Promise((r) => portal.once('exit', r));

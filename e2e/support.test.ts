@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiToken, baseURL, dataDir, launch, trackedPages, signIn } from './browser';
+import { apiToken, baseURL, dataDir, workerBrowser, trackedPages, signIn } from './browser';
 import { E2E_USERS } from './users';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
@@ -35,11 +35,10 @@ describe('contact support and newsletter', () => {
   let browser: Browser;
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
 
   it('sends a message after accepting the terms through the modal, and shows its reference', async () => {

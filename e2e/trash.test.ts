@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, signIn, trackedPages } from './browser';
+import { workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
-import { removeFiles, seedPattern } from './daily-fixtures';
+import { seedPattern } from './daily-fixtures';
 import { MSG } from '../src/shared/messages';
 
 // Unique to this run: the e2e server is shared by every journey file.
@@ -14,13 +14,11 @@ describe('Trash: nothing deleted is lost', () => {
   const pages = trackedPages(() => browser);
 
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     for (const code of codes) await seedPattern(code, ['S', 'M']);
   });
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
-    removeFiles();
   });
   afterEach(() => {
     expect(pages.takeErrors()).toEqual([]);

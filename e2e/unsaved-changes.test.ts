@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, signIn, trackedPages } from './browser';
+import { workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { seedPattern } from './daily-fixtures';
 
@@ -10,13 +10,12 @@ describe('unsaved changes', () => {
   let pattern: { id: number; sizeIds: number[] };
   const pages = trackedPages(() => browser);
   beforeAll(async () => {
-    browser = await launch();
+    browser = await workerBrowser();
     pattern = await seedPattern(`E2E-GUARD-${Date.now().toString(36)}`);
   });
   afterEach(() => expect(pages.takeErrors()).toEqual([]));
   afterAll(async () => {
     await pages.closeAll();
-    await browser.close();
   });
 
   const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });

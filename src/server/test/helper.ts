@@ -44,7 +44,7 @@ let template: ArrayBuffer | undefined;
  * PGlite reads a Blob whole with `arrayBuffer()` and only copies out of it, so every clone is
  * handed the same bytes; a Blob's own `arrayBuffer()` streamed and joined 28 MB at each clone.
  */
-function templateDump(): Blob {
+export function templateDump(): Blob {
   if (!template) {
     const bytes = fs.readFileSync(inject('pgliteTemplate'));
     template = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
