@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database, type DbOrTx } from '../db/client';
+import { createPglite, openPglite, openPostgres, type Database, type DbOrTx } from '../db/client';
 import { diskStore } from '../storage/disk-store';
 import type { FileStore } from '../storage/file-store';
 import { withDatabase } from '../test/global-setup';
@@ -45,13 +45,30 @@ export interface EmptyTarget {
   remove(): Promise<void>;
 }
 
+let emptyCluster: Promise<Blob> | undefined;
+/**
+ * A new PGlite cluster's files, as its initdb leaves them (nothing of ours in it), made once per
+ * worker: each later empty target loads them (1.7 s of CPU) instead of running initdb (4.4 s).
+ */
+function emptyClusterDump(): Promise<Blob> {
+  emptyCluster ??= (async () => {
+    const pglite = await createPglite(undefined);
+    try {
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await pglite.close();
+    }
+  })();
+  return emptyCluster;
+}
+
 /** A new, empty DATA_DIR (PGlite on disk) or PostgreSQL database, and an empty file store. */
 export async function emptyTarget(): Promise<EmptyTarget> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-restore-'));
   const files = diskStore(path.join(dataDir, 'files'));
   if (dbKind === 'pglite') {
     return {
-      database: await openPglite(path.join(dataDir, 'db')),
+      database: await openPglite(path.join(dataDir, 'db'), await emptyClusterDump()),
       files,
       dataDir,
       env: { DATA_DIR: dataDir },
