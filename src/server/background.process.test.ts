@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind } from './test/helper';
+import { dbKind, migratedDataDir } from './test/helper';
 import { runsIn } from './test/skip';
 import { bundlePortal, startPortal, type PortalProcess } from './test/portal-process';
 import { waitForMail } from './features/users/test-helpers';
@@ -18,7 +17,7 @@ describe.skipIf(!here)(
     let dataDir: string;
     beforeAll(async () => {
       bundle = await bundlePortal();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-background-'));
+      dataDir = await migratedDataDir('ppp-background-');
     });
     afterAll(async () => {
       await portal?.stop('SIGKILL');

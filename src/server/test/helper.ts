@@ -57,6 +57,17 @@ export function templateDump(): Blob {
   })([]);
 }
 
+/**
+ * A new DATA_DIR whose embedded database already holds the tests' migrated template, for a portal
+ * whose test is not about a first start: the portal opens it and finds nothing to migrate, where a
+ * new one costs initdb and every migration (5.4 s of CPU against 1.7 s for this load).
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  await (await createPglite(path.join(dataDir, 'db'), templateDump())).close();
+  return dataDir;
+}
+
 async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (dbKind === 'pglite') {
     // A PGlite in the template's state (kept from an earlier app and reset, or a fresh copy),

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind } from '../../test/helper';
+import { dbKind, migratedDataDir } from '../../test/helper';
 import { runsIn } from '../../test/skip';
 import { bundlePortal, startPortal, type PortalProcess } from '../../test/portal-process';
 import { softMaskBombPdf } from '../../test/preflight-files';
@@ -40,7 +38,7 @@ describe.skipIf(!here)(
     let brandId: number;
     beforeAll(async () => {
       bundle = await bundlePortal();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-pdfmem-'));
+      dataDir = await migratedDataDir('ppp-pdfmem-');
       const admin = { email: 'pdfmem-admin@localhost', password: 'Pdfmem-pass1!' };
       portal = await startPortal(bundle.entry, {
         DATA_DIR: dataDir,
