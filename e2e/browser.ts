@@ -93,8 +93,13 @@ export async function signInWithForm(
   await page.getByRole('button', { name: user.fullName }).first().waitFor();
 }
 
-/** A page of the portal's origin with nothing in it (answered by a route, never by the portal). */
-const BLANK = '**/e2e-blank-page';
+/** Opens a page of the portal's origin with nothing in it (answered by a route, never by the portal). */
+async function openBlank(page: Page) {
+  const blank = '**/e2e-blank-page';
+  await page.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.goto('/e2e-blank-page');
+  await page.unroute(blank);
+}
 
 /**
  * Opens `at` (the dashboard, where the login screen lands) as a browser already signed in, and
@@ -109,8 +114,7 @@ export async function signIn(
   at = '/app/dashboard',
 ): Promise<void> {
   const session = await login(user);
-  await page.route(BLANK, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
-  await page.goto('/e2e-blank-page');
+  await openBlank(page);
   await page.evaluate(
     ({ keys, value }) => {
       localStorage.setItem(keys.user, value);
@@ -118,7 +122,6 @@ export async function signIn(
     },
     { keys: SESSION_KEYS, value: JSON.stringify(session) },
   );
-  await page.unroute(BLANK);
   await page.goto(at);
   await page.getByRole('button', { name: user.fullName }).first().waitFor();
 }
@@ -193,9 +196,7 @@ async function resetPage(context: BrowserContext, page: Page, width = 1280, heig
   // A form the last test left with changes asks before the page unloads: leave it.
   const leave = (d: Dialog) => void d.accept().catch(() => undefined);
   page.on('dialog', leave);
-  await page.route(BLANK, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
-  await page.goto('/e2e-blank-page');
-  await page.unroute(BLANK);
+  await openBlank(page);
   page.off('dialog', leave);
   await page.evaluate(() => {
     localStorage.clear();

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { createPglite, openPglite, type Database } from './client';
-import { dbKind, templateDump } from '../test/helper';
+import { openPglite, type Database } from './client';
+import { dbKind, migratedDataDir, templateDump } from '../test/helper';
 import { runsIn } from '../test/skip';
 
 /**
@@ -18,15 +17,11 @@ describe.skipIf(dbKind !== 'pglite')(
   `PGlite client, raw protocol${runsIn('api-pglite', dbKind === 'pglite')}`,
   () => {
     const dirs: string[] = [];
-    /**
-     * A data directory holding the tests' migrated template (loaded from its dump: about 1.7 s of
-     * CPU, where a new cluster's initdb costs 4.4 s), for this thread or a worker to open.
-     */
+    /** A database directory holding the tests' migrated template, for this thread or a worker to open. */
     const dataDir = async () => {
-      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-pglite-client-'));
+      const d = await migratedDataDir('ppp-pglite-client-');
       dirs.push(d);
-      await (await createPglite(d, templateDump())).close();
-      return d;
+      return path.join(d, 'db');
     };
     afterAll(() => {
       for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
