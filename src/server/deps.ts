@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer';
 import { memoryCounter, redisCounter } from './lib/counter';
 import { jobKicks } from './jobs/kicks';
 import { setPasswordHashCost } from './lib/password';
+import { setPdfCheckMemory } from './features/preflight';
 
 /** Builds what the app needs from the configuration: embedded defaults, or the scaled-out services when set. */
 export async function createDeps(
@@ -17,6 +18,7 @@ export async function createDeps(
   database?: Database,
 ): Promise<AppDeps & { closeAll(): Promise<void> }> {
   setPasswordHashCost(env.PASSWORD_HASH_COST);
+  setPdfCheckMemory(env.PDF_CHECK_MEMORY_MB);
   const db =
     database ??
     (env.DATABASE_URL

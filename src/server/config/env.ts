@@ -52,6 +52,8 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** A PDF checker's resident memory, MB, over which it is killed (features/preflight/pdf-facts.ts). */
+  PDF_CHECK_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
   /** How long a deleted pattern stays in the Trash before the daily purge (features/trash). */
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Bulk import limits (docs/configuration.md): refused with a message above them. */

@@ -13,3 +13,4 @@ export {
   withPreflight,
   withThumbnailKeys,
 } from './preflight.service';
+export { setPdfCheckMemory } from './pdf-facts';

@@ -40,7 +40,7 @@ export interface PdfBudget {
    */
   renderImagePixels: number;
 }
-export const PDF_BUDGET: Readonly<PdfBudget> = {
+export const PDF_BUDGET: PdfBudget = {
   softMs: 8_000,
   hardMs: 15_000,
   heapMb: 256,
@@ -51,6 +51,11 @@ export const PDF_BUDGET: Readonly<PdfBudget> = {
   renderEdge: THUMBNAIL_SIZES.medium,
   renderImagePixels: 16_000_000, // a US Letter or A4 page scanned at 300 dpi is 8.4–8.7 Mpx
 };
+
+/** PDF_CHECK_MEMORY_MB, set once at start-up (deps.ts): the checkers' memory line for this process. */
+export function setPdfCheckMemory(mb: number): void {
+  PDF_BUDGET.memoryMb = mb;
+}
 
 /**
  * How many checker processes a server process runs at most (files wait their turn), and after how
