@@ -4,13 +4,28 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * API files that open no database (no test app): running them in both projects tests nothing
- * more, so they run once, in api-postgres when it runs (the lighter half), else in api-pglite.
+ * API files that open no database (no test app, no PGlite, no PostgreSQL): running them in both
+ * projects tests nothing more, so they run once, in api-postgres when it runs (the lighter half),
+ * else in api-pglite. A file that opens a database belongs in both.
  */
 const DATABASE_FREE = [
+  'src/server/config/env.test.ts',
+  'src/server/features/imports/csv-text.test.ts',
+  'src/server/features/imports/zip-reader.test.ts',
+  'src/server/features/patterns/pattern-shape.test.ts',
   'src/server/features/preflight/pdf-facts.test.ts',
   'src/server/features/preflight/photo-check.test.ts',
+  'src/server/features/preflight/preflight-rules.test.ts',
+  'src/server/lib/counter.test.ts',
+  'src/server/lib/csv.test.ts',
+  'src/server/lib/fast-serializer.test.ts',
+  'src/server/lib/idle-gc.test.ts',
   'src/server/lib/password.test.ts',
+  'src/server/storage/multipart.test.ts',
+  'src/server/storage/upload.test.ts',
+  'src/server/test/tally-merge.test.ts',
+  'src/shared/variation-id.test.ts',
+  'src/web/lib/format.test.ts',
 ];
 
 const api = (name: string, dbKind: 'pglite' | 'postgres', exclude: string[] = []) => ({

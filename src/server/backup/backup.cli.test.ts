@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKind } from '../test/helper';
+import { dbKind, migratedDataDir } from '../test/helper';
 import { runsIn } from '../test/skip';
 import { bundlePortal, startPortal } from '../test/portal-process';
 import { verifyArchive } from './restore';
@@ -17,13 +17,18 @@ describe.skipIf(!here)(
   () => {
     let bundle: Awaited<ReturnType<typeof bundlePortal>>;
     let work: string;
+    let dataDir: string;
     beforeAll(async () => {
       bundle = await bundlePortal();
       work = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-backup-cli-'));
+      // The running portal's start is not this test's subject: its embedded database already holds
+      // the migrated template (no initdb, no migration). The restore below makes a new one.
+      dataDir = await migratedDataDir('ppp-backup-cli-live-');
     });
     afterAll(() => {
       bundle?.remove();
       fs.rmSync(work, { recursive: true, force: true });
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const tool = (name: string, args: string[], dataDir: string) =>
@@ -34,7 +39,6 @@ describe.skipIf(!here)(
       });
 
     it('backs up a running PGlite portal through it, refuses to restore over it, restores into a new DATA_DIR that then starts', async () => {
-      const dataDir = path.join(work, 'live');
       const portal = await startPortal(bundle.entry, {
         DATA_DIR: dataDir,
         ADMIN_EMAIL: 'owner@example.com',
