@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, root } from '../build.mjs';
-import { waitUntilHealthy } from '../portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-login-'));
-const port = 3990 + Math.floor(Math.random() * 9);
+const port = await freePort(); // a port the system says is free (a random one in a range hit RabbitMQ's epmd, 4369)
 const base = `http://127.0.0.1:${port}`;
 const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   env: {

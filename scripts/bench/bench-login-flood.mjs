@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, root } from '../build.mjs';
-import { waitUntilHealthy } from '../portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-flood-'));
-const port = 3970 + Math.floor(Math.random() * 9);
+const port = await freePort(); // a port the system says is free (a random one in a range hit RabbitMQ's epmd, 4369)
 const base = `http://127.0.0.1:${port}`;
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Bench-pass1';

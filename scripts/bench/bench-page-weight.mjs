@@ -9,11 +9,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildAll, root } from '../build.mjs';
-import { waitUntilHealthy } from '../portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-weight-'));
-const port = 3800 + Math.floor(Math.random() * 90);
+const port = await freePort(); // a port the system says is free (a random one in a range hit RabbitMQ's epmd, 4369)
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   env: {

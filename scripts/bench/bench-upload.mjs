@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, root } from '../build.mjs';
-import { waitUntilHealthy } from '../portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 20);
 const SIZES = Number(process.env.BENCH_SIZES ?? 2);
@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 
 await buildAll({ quiet: true, ifNeeded: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-upload-'));
-const port = 3800 + Math.floor(Math.random() * 90);
+const port = await freePort(); // a port the system says is free (a random one in a range hit RabbitMQ's epmd, 4369)
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench-admin@localhost', password: 'Bench-pass1!' };
 
