@@ -31,14 +31,9 @@ async function connect(): Promise<Redis | undefined> {
   }
 }
 
-// Counters do not depend on the database: run once, in the project that always runs.
-const once = process.env.TEST_DB_KIND === 'postgres';
-const redis = once ? undefined : await connect();
-const redisSkip = once
-  ? ' (runs in api-pglite)'
-  : redis
-    ? ''
-    : ` (SKIPPED: Redis at ${redisUrl} did not answer)`;
+// Counters do not depend on the database: the file runs in one project (vitest.config.ts DATABASE_FREE).
+const redis = await connect();
+const redisSkip = redis ? '' : ` (SKIPPED: Redis at ${redisUrl} did not answer)`;
 
 afterAll(async () => {
   if (redis) {
@@ -50,7 +45,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const backends: [string, () => Counter, boolean][] = [
-  [`memory${once ? ' (runs in api-pglite)' : ''}`, () => memoryCounter(), once],
+  ['memory', () => memoryCounter(), false],
   [`redis${redisSkip}`, () => redisCounter(redis!, prefix), !redis],
 ];
 
