@@ -21,10 +21,12 @@ const DATABASE_FREE = [
   'src/server/lib/fast-serializer.test.ts',
   'src/server/lib/idle-gc.test.ts',
   'src/server/lib/password.test.ts',
+  'src/server/storage/file-store.test.ts',
   'src/server/storage/multipart.test.ts',
   'src/server/storage/upload.test.ts',
   'src/server/test/tally-merge.test.ts',
   'src/shared/variation-id.test.ts',
+  'src/web/lib/chunk-load.test.ts',
   'src/web/lib/format.test.ts',
 ];
 

@@ -9,7 +9,7 @@ import type { FileStore } from './file-store';
 import { diskStore } from './disk-store';
 import { s3Store, type S3Settings } from './s3-store';
 import { startS3Server } from '../test/s3-server';
-import { runsIn, skipReason } from '../test/skip';
+import { skipReason } from '../test/skip';
 
 /**
  * One contract, every FileStore: local disk, a real S3 server (s3rver, in this process), and an
@@ -123,18 +123,16 @@ async function keysUnder(store: FileStore, prefix: string) {
   return keys.sort();
 }
 
-// Storage does not depend on the database: run once, in the project that always runs.
-const once = process.env.TEST_DB_KIND === 'postgres';
-const here = runsIn('api-pglite', !once);
+// Storage does not depend on the database: the file runs in one project (vitest.config.ts DATABASE_FREE).
 const noEndpoint = !process.env.TEST_S3_ENDPOINT;
 // The last column: whether the server can be made to refuse multipart aborts (only the in-process one can).
 const backends: [string, () => Backend | Promise<Backend>, boolean, boolean][] = [
-  [`disk${here}`, diskBackend, once, false],
-  [`s3 in process${here}`, s3rverBackend, once, true],
+  ['disk', diskBackend, false, false],
+  ['s3 in process', s3rverBackend, false, true],
   [
-    `s3 at TEST_S3_ENDPOINT${here || skipReason(noEndpoint && 'TEST_S3_ENDPOINT is not set')}`,
+    `s3 at TEST_S3_ENDPOINT${skipReason(noEndpoint && 'TEST_S3_ENDPOINT is not set')}`,
     externalS3Backend,
-    once || noEndpoint,
+    noEndpoint,
     false,
   ],
 ];
@@ -240,7 +238,7 @@ describe.each(backends)('FileStore contract: %s', (_name, make, skip, canRefuseA
     );
 });
 
-describe.skipIf(once)(`diskStore keys${runsIn('api-pglite', !once)}`, () => {
+describe('diskStore keys', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-keys-'));
   const store = diskStore(path.join(root, 'files'));
   fs.writeFileSync(path.join(root, 'secret.txt'), 'outside the store');

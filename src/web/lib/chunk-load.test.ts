@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkLoadError, loadChunk } from './chunk-load';
 
-// Pure browser-side logic, no database: run once, in the project that always runs.
-const once = process.env.TEST_DB_KIND === 'postgres';
-describe.skipIf(once)(`loadChunk${once ? ' (runs in api-pglite)' : ''}`, () => {
+// Pure browser-side logic, no database: the file runs in one project (vitest.config.ts DATABASE_FREE).
+describe('loadChunk', () => {
   it('passes the module through', async () => {
     await expect(loadChunk(async () => ({ Component: 'x' }))).resolves.toEqual({ Component: 'x' });
   });

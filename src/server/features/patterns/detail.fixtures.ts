@@ -55,6 +55,45 @@ export interface SeededPattern {
 }
 
 let seq = 0;
+const newCode = () => `T-${process.pid}-${++seq}-${crypto.randomBytes(3).toString('hex')}`;
+type SeedStatus = 'draft' | 'in_review' | 'published';
+/** The rows seedPattern and seedPatterns write: a complete pattern, a size, its PDF's record. */
+const newPatternRow = (
+  code: string,
+  brandId: number,
+  status: SeedStatus = 'draft',
+  name?: string,
+) => ({
+  SFCC_Pattern_ID: code,
+  Pattern_Name: name ?? `Pattern ${code}`,
+  brandId,
+  SFCC_Status: status,
+  Price: '12.50',
+  Type: 'Women Patterns',
+});
+const sizeRow = (patternId: number, code: string, size: string) => ({
+  patternId,
+  pattern_view: 'A',
+  Size: size,
+  VariationID: `${code}_a_${size}`.toLowerCase(),
+  Pattern_Pdf_File_Name: `${size}.pdf`,
+});
+const sizePdfRow = (
+  patternId: number,
+  sizeId: number,
+  size: string,
+  key: string,
+  bytes: Buffer,
+) => ({
+  patternId,
+  sizeId,
+  kind: 'pattern_pdf_file' as const,
+  storageKey: key,
+  fileName: `${size}.pdf`,
+  contentType: 'application/pdf',
+  byteSize: bytes.length,
+});
+
 /** A pattern with `sizes` sizes (each with a PDF unless `withPdfs` is false), complete by default. */
 export async function seedPattern(
   t: TestApp,
@@ -63,22 +102,15 @@ export async function seedPattern(
     sizes?: number;
     withPdfs?: boolean;
     name?: string;
-    status?: 'draft' | 'in_review' | 'published';
+    status?: SeedStatus;
   } = {},
 ): Promise<SeededPattern> {
   const db = t.deps.database.db;
   const brandId = await brandIdBySlug(t, opts.brand ?? 'ditto');
-  const code = `T-${process.pid}-${++seq}-${crypto.randomBytes(3).toString('hex')}`;
+  const code = newCode();
   const [p] = await db
     .insert(patterns)
-    .values({
-      SFCC_Pattern_ID: code,
-      Pattern_Name: opts.name ?? `Pattern ${code}`,
-      brandId,
-      SFCC_Status: opts.status ?? 'draft',
-      Price: '12.50',
-      Type: 'Women Patterns',
-    })
+    .values(newPatternRow(code, brandId, opts.status, opts.name))
     .returning({ ID: patterns.ID });
   const out: SeededPattern = { id: p.ID, code, sizeIds: [], pdfKeys: [], pdfFileIds: [] };
   const sizeNames = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];
@@ -86,13 +118,7 @@ export async function seedPattern(
     const size = sizeNames[i] ?? `S${i}`;
     const [s] = await db
       .insert(sizes)
-      .values({
-        patternId: p.ID,
-        pattern_view: 'A',
-        Size: size,
-        VariationID: `${code}_a_${size}`.toLowerCase(),
-        Pattern_Pdf_File_Name: `${size}.pdf`,
-      })
+      .values(sizeRow(p.ID, code, size))
       .returning({ ID: sizes.ID });
     out.sizeIds.push(s.ID);
     if (opts.withPdfs === false) continue;
@@ -100,15 +126,7 @@ export async function seedPattern(
     const key = await putObject(t, bytes, 'application/pdf');
     const [f] = await db
       .insert(patternFiles)
-      .values({
-        patternId: p.ID,
-        sizeId: s.ID,
-        kind: 'pattern_pdf_file',
-        storageKey: key,
-        fileName: `${size}.pdf`,
-        contentType: 'application/pdf',
-        byteSize: bytes.length,
-      })
+      .values(sizePdfRow(p.ID, s.ID, size, key, bytes))
       .returning({ id: patternFiles.id });
     out.pdfKeys.push(key);
     out.pdfFileIds.push(f.id);
@@ -123,43 +141,22 @@ export async function seedPattern(
 export async function seedPatterns(
   t: TestApp,
   count: number,
-  opts: { brand?: string; status?: 'draft' | 'in_review' | 'published' } = {},
+  opts: { brand?: string; status?: SeedStatus } = {},
 ): Promise<SeededPattern[]> {
   const db = t.deps.database.db;
   const brandId = await brandIdBySlug(t, opts.brand ?? 'ditto');
-  const codes = Array.from(
-    { length: count },
-    () => `T-${process.pid}-${++seq}-${crypto.randomBytes(3).toString('hex')}`,
-  );
+  const codes = Array.from({ length: count }, newCode);
   const made = await db
     .insert(patterns)
-    .values(
-      codes.map((code) => ({
-        SFCC_Pattern_ID: code,
-        Pattern_Name: `Pattern ${code}`,
-        brandId,
-        SFCC_Status: opts.status ?? 'draft',
-        Price: '12.50',
-        Type: 'Women Patterns',
-      })),
-    )
+    .values(codes.map((code) => newPatternRow(code, brandId, opts.status)))
     .returning({ ID: patterns.ID, code: patterns.SFCC_Pattern_ID });
   const sizeRows = await db
     .insert(sizes)
-    .values(
-      made.map((p) => ({
-        patternId: p.ID,
-        pattern_view: 'A',
-        Size: 'S',
-        VariationID: `${p.code}_a_s`.toLowerCase(),
-        Pattern_Pdf_File_Name: 'S.pdf',
-      })),
-    )
+    .values(made.map((p) => sizeRow(p.ID, p.code, 'S')))
     .returning({ ID: sizes.ID, patternId: sizes.patternId });
   const bytes = tinyPdf('Size S');
-  const keys: string[] = [];
+  const keys: string[] = []; // one stored PDF each, written 50 at a time
   for (let i = 0; i < made.length; i += 50)
-    // 50 files open at a time
     keys.push(
       ...(await Promise.all(
         made.slice(i, i + 50).map(() => putObject(t, bytes, 'application/pdf')),
@@ -168,17 +165,7 @@ export async function seedPatterns(
   const sizeOf = new Map(sizeRows.map((s) => [s.patternId, s.ID]));
   const files = await db
     .insert(patternFiles)
-    .values(
-      made.map((p, i) => ({
-        patternId: p.ID,
-        sizeId: sizeOf.get(p.ID)!,
-        kind: 'pattern_pdf_file' as const,
-        storageKey: keys[i],
-        fileName: 'S.pdf',
-        contentType: 'application/pdf',
-        byteSize: bytes.length,
-      })),
-    )
+    .values(made.map((p, i) => sizePdfRow(p.ID, sizeOf.get(p.ID)!, 'S', keys[i], bytes)))
     .returning({ id: patternFiles.id, patternId: patternFiles.patternId });
   const fileOf = new Map(files.map((f) => [f.patternId, f.id]));
   return made.map((p, i) => ({
