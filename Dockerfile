@@ -1,7 +1,8 @@
 # Pattern Partner Portal: build with `docker build -t pattern-partner-portal .` (docs/operations.md).
-# BASE_IMAGE is any Debian-based image with Node 20 and npm; scripts/container-smoke.sh passes a
-# local one made with mmdebstrap (this project's CI machines reach no registry).
-ARG BASE_IMAGE=node:20-bookworm-slim
+# BASE_IMAGE is any Debian-based image with Node 22 or newer and npm (default: Node 24, the current
+# LTS); scripts/container-smoke.sh passes a local one made with mmdebstrap (this project's CI
+# machines reach no registry).
+ARG BASE_IMAGE=node:24-bookworm-slim
 
 # 1. Every dependency, then the server bundle and the web app (dist/).
 FROM ${BASE_IMAGE} AS build

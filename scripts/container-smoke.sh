@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the portal's container image on a machine that reaches no container registry, runs it and
 # checks it: health, the first admin printed, sign-in, an upload, a restart keeping the data.
-#   1. a Debian bookworm base made by mmdebstrap from Debian's packages, with this machine's Node 20
-#      and npm copied in, and this machine's certificate authorities (npm reaches the registry
-#      through them here); the Dockerfile's BASE_IMAGE (real users get node:20-bookworm-slim);
+#   1. a Debian bookworm base made by mmdebstrap from Debian's packages, with the Node first on PATH
+#      (22 or newer; .ci/run's Node 24, see the README) and npm copied in, and this machine's
+#      certificate authorities (npm reaches the registry through them here); the Dockerfile's
+#      BASE_IMAGE (real users get node:24-bookworm-slim);
 #   2. podman (--storage-driver vfs) builds the Dockerfile with that base;
 #   3. runs it with a named volume on /data, checks, restarts, checks again.
 # Needs root (or rootless podman with uidmap), podman, mmdebstrap, curl, sha256sum. Several minutes:
@@ -37,7 +38,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ ! -s "$WORK/base.tar" ]; then
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$node_major" -ge 22 ] || { echo "FAIL: the base image needs Node 22 or newer; $(command -v node) is $(node -v) (put Node 24 first on PATH, see the README)" >&2; exit 1; }
+# The base is made again when the Node on PATH is not the one it holds.
+if [ ! -s "$WORK/base.tar" ] || [ "$(cat "$WORK/base.node" 2>/dev/null)" != "$(node -v)" ]; then
   step "base image: mmdebstrap bookworm + $(node -v) from $(command -v node)"
   NODE_MODULES=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
   mmdebstrap --variant=minbase --include=ca-certificates,libstdc++6 \
@@ -49,6 +53,7 @@ if [ ! -s "$WORK/base.tar" ]; then
     --customize-hook='upload /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt' \
     --customize-hook='echo cafile=/etc/ssl/certs/ca-certificates.crt > "$1/usr/local/etc/npmrc"' \
     bookworm "$WORK/base.tar" http://deb.debian.org/debian
+  node -v >"$WORK/base.node"
 fi
 step "import base"
 "${PODMAN[@]}" import --quiet "$WORK/base.tar" "$BASE" >/dev/null

@@ -19,7 +19,7 @@ export async function buildServerBundle(outDir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
