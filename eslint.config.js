@@ -229,6 +229,28 @@ export default tseslint.config(
     rules: { 'web/api-error-fields-in-lib': 'error' },
   },
   {
+    // One error road on the web (issue 47): a failed mutation raises its one toast in the query
+    // client (lib/query-client.ts), its fallback text in the mutation's `meta.errorMessage`. A
+    // screen that also called toastError showed two toasts for one failure.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/toast'],
+              importNames: ['toastError'],
+              message:
+                "Put the fallback text in the mutation's meta ({ meta: { errorMessage } }): the query client raises the one error toast (lib/query-client.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests (and the shared test helpers) may also use another feature's fixtures.
     files: ['src/server/**/*.test.ts', 'src/server/test/**/*.ts', 'src/server/**/*.fixtures.ts'],
     rules: {
