@@ -1,4 +1,4 @@
-// Lint: the dependency direction of CONVENTIONS.md rule 1, written as rules.
+// Lint: the dependency direction of docs/conventions.md rule 1, written as rules.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';

@@ -50,7 +50,7 @@ const api = (name: string, dbKind: 'pglite' | 'postgres', exclude: string[] = []
   },
 });
 
-/** Component tests: React in happy-dom, no server and no database (CONVENTIONS rule 7). */
+/** Component tests: React in happy-dom, no server and no database (docs/conventions.md rule 7). */
 const web = {
   extends: true as const,
   test: {

@@ -2,7 +2,7 @@
 // be the largest script of a first load (issue 15, first row on screen). The same schema, tree-shaken.
 import * as z from 'zod/mini';
 
-/** The one error body every failed API call answers (DESIGN.md, "Errors, end to end"). */
+/** The one error body every failed API call answers (docs/conventions.md rule 4). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),

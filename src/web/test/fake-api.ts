@@ -19,7 +19,7 @@ const isError = (r: unknown): r is { status: number; body: ErrorBody } =>
   typeof r === 'object' && r !== null && 'status' in r && 'body' in r;
 
 /**
- * The API as a component test sees it (CONVENTIONS rule 7: component tests may fake HTTP, their
+ * The API as a component test sees it (docs/conventions.md rule 7: component tests may fake HTTP, their
  * replies written with the contracts' types; the real server is proven by the API and e2e tests). `fetch` answers the
  * routes given, by method and path; anything else is a 404 with the server's error body, so a
  * screen's side requests (header counts, site config) fail quietly. Every request is recorded.
