@@ -182,7 +182,7 @@ if (want('api')) {
 }
 // The end-to-end tests (their build first) start as soon as the type check ends, beside the lint
 // and the API halves: they are the longest part, and started after the lint too they ended alone,
-// the cores part idle meanwhile (docs/benchmarks.md "Test suite", stop 41).
+// the cores part idle meanwhile (docs/benchmarks.md "Test suite").
 const firstEnded = Promise.all(first);
 const e2eRun = want('e2e')
   ? typecheckRun.then(() =>
