@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
-import type { ErrorBody } from '../../shared/errors';
+import { expect, vi } from 'vitest';
+import { ErrorBodySchema, type ErrorBody } from '../../shared/errors';
 
 /** What a fake route answers: a body for 200, or a status with the server's error body. */
 export type FakeReply = unknown | { status: number; body: ErrorBody };
@@ -44,6 +44,16 @@ export function fakeApi(routes: FakeRoutes) {
         : typeof route === 'function'
           ? (route as (r: FakeRequest) => FakeReply)(req)
           : route;
+    // A faked error body is one the server could send (its code one of ERROR_CODES): checked here,
+    // since the client would read any other as a stranger's reply. Soft: a throw would reach the
+    // screen as a lost connection.
+    if (isError(reply))
+      expect
+        .soft(
+          ErrorBodySchema.safeParse(reply.body).success,
+          `${method} ${url.pathname}: error body`,
+        )
+        .toBe(true);
     const [status, body] = isError(reply) ? [reply.status, reply.body] : [200, reply];
     return new Response(JSON.stringify(body), {
       status,

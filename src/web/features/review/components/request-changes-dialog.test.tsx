@@ -79,7 +79,7 @@ describe('Request changes on the pattern screen (issue 32 items 6 and 9)', () =>
                 status: 400,
                 body: {
                   message: 'Check the notes',
-                  code: 'VALIDATION',
+                  code: 'VALIDATION_FAILED',
                   fields: { 'notes.0.text': 'Say what to change', other: 'Try later' },
                 },
               }
