@@ -1,4 +1,4 @@
-// Lint: the dependency direction of CONVENTIONS.md rule 1, written as rules.
+// Lint: the dependency direction of docs/conventions.md rule 1, written as rules.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -227,6 +227,28 @@ export default tseslint.config(
       },
     },
     rules: { 'web/api-error-fields-in-lib': 'error' },
+  },
+  {
+    // One error road on the web (issue 47): a failed mutation raises its one toast in the query
+    // client (lib/query-client.ts), its fallback text in the mutation's `meta.errorMessage`. A
+    // screen that also called toastError showed two toasts for one failure.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/toast'],
+              importNames: ['toastError'],
+              message:
+                "Put the fallback text in the mutation's meta ({ meta: { errorMessage } }): the query client raises the one error toast (lib/query-client.ts).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests (and the shared test helpers) may also use another feature's fixtures.

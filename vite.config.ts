@@ -40,7 +40,7 @@ function bootScript(): Plugin {
  * statically (the shell of every screen), and My Patterns' screen with its imports. V8 then
  * compiles their functions while the files stream in, on a background thread, instead of on the
  * main thread when each is first called (after a first, lighter parse of it): the first row of
- * My Patterns 935 → 867 ms at 4× CPU (docs/benchmarks.md, stop 29). Other browsers ignore the
+ * My Patterns 935 → 867 ms at 4× CPU (docs/benchmarks.md, "The first row on screen"). Other browsers ignore the
  * comment. Written after the files are: Vite adds its preload map at the top of a chunk after
  * every plugin's generateBundle. The comment is the same for the same code, so a file's hash
  * still names one content.

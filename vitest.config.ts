@@ -41,8 +41,8 @@ const api = (name: string, dbKind: 'pglite' | 'postgres', exclude: string[] = []
     setupFiles: ['src/server/test/setup-file.ts'],
     env: { TEST_DB_KIND: dbKind },
     // Files share their worker's modules (not a fresh module graph each, ~2.6 s of CPU a file):
-    // state a module keeps is per database or per process, never per file (docs/benchmarks.md
-    // "Test suite" lists what leaked and how it was fixed).
+    // state a module keeps is per database or per process, never per file (ADR 011;
+    // what leaked before, and how it was fixed, is in git history).
     isolate: false,
     // Generous for loaded machines: outcomes are awaited with bounded polls, never timed.
     testTimeout: 60_000,
@@ -50,7 +50,7 @@ const api = (name: string, dbKind: 'pglite' | 'postgres', exclude: string[] = []
   },
 });
 
-/** Component tests: React in happy-dom, no server and no database (CONVENTIONS rule 7). */
+/** Component tests: React in happy-dom, no server and no database (docs/conventions.md rule 7). */
 const web = {
   extends: true as const,
   test: {

@@ -110,7 +110,7 @@ describe('Pattern Submission Form', () => {
       .waitFor();
     expect(await page.getByText('dress-M.pdf').isVisible()).toBe(true);
     // Thumbnails of the chosen images: each drawn once its file's check has run and its preview
-    // URL is made (an effect), so awaited, not counted at once (CI saw 1 of 3 once, stop 29).
+    // URL is made (an effect), so awaited, not counted at once (CI once saw 1 of 3).
     await expect.poll(() => page.locator('img[src^="blob:"]').count()).toBe(3);
     await page.getByRole('button', { name: 'Remove hero-b.jpg' }).click();
     expect(await page.getByText('hero-b.jpg').count()).toBe(0);

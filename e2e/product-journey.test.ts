@@ -12,7 +12,7 @@ import { DELETE_MSG } from '../src/shared/contracts/pattern-list';
 import { AUTH_PATHS } from '../src/shared/contracts/auth';
 
 /**
- * PRODUCT.md "What 'done' looks like to a user", done the way people do it: only the real
+ * docs/product-decisions.md "What 'done' looks like to a user", done the way people do it: only the real
  * screens, a partner and an admin in their own browsers, every toast read (and its colour).
  */
 

@@ -2,7 +2,7 @@
 // and first-row benchmarks start each checkout's server with its own: they measure what users run.
 //   --v8-pool-size=1         one V8 background thread instead of four (they compile PGlite's
 //                            WebAssembly and help the garbage collector): about 40 MB less stays
-//                            resident on PGlite, reads unchanged (docs/benchmarks.md, stop 25)
+//                            resident on PGlite, reads unchanged (ADR 012)
 //   --max-semi-space-size=4  a young generation of 4 MB semi-spaces, not up to 16: after a burst of
 //                            requests the larger one stays resident (about 25 MB)
 import fs from 'node:fs';

@@ -63,7 +63,7 @@ const PROFILE = arg('profile');
 const CONNECTIONS = 10;
 const SIX_REQUESTS = Number(arg('six-requests') || 300);
 // The load of the rounds comes from wrk when it is installed (`--client=node` to use this
-// process, as before stop 26): scripts/bench/wrk-load.mjs says why. Each round gives every target and
+// process, as the bench once did): scripts/bench/wrk-load.mjs says why. Each round gives every target and
 // read `--six-seconds` of load with wrk, `--six-requests` requests with the Node client.
 const WRK = arg('client') === 'node' ? undefined : findWrk();
 if (arg('client') === 'wrk' && !WRK) throw new Error('--client=wrk: wrk is not installed');

@@ -95,7 +95,7 @@ export async function seed(db, rows) {
   for (const i of indexes) await db.execute(sql.raw(i.indexdef));
   await db.execute(sql`vacuum analyze`);
   // The seed's WAL written out now, not by a checkpoint spread over the measurement that follows
-  // (at 1,000,000 rows on PostgreSQL one ran through the six reads: stop 29). CHECKPOINT needs a
+  // (at 1,000,000 rows on PostgreSQL one ran through the six reads). CHECKPOINT needs a
   // superuser or pg_checkpoint; without either the bench goes on.
   await db
     .execute(sql`checkpoint`)

@@ -9,7 +9,7 @@ import { createTestApp, createUser, dbKind, type TestApp } from './test/helper';
 import { ERROR_CODES } from '../shared/errors';
 
 /**
- * What DESIGN.md promises of every route, proven on the whole app rather than per feature: an
+ * What docs/conventions.md rule 4 and docs/architecture.md promise of every route, proven on the whole app rather than per feature: an
  * unknown failure answers 500 `{ message, code }` with a reference and nothing of the error, and is
  * logged with the request id; the security headers; the caching of the built web app.
  */

@@ -2,16 +2,7 @@
 // be the largest script of a first load (issue 15, first row on screen). The same schema, tree-shaken.
 import * as z from 'zod/mini';
 
-/** The one error body every failed API call answers (DESIGN.md, "Errors, end to end"). */
-export const ErrorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  fields: z.optional(z.record(z.string(), z.string())),
-  isRedirected: z.optional(z.literal(true)),
-  retryAfterSeconds: z.optional(z.number()),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
+/** Every code the server answers with: one per kind of failure, stable for clients to branch on. */
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
   validation: 'VALIDATION_FAILED',
@@ -26,3 +17,13 @@ export const ERROR_CODES = {
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The one error body every failed API call answers (docs/conventions.md rule 4). */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  fields: z.optional(z.record(z.string(), z.string())),
+  isRedirected: z.optional(z.literal(true)),
+  retryAfterSeconds: z.optional(z.number()),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

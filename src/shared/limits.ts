@@ -21,7 +21,7 @@ export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PDF_MIME_TYPE = 'application/pdf';
 
-/** Characters removed from uploaded file names before storage (spec section 5, PRODUCT.md), and control characters (NUL cannot be stored). */
+/** Characters removed from uploaded file names before storage (spec section 5, docs/product-decisions.md), and control characters (NUL cannot be stored). */
 export const STRIPPED_NAME_CHARS = /[&/\\#,\s+()$~%@'":*?<>{}\u0000-\u001f\u007f]/g;
 
 export function sanitizeFileName(name: string): string {

@@ -1,4 +1,4 @@
-/** Option lists of the specification (section 3) and PRODUCT.md. Each select starts with a disabled placeholder. */
+/** Option lists of the specification (section 3) and docs/product-decisions.md. Each select starts with a disabled placeholder. */
 export interface Option<V extends string = string> {
   id: number;
   name: string;

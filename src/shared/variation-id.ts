@@ -1,7 +1,7 @@
 import { slugify } from './options';
 
 /**
- * The VariationID a size gets when none is given (PRODUCT.md): `<Pattern ID>_<view>_<size>`, each part
+ * The VariationID a size gets when none is given (docs/product-decisions.md): `<Pattern ID>_<view>_<size>`, each part
  * slugged (accents folded: `Ü` → `u`); a part with nothing left after slugging becomes `x`. The one
  * generator: the submission and adding a size later both call it, so the same size gets the same ID.
  * Only new rows use it; stored VariationIDs are never regenerated.

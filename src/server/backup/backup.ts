@@ -66,7 +66,7 @@ export async function writeBackup(
   const written = finished(file);
   written.catch(() => undefined);
   try {
-    // No stored object is deleted from before the snapshot until the copy ends (ADR 013): every
+    // No stored object is deleted from before the snapshot until the copy ends (ADR 009): every
     // object the snapshot names is copied. Objects are stored by content: each once.
     const manifest = await holdingDeletes(deps.database.db, () => fill(zip, deps));
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST);

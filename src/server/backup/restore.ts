@@ -163,7 +163,7 @@ export async function restoreBackup(
         rows += n;
       }
       await endLoad();
-      // The backup's own hold on deletions (ADR 013) was in its snapshot: it ends with the backup.
+      // The backup's own hold on deletions (ADR 009) was in its snapshot: it ends with the backup.
       if (tables.has('public.file_store_holds'))
         await tx.execute(sql`delete from public.file_store_holds`);
       for (const s of manifest.sequences) await setSequence(tx, s);

@@ -5,7 +5,7 @@ import type { DbOrTx } from './client';
  * A select's rows as the driver reads them, mapped to objects by a function compiled once per
  * statement, instead of drizzle's mapping (which asks of every field of every row what kind of
  * field it is, then calls its decoder): about a tenth of the server's CPU on a list page of 25
- * rows (docs/benchmarks.md, stop 29).
+ * rows (docs/benchmarks.md, "The pattern list").
  *
  * The values are the driver's: numbers for integers, text for numeric, booleans, and **timestamps
  * as the database's text** (drizzle's own parsers keep them so; `TextDates` says it in the type),

@@ -23,7 +23,7 @@ export async function startPgliteWorker(opts: {
   startParams: string[];
 }): Promise<PgliteWorker> {
   // A small young generation: the worker allocates little that lives (replies are moved out), and
-  // a large one stays resident after a burst (about 20 MB; docs/benchmarks.md, memory).
+  // a large one stays resident after a burst (about 20 MB; ADR 012).
   const worker = new Worker(WORKER_URL, {
     workerData: opts,
     resourceLimits: { maxYoungGenerationSizeMb: 8 },

@@ -8,7 +8,7 @@ import { isDataException } from '../lib/db-errors';
 
 /**
  * One error handler for every route: AppErrors and framework errors become the error body of
- * DESIGN.md; anything unknown is logged with a reference and answered without details.
+ * docs/conventions.md rule 4; anything unknown is logged with a reference and answered without details.
  */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

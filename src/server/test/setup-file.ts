@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// A console.error in a test fails it (CONVENTIONS.md rule 7).
+// A console.error in a test fails it (docs/conventions.md rule 7).
 const spy = vi.spyOn(console, 'error');
 afterEach(() => {
   const calls = spy.mock.calls;

@@ -13,7 +13,7 @@ export const BRAND_PATHS = { list: '/api/brands' } as const;
 export const BrandListResponseSchema = z.object({ data: z.array(BrandSchema) });
 export type BrandListResponse = z.infer<typeof BrandListResponseSchema>;
 
-/** Admins add and rename brands (PRODUCT.md). Names are unique without regard to case. */
+/** Admins add and rename brands (docs/product-decisions.md). Names are unique without regard to case. */
 export const BRAND_ADMIN_PATHS = {
   create: '/api/brands',
   rename: (id: number | string) => `/api/brands/${id}`,

@@ -7,7 +7,7 @@ const SPECIAL = /[-+_!@#$%^&*.,?]/;
 /** The password rule in one sentence, for operators (ADMIN_PASSWORD, create-user). */
 export const PASSWORD_RULE = `must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters with a lower-case letter, an upper-case letter, a digit and one of - + _ ! @ # $ % ^ & * . , ?`;
 
-/** The one password rule of PRODUCT.md: 8 to 30 characters with lower, upper, digit and a special character. */
+/** The one password rule of docs/product-decisions.md: 8 to 30 characters with lower, upper, digit and a special character. */
 export function passwordSchema(
   requiredMsg: string = MSG.passwordRequired,
   minMsg: string = MSG.passwordMin,

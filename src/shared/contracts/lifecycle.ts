@@ -4,7 +4,7 @@ import { PATTERN_STATUSES } from '../options';
 import { dbId } from './common';
 
 /**
- * The pattern lifecycle of PRODUCT.md, every transition in one contract: draft → in review (send
+ * The pattern lifecycle of docs/product-decisions.md, every transition in one contract: draft → in review (send
  * to review: owner brand or admin) → published (publish: admin only); in review → changes
  * requested (request changes, with notes) and published → draft (unpublish), both admin only.
  * Also the review state a pattern screen shows (allowed actions, the open request and its notes,
@@ -35,7 +35,7 @@ export const LIFECYCLE_ROUTES = {
 /**
  * Where a published pattern's edit stands (the pattern stays published, and in the storefront,
  * meanwhile): 'in_review' once sent to review, 'changes_requested' once sent back; null when no
- * edit waits (and for a pattern that is not published). PRODUCT.md "Lifecycle of a pattern".
+ * edit waits (and for a pattern that is not published). docs/product-decisions.md "Lifecycle of a pattern".
  */
 export const EDIT_STATUSES = ['in_review', 'changes_requested'] as const;
 export type EditStatus = (typeof EDIT_STATUSES)[number];
@@ -72,7 +72,7 @@ export const TransitionResponseSchema = z.object({
 });
 export type TransitionResponse = z.infer<typeof TransitionResponseSchema>;
 
-/** The lifecycle's actions (PRODUCT.md); which are possible now is decided in one place on the server. */
+/** The lifecycle's actions (docs/product-decisions.md); which are possible now is decided in one place on the server. */
 export const LIFECYCLE_ACTIONS = [
   'sendToReview',
   'publish',

@@ -32,7 +32,7 @@ export const PATTERN_FILE_KINDS = FILE_KINDS.filter(
 );
 export const isMultipleKind = (kind: FileKind) => kind === 'Hero_Images';
 
-/** One thing a pattern lacks to be complete (PRODUCT.md): `field` names where, `message` says what. */
+/** One thing a pattern lacks to be complete (docs/product-decisions.md): `field` names where, `message` says what. */
 export const MissingItemSchema = z.object({ field: z.string(), message: z.string() });
 export type MissingItem = z.infer<typeof MissingItemSchema>;
 
@@ -65,7 +65,7 @@ export const PatternDetailSchema = z.object({
   files: z.array(PatternFileSchema),
   sizesCount: z.number(),
   missing: z.array(MissingItemSchema),
-  /** Set when the pattern changed after it was sent to review / published (PRODUCT.md notice). */
+  /** Set when the pattern changed after it was sent to review / published (docs/product-decisions.md notice). */
   editedAfter: z.enum(['review', 'publishing']).nullable(),
   /** The publisher's preflight warnings about the pattern's files, its sizes' PDFs included (docs/preflight.md). */
   warnings: z.array(PreflightWarningSchema).optional(),

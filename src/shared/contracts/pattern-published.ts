@@ -36,7 +36,7 @@ export const VersionQuerySchema = z
 
 /**
  * A file reference as published: the portal keeps the file under its content key as long as a
- * published version names it (ADR 013), even after an edit replaced or removed its row;
+ * published version names it (ADR 009), even after an edit replaced or removed its row;
  * `GET /api/patterns/{id}/published/files/{fileId}` reads it. Versions published before
  * migration 0021 got `key`, `sha256` and `thumbnails` from their rows then.
  */

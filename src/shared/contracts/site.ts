@@ -5,6 +5,6 @@ export const SITE_PATHS = {
   config: '/api/site/config',
 } as const;
 
-/** PRODUCT.md: the Instagram icon is shown only with a real profile URL from configuration (`INSTAGRAM_URL`). */
+/** docs/product-decisions.md: the Instagram icon is shown only with a real profile URL from configuration (`INSTAGRAM_URL`). */
 export const SiteConfigSchema = z.object({ instagramUrl: z.url().nullable() });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

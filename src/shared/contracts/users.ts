@@ -20,7 +20,7 @@ export const USER_PATHS = {
   resetPassword: '/api/auth/reset-password',
 } as const;
 
-/** One-time codes and reset links (PRODUCT.md); the screens state these numbers. */
+/** One-time codes and reset links (docs/product-decisions.md); the screens state these numbers. */
 export const CODE_RULES = { validMinutes: 10, maxTries: 5 } as const;
 export const RESET_LINK_VALID_MINUTES = 60;
 

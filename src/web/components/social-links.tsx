@@ -14,7 +14,7 @@ const ICONS: Record<string, string> = {
 
 /**
  * The publisher's profiles (spec section 1 names five networks). A network without a URL is not
- * shown: PRODUCT.md allows the Instagram icon only with a real profile URL from configuration
+ * shown: docs/product-decisions.md allows the Instagram icon only with a real profile URL from configuration
  * (`INSTAGRAM_URL`, passed in by the layout).
  */
 export function SocialLinks({ instagramUrl }: { instagramUrl?: string | null }) {

@@ -1,5 +1,16 @@
-import { ErrorBodySchema, type ErrorBody } from '../../shared/errors';
+import { ErrorBodySchema, type ErrorBody, type ErrorCode } from '../../shared/errors';
 import { authHeaders, clearSession } from './session';
+
+/**
+ * What the client itself says when a reply carried no error body of ours: an unreadable or empty
+ * reply (`UNKNOWN`), no connection (`NETWORK`), a short plain text (`TEXT`), or a `{message}` of
+ * another shape (`UNKNOWN_SHAPE`, from a proxy or another server), a stored file that could not
+ * be loaded for a preview (`FILE`).
+ */
+type ClientErrorCode = 'UNKNOWN' | 'NETWORK' | 'TEXT' | 'UNKNOWN_SHAPE' | 'FILE';
+
+/** The server's error body, or the client's own account of a reply that had none. */
+export type ApiErrorBody = Omit<ErrorBody, 'code'> & { code: ErrorCode | ClientErrorCode };
 
 /** A failed call: the server's error body, typed. `fields` land under inputs; `message` in a toast. */
 export class ApiError extends Error {
@@ -7,7 +18,7 @@ export class ApiError extends Error {
   endedSession = false;
   constructor(
     public readonly status: number,
-    public readonly body: ErrorBody,
+    public readonly body: ApiErrorBody,
   ) {
     super(body.message);
   }
@@ -36,7 +47,7 @@ export function onSessionEnded(listener: Listener): () => void {
 }
 
 /** Shown only in logs and tests; the screens use their fallback text instead (hasServerMessage). */
-const noMessage = (status: number): ErrorBody => ({
+const noMessage = (status: number): ApiErrorBody => ({
   message: `Request failed (${status})`,
   code: 'UNKNOWN',
 });

@@ -24,7 +24,7 @@ export interface FormErrorReport {
 }
 
 /**
- * The one way a form reports a failed submit (CONVENTIONS rule 4): each of the ApiError's `fields`
+ * The one way a form reports a failed submit (docs/conventions.md rule 4): each of the ApiError's `fields`
  * lands under its input (the first one focused); fields the form has no input for join the message
  * in a toast, so nothing the server said is lost. Returns undefined when there is nothing to say
  * (a cancelled request, or a reply that ended the session). `setError` is null for a form without

@@ -2,7 +2,7 @@
  * The list's dates, times, prices and counts, in en-US, written without Intl: a page's first Intl
  * formatter (any kind) costs Chromium 60–140 ms at 4× CPU, ICU starting up once per page, and the
  * list's were made when its chunk loaded, right before its first row (issue 15, first row on
- * screen; docs/benchmarks.md, stop 29). The text is Intl's en-US medium date ("Sep 3, 2026"), short
+ * screen; docs/benchmarks.md, "The first row on screen"). The text is Intl's en-US medium date ("Sep 3, 2026"), short
  * time ("12:05 AM", in the browser's time zone) and grouped numbers ("1,234.50"); format.test.ts
  * compares them. A price or count Intl would write differently (more than two decimals, past
  * 2^53) is handed to Intl, made on first use.

@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
-import type { ErrorBody } from '../../shared/errors';
+import { expect, vi } from 'vitest';
+import { ErrorBodySchema, type ErrorBody } from '../../shared/errors';
 
 /** What a fake route answers: a body for 200, or a status with the server's error body. */
 export type FakeReply = unknown | { status: number; body: ErrorBody };
@@ -19,7 +19,7 @@ const isError = (r: unknown): r is { status: number; body: ErrorBody } =>
   typeof r === 'object' && r !== null && 'status' in r && 'body' in r;
 
 /**
- * The API as a component test sees it (CONVENTIONS rule 7: component tests may fake HTTP, their
+ * The API as a component test sees it (docs/conventions.md rule 7: component tests may fake HTTP, their
  * replies written with the contracts' types; the real server is proven by the API and e2e tests). `fetch` answers the
  * routes given, by method and path; anything else is a 404 with the server's error body, so a
  * screen's side requests (header counts, site config) fail quietly. Every request is recorded.
@@ -44,6 +44,16 @@ export function fakeApi(routes: FakeRoutes) {
         : typeof route === 'function'
           ? (route as (r: FakeRequest) => FakeReply)(req)
           : route;
+    // A faked error body is one the server could send (its code one of ERROR_CODES): checked here,
+    // since the client would read any other as a stranger's reply. Soft: a throw would reach the
+    // screen as a lost connection.
+    if (isError(reply))
+      expect
+        .soft(
+          ErrorBodySchema.safeParse(reply.body).success,
+          `${method} ${url.pathname}: error body`,
+        )
+        .toBe(true);
     const [status, body] = isError(reply) ? [reply.status, reply.body] : [200, reply];
     return new Response(JSON.stringify(body), {
       status,

@@ -3,7 +3,7 @@ import { act, cleanup } from '@testing-library/react';
 import { toast as toastify } from 'react-toastify';
 import { queryClient } from '../lib/query-client';
 
-// A console.error in a component test fails it (CONVENTIONS rule 7): React reports its own
+// A console.error in a component test fails it (docs/conventions.md rule 7): React reports its own
 // mistakes (missing keys, act warnings, failed renders) there.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

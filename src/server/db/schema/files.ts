@@ -11,7 +11,7 @@ import {
 import { patternPublishedVersions } from './published';
 
 /**
- * Every object of the file store that rows may name (migration 0021, ADR 013): content keys
+ * Every object of the file store that rows may name (migration 0021, ADR 009): content keys
  * (`patterns/sha256/…`, `sha256` set) and legacy keys (`sha256` null until the rehash moves them;
  * `missing` when their object could not be read). A row's key always has its stored_objects row
  * (a trigger on pattern_files), which the deleter locks.

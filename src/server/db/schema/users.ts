@@ -46,7 +46,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use password reset links (PRODUCT.md: one hour). Only the token's hash is kept. */
+/** Single-use password reset links (docs/product-decisions.md: one hour). Only the token's hash is kept. */
 export const passwordResets = pgTable(
   'password_resets',
   {

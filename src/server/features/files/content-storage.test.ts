@@ -27,7 +27,7 @@ import { recordPatternFiles } from './files.service';
 import { rehashLegacyObjects, sweepOrphans } from './sweep';
 import { contentKey, leaseObject, releaseObjects, sha256Hex } from './objects';
 
-/** Files stored by content (ADR 013): one object per distinct bytes, deleted with its last reference. */
+/** Files stored by content (ADR 009): one object per distinct bytes, deleted with its last reference. */
 describe(`files stored by content (${dbKind})`, () => {
   let t: TestApp;
   let owner: TestUser;

@@ -45,7 +45,7 @@ export type ObjectRef = string | { key: string; lease?: string };
  * Streams one multipart file part into the store, checking its type by content and its size
  * against the kind's rule (413/415 with `fields[field]`) and hashing it as it streams, then runs the
  * preflight (422 for a PDF that cannot be opened; photos cleaned and thumbnailed) and stores the
- * result under its content key (ADR 013): bytes stored before are not written again. The answer
+ * result under its content key (ADR 009): bytes stored before are not written again. The answer
  * holds a lease on the object; the caller records it in a row (recordPatternFiles) or gives it
  * back to deleteObjects. Nothing is left behind when it fails.
  */
@@ -119,7 +119,7 @@ export async function discardPatternFiles(deps: ObjectDeps, checked: CheckedPatt
 
 /**
  * The second half of storePatternFile: leases the files' content keys in one transaction (two
- * statements however many files: ADR 013's upsert-then-lease, sorted so that two requests lock
+ * statements however many files: ADR 009's upsert-then-lease, sorted so that two requests lock
  * shared keys in one order), then moves each upload to its content key — bytes stored before are
  * not written again. Each answer holds a lease (files of identical bytes share one), for
  * recordPatternFiles or deleteObjects. Nothing is left behind when it fails.

@@ -12,7 +12,7 @@ import {
 import { withThumbnailKeys } from '../preflight';
 
 /*
- * Objects stored by content (ADR 013). A pattern file's object lives under a key derived from the
+ * Objects stored by content (ADR 009). A pattern file's object lives under a key derived from the
  * SHA-256 of its bytes, so identical bytes are stored once and named by any number of
  * pattern_files rows and published versions. Each key has a stored_objects row, the lock that
  * orders uploads and deletions across processes:

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { TextDecoder } from 'node:util';
 
 /**
  * A CSV's text as spreadsheets save it (issue 34): Excel and LibreOffice write UTF-8 (often with a

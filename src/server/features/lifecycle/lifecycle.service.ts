@@ -113,7 +113,7 @@ export async function publish(
     await emitPatternEvent(tx, 'pattern.published', id);
     return { data: row, message: LIFECYCLE_MSG.published };
   });
-  // The files the previous version named and no row or version names now (ADR 013).
+  // The files the previous version named and no row or version names now (ADR 009).
   await deleteObjects(deps, before);
   return out;
 }

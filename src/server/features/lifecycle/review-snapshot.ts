@@ -44,7 +44,7 @@ export async function readContent(db: DbOrTx, p: PatternRow): Promise<PublishedC
     fileName: f.fileName,
     contentType: f.contentType,
     byteSize: f.byteSize,
-    // The object itself (ADR 013): the version keeps it stored after an edit replaces the row.
+    // The object itself (ADR 009): the version keeps it stored after an edit replaces the row.
     key: f.key,
     ...(sha256OfKey(f.key) ? { sha256: sha256OfKey(f.key) } : {}),
     thumbnails: f.thumbnails,

@@ -9,7 +9,7 @@ import {
 import { conflict } from '../../lib/app-error';
 
 /**
- * The pattern lifecycle of PRODUCT.md, in one place.
+ * The pattern lifecycle of docs/product-decisions.md, in one place.
  *
  *   draft ─send→ in review ─publish→ published ─unpublish→ draft
  *                in review ─request changes→ changes requested ─send→ in review

@@ -26,7 +26,7 @@ import {
  * the one statement of the pass. When it does not get the lock, the anchors expire after
  * `maxAgeMs`, and past half that age a request still uses them and has them read again behind it
  * (one read at a time per list), so no request waits for that pass under steady traffic. Before
- * (stop 22), every anchor list expired after 10 s, and the requests of that moment waited for the
+ * that, every anchor list expired after 10 s, and the requests of that moment waited for the
  * pass (page 2,000's p99 53–69 ms against 6 ms at p50). Only sorts whose key is never empty use
  * anchors (a NULL key needs two ranges); others keep OFFSET.
  */

@@ -7,7 +7,7 @@ import { allListPages, expectedOrder, idsOf, twoBrandList, type ListSeed } from 
 
 /**
  * The In review and Changes requested filters find the patterns of that status and the patterns
- * of another status whose edit is in that state (PRODUCT.md). Their total is the count table's
+ * of another status whose edit is in that state (docs/product-decisions.md). Their total is the count table's
  * for the status plus the edits beyond it: checked here against the rows themselves, with
  * patterns in both sets at once, other filters, each brand and the brand sort.
  */

@@ -39,7 +39,7 @@ export function inlineCount(n: number): number {
   return sql.raw(String(n)) as unknown as number;
 }
 
-/** In review / Changes requested: also the published patterns whose edit is in that state (PRODUCT.md). */
+/** In review / Changes requested: also the published patterns whose edit is in that state (docs/product-decisions.md). */
 export const isReviewFilter = (s: ListWhere['status']): s is 'in_review' | 'changes_requested' =>
   s === 'in_review' || s === 'changes_requested';
 

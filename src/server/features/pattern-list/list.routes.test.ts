@@ -158,6 +158,26 @@ describe(`pattern list (${dbKind})`, () => {
     );
   });
 
+  it('Previous after rows before the anchor were deleted: the page number decides', async () => {
+    // A brand of its own, so the deletes leave the other tests' rows alone.
+    const db = t.deps.database.db;
+    const mccalls = await createUser(t, { brand: 'mccalls' });
+    const seeded = await seedList(t, 'mccalls', 'PRV', 30, "McCall's");
+    try {
+      const order = idsOf(expectedOrder(seeded, 'updatedAt', 'desc'));
+      const anchor = order[20]; // the first row of page 3
+      // 15 of the 20 rows before it go: 5 are left before the anchor, fewer than a page.
+      const gone = order.slice(0, 15);
+      await db.delete(patterns).where(inArray(patterns.ID, gone));
+      const left = order.filter((id) => !gone.includes(id));
+      const body = await page(mccalls, { page: 2, before: anchor });
+      expect(body.totalCountData).toBe(15);
+      expect(idsOf(body.data)).toEqual(left.slice(10, 20));
+    } finally {
+      await db.delete(patterns).where(inArray(patterns.ID, idsOf(seeded)));
+    }
+  });
+
   it.each([
     ['status', 'published', (r: ListSeed) => r.SFCC_Status === 'published'],
     ['status', 'in_review', (r: ListSeed) => r.SFCC_Status === 'in_review'],

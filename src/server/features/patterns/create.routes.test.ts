@@ -124,7 +124,7 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
       .where(eq(patternFiles.patternId, row.ID))
       .orderBy(asc(patternFiles.id));
     expect(fileRows).toHaveLength(parts.length);
-    // Stored by content (ADR 013): the JPEG given as a hero image and as the yardage image is one object.
+    // Stored by content (ADR 009): the JPEG given as a hero image and as the yardage image is one object.
     const objects = new Set(fileRows.map((f) => f.storageKey));
     expect(objects.size).toBe(parts.length - 1);
     expect(files().length).toBe(before + objects.size);

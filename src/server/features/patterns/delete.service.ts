@@ -12,7 +12,7 @@ import { emitPatternEvent } from './detail.service';
  * Deletes patterns (one, or a bulk selection): they move to the Trash with their sizes, pieces and
  * files, and can be restored from it until the purge (features/trash). All or nothing: another
  * brand's or a missing ID is 404 and nothing is deleted; a user cannot delete a published pattern
- * (409), an admin can (PRODUCT.md).
+ * (409), an admin can (docs/product-decisions.md).
  */
 export async function deletePatterns(
   deps: AppDeps,

@@ -29,7 +29,7 @@ import { queueStorefrontChange } from '../storefront';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
- * pieces): a pattern outside the user's brand is "not found", never "forbidden" (PRODUCT.md).
+ * pieces): a pattern outside the user's brand is "not found", never "forbidden" (docs/product-decisions.md).
  * Sizes and pieces resolve their pattern and come through here.
  */
 export async function loadPattern(
@@ -51,7 +51,7 @@ export async function markPatternEdited(db: DbOrTx, id: number) {
 
 type CompletenessSize = Awaited<ReturnType<typeof repo.sizesForCompleteness>>[number];
 
-/** What PRODUCT.md's "complete" still needs: Pattern ID, Name, Brand; a size; each size's view, size and PDF. */
+/** What docs/product-decisions.md's "complete" still needs: Pattern ID, Name, Brand; a size; each size's view, size and PDF. */
 export function missingItems(
   p: Pick<repo.PatternRow, 'SFCC_Pattern_ID' | 'Pattern_Name' | 'brandId'>,
   sizeRows: CompletenessSize[],
@@ -89,7 +89,7 @@ export async function patternMissing(
   return { missing: missingItems(p, rows), sizesCount: rows.length };
 }
 
-/** "edited after review / publishing" (PRODUCT.md): content changed after the last status change. */
+/** "edited after review / publishing" (docs/product-decisions.md): content changed after the last status change. */
 export function editedAfter(
   p: Pick<
     repo.PatternRow,

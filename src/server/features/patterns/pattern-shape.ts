@@ -53,7 +53,7 @@ export type ListRowSource = ShapedRow &
 /**
  * A row of the pattern list as the list call answers it. Written out field by field: the list maps
  * every row of every page, and object rest and spread (`{ brandId, ...rest }`) cost about 3 µs a
- * row, ten times this (docs/benchmarks.md, stop 23). A new list column is added here too: the
+ * row, ten times this (docs/benchmarks.md, "The pattern list"). A new list column is added here too: the
  * response schema refuses a row without it (pattern-shape.test.ts checks every field).
  */
 export function toListRow(r: ListRowSource): PatternListRow {

@@ -56,8 +56,11 @@ describe.skipIf(!here)(
         body: JSON.stringify(admin),
       });
       auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-      const brands = (await (await fetch(`${portal.url}/api/brands`, { headers: auth })).json())
-        .data as { id: number; slug: string }[];
+      const brands = (
+        (await (await fetch(`${portal.url}/api/brands`, { headers: auth })).json()) as {
+          data: { id: number; slug: string }[];
+        }
+      ).data;
       brandId = brands.find((b) => b.slug === 'ditto')!.id;
     }, 180_000);
     afterAll(async () => {

@@ -94,11 +94,11 @@ describe.skipIf(!here || !dir)(title('storefront delivery across a killed proces
     procs.push(second);
     const status = async () =>
       (
-        await (
+        (await (
           await fetch(second.url + STOREFRONT_PATHS.pattern.replace(':id', String(p.id)), {
             headers: { authorization: `Bearer ${admin.token}` },
           })
-        ).json()
+        ).json()) as { summary: { kind: string } }
       ).summary.kind;
     await eventually(async () => (await status()) === 'live', 60_000);
     const withProduct = production.imports.filter((i) => i.products.some((x) => x.id === p.code));

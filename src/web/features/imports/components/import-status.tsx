@@ -4,7 +4,7 @@ import {
   IMPORT_STATUS_LABELS,
   type ImportDetail,
 } from '../../../../shared/contracts/imports';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { QueryFailed } from '../../../components/query-states';
 import { Spinner } from '../../../components/spinner';
@@ -54,7 +54,6 @@ export function ImportStatus({ id }: { id: number }) {
   const startImport = () =>
     run.mutate(undefined, {
       onSuccess: () => toast.info('Import started'),
-      onError: (err) => toastError(err),
     });
   return (
     <div className="flex flex-col gap-5">
@@ -122,11 +121,7 @@ export function ImportStatus({ id }: { id: number }) {
           </Button>
         )}
         {job.status !== 'checking' && (
-          <Button
-            variant="secondary"
-            onClick={() => report.mutate(undefined, { onError: (err) => toastError(err) })}
-            disabled={report.isPending}
-          >
+          <Button variant="secondary" onClick={() => report.mutate()} disabled={report.isPending}>
             Download report (CSV)
           </Button>
         )}

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/contracts/imports';
 import type { UploadProgress } from '../../../lib/api-client';
 import { reportFormError, stateSetError, type FieldErrors } from '../../../lib/form-errors';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useUploadImport } from '../api/upload-import';
@@ -85,14 +85,14 @@ export function ImportWizard() {
         <div className="mt-3 flex flex-wrap gap-2">
           <Button
             variant="secondary"
-            onClick={() => template.mutate('xlsx', { onError: (err) => toastError(err) })}
+            onClick={() => template.mutate('xlsx')}
             disabled={template.isPending}
           >
             Download template (XLSX)
           </Button>
           <Button
             variant="secondary"
-            onClick={() => template.mutate('csv', { onError: (err) => toastError(err) })}
+            onClick={() => template.mutate('csv')}
             disabled={template.isPending}
           >
             Download template (CSV)

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Delivery } from '../../../../shared/contracts/integrations';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { DateTime } from '../../../components/date-time';
 import { formatDateTime } from '../../../lib/format';
@@ -38,7 +38,7 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
       onClick={() =>
         redeliver.mutate(
           { id: endpointId, deliveryId: d.id },
-          { onSuccess: (r) => toast.success(r.message), onError: (e) => toastError(e) },
+          { onSuccess: (r) => toast.success(r.message) },
         )
       }
     >
@@ -66,7 +66,6 @@ export function DeliveriesTable({ endpointId }: { endpointId: number }) {
           onClick={() =>
             redeliverFailed.mutate(endpointId, {
               onSuccess: (r) => (r.count ? toast.success(r.message) : toast.info(r.message)),
-              onError: (e) => toastError(e),
             })
           }
         >

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WebhookEndpoint } from '../../../../shared/contracts/integrations';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { DateTime } from '../../../components/date-time';
 import {
@@ -23,7 +23,6 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const remove = useDeleteEndpoint();
   const done = {
     onSuccess: (r: { message: string }) => toast.success(r.message),
-    onError: (e: unknown) => toastError(e),
   };
   const toggle = () =>
     update.mutate(
@@ -104,7 +103,6 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             onClick={() =>
               rotate.mutate(endpoint.id, {
                 onSuccess: (r) => (toast.success(r.message), setSecret(r.secret)),
-                onError: (e) => toastError(e),
               })
             }
           >

@@ -5,7 +5,7 @@ import {
   type CreateToken,
 } from '../../../../shared/contracts/integrations';
 import { reportFormError, stateSetError, type FieldErrors } from '../../../lib/form-errors';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { DateTime } from '../../../components/date-time';
 import { Spinner } from '../../../components/spinner';
@@ -83,7 +83,6 @@ export function TokensPanel({ brands }: { brands: { id: number; name: string }[]
                     window.confirm(`Revoke the token ${t.name}?`) &&
                     revoke.mutate(t.id, {
                       onSuccess: (r) => toast.success(r.message),
-                      onError: (e) => toastError(e),
                     })
                   }
                 >

@@ -1,26 +1,29 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { TRASH_ROUTES, type RestoreResponse } from '../../../../shared/contracts/trash';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 
 /**
- * The delete toast's Undo on the detail screen: the pattern comes back from the Trash. A plain
- * call, not a mutation hook: the Undo is pressed on the list, after the detail screen (and any
- * hook of it) has gone.
+ * The delete toast's Undo on the detail screen: the pattern comes back from the Trash. A mutation
+ * observed outside React, not a hook: the Undo is pressed on the list, after the detail screen (and
+ * any hook of it) has gone. Its failure takes the query client's one toast like any mutation's.
  */
-export async function restorePattern(qc: QueryClient, id: number): Promise<void> {
-  try {
-    const res = await api<RestoreResponse>(TRASH_ROUTES.restore, {
-      method: 'POST',
-      body: { ids: [id] },
-    });
-    toast.success(res.message);
-    await Promise.all([
-      qc.invalidateQueries({ queryKey: queryKeys.patterns }),
-      qc.invalidateQueries({ queryKey: queryKeys.trash }),
-    ]);
-  } catch (err) {
-    toastError(err);
-  }
+export function restorePattern(qc: QueryClient, id: number): Promise<void> {
+  const restore = new MutationObserver(qc, {
+    mutationFn: () =>
+      api<RestoreResponse>(TRASH_ROUTES.restore, { method: 'POST', body: { ids: [id] } }),
+    onSuccess: async (res: RestoreResponse) => {
+      toast.success(res.message);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: queryKeys.patterns }),
+        qc.invalidateQueries({ queryKey: queryKeys.trash }),
+      ]);
+    },
+  });
+  // The failure is already on screen (the cache's toast): nothing is left to handle here.
+  return restore.mutate().then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FILE_PATHS, type PatternFile } from '../../../../shared/contracts/files';
 import { formatBytes } from '../../../../shared/limits';
-import { downloadFile } from '../../../lib/api-client';
-import { toastError } from '../../../lib/toast';
+import { useDownloadFile } from '../../../lib/download';
 import { ImageThumb } from './image-thumb';
 import { PdfThumb } from './pdf-thumb';
 import { FileFindings } from '../../../components/file-findings';
@@ -21,18 +20,9 @@ const linkButton =
 
 /** One stored file: its thumbnail (a photo, or a PDF's first page, which opens its pages), name and size, download and remove, and a reviewer's note on it. */
 export function FileCard({ file, label, onRemove, note }: FileCardProps) {
-  const [downloading, setDownloading] = useState(false);
+  const download = useDownloadFile();
+  const downloading = download.isPending;
   const isPdf = file.contentType === 'application/pdf';
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadFile(FILE_PATHS.download(file.id), file.fileName);
-    } catch (err) {
-      toastError(err, 'The file could not be downloaded');
-    } finally {
-      setDownloading(false);
-    }
-  };
   return (
     <div className="flex flex-col gap-2" data-testid={`file-${file.kind}`}>
       {isPdf ? <PdfThumb file={file} width={260} /> : <ImageThumb file={file} label={label} />}
@@ -46,7 +36,9 @@ export function FileCard({ file, label, onRemove, note }: FileCardProps) {
         <button
           type="button"
           className={linkButton}
-          onClick={download}
+          onClick={() =>
+            download.mutate({ path: FILE_PATHS.download(file.id), fileName: file.fileName })
+          }
           disabled={downloading}
           aria-label={`Download ${file.fileName}`}
         >

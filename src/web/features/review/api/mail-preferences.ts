@@ -23,6 +23,7 @@ export function useSaveMailPreferences() {
         method: 'PUT',
         body,
       }),
+    meta: { errorMessage: 'Failed Update Record' },
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.mailPreferences }),
   });
 }
@@ -43,6 +44,7 @@ export function useSaveReviewRecipients() {
         method: 'PUT',
         body: { userIds },
       }),
+    meta: { errorMessage: 'Failed Update Record' },
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.reviewRecipients }),
   });
 }

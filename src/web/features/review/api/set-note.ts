@@ -11,6 +11,7 @@ export function useSetNoteAddressed(id: number) {
         method: 'PATCH',
         body: { addressed: v.addressed },
       }),
+    meta: { errorMessage: 'Failed Update Record' },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.review(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.activity(id) });

@@ -12,6 +12,7 @@ export function useUnpublish(id: number) {
   return useMutation({
     mutationFn: (body: UnpublishRequest) =>
       api<TransitionResponse>(LIFECYCLE_PATHS.unpublish(id), { method: 'POST', body }),
+    meta: { errorMessage: 'Failed to unpublish pattern' },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.pattern(id) });
       void qc.invalidateQueries({ queryKey: queryKeys.patterns });

@@ -4,8 +4,7 @@ import { Pager } from '../../../components/pager';
 import { Spinner } from '../../../components/spinner';
 import { Button } from '../../../components/button';
 import { DateTime } from '../../../components/date-time';
-import { downloadFile } from '../../../lib/api-client';
-import { toastError } from '../../../lib/toast';
+import { useDownloadFile } from '../../../lib/download';
 import { useActivity } from '../api/get-activity';
 
 const PAGE_SIZE = 20;
@@ -14,6 +13,7 @@ const PAGE_SIZE = 20;
 export function ActivityList({ patternId }: { patternId: number }) {
   const [page, setPage] = useState(1);
   const q = useActivity(patternId, page, PAGE_SIZE);
+  const download = useDownloadFile();
   if (q.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
@@ -59,9 +59,7 @@ export function ActivityList({ patternId }: { patternId: number }) {
                     className="mr-3 text-blue-800 underline"
                     aria-label={`Download ${f.fileName}`}
                     onClick={() =>
-                      downloadFile(FILE_PATHS.download(f.id), f.fileName).catch((err) =>
-                        toastError(err, 'The file could not be downloaded'),
-                      )
+                      download.mutate({ path: FILE_PATHS.download(f.id), fileName: f.fileName })
                     }
                   >
                     {f.fileName}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import {
   useMailPreferences,
   useReviewRecipients,
@@ -41,7 +41,6 @@ export function MailPreferencesForm({ isAdmin }: { isAdmin: boolean }) {
               { reviewMails: on },
               {
                 onSuccess: (r) => toast.success(r.message ?? 'Saved'),
-                onError: (err) => toastError(err, 'Failed Update Record'),
               },
             );
           }}
@@ -93,7 +92,6 @@ function RecipientsForm() {
         e.preventDefault();
         save.mutate(chosen, {
           onSuccess: (r) => toast.success(r.message ?? 'Saved'),
-          onError: (err) => toastError(err, 'Failed Update Record'),
         });
       }}
     >

@@ -1,6 +1,6 @@
 import type { MissingItem } from '../../../../shared/contracts/pattern-detail';
 
-/** PRODUCT.md's "complete": what the pattern still lacks, or that nothing does. */
+/** docs/product-decisions.md's "complete": what the pattern still lacks, or that nothing does. */
 export function MissingList({
   missing,
   intro = 'Missing before it can be sent to review:',

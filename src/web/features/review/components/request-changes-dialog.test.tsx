@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -79,7 +79,7 @@ describe('Request changes on the pattern screen (issue 32 items 6 and 9)', () =>
                 status: 400,
                 body: {
                   message: 'Check the notes',
-                  code: 'VALIDATION',
+                  code: 'VALIDATION_FAILED',
                   fields: { 'notes.0.text': 'Say what to change', other: 'Try later' },
                 },
               }
@@ -117,5 +117,51 @@ describe('Request changes on the pattern screen (issue 32 items 6 and 9)', () =>
       expect(screen.queryByRole('dialog', { name: 'Request changes' })).toBeNull(),
     );
     expect(view.api.to('POST /api/patterns/4/request-changes')).toHaveLength(2);
+  });
+});
+
+describe('Unpublish on the pattern screen: one error road (issue 47)', () => {
+  it('a failed Unpublish with no server message shows exactly one toast, the fallback text', async () => {
+    const user = userEvent.setup();
+    const view = renderRoute('/app/show-records/4', {
+      user: ADMIN,
+      api: {
+        'GET /api/patterns/4': { data: patternDetail({ SFCC_Status: 'published' }) },
+        'GET /api/patterns/4/review': {
+          data: {
+            allowedActions: ['unpublish'],
+            publishBlockedReason: null,
+            request: null,
+            unpublished: null,
+            changedSinceReview: null,
+            targets: [],
+          },
+        },
+      },
+    });
+    // A proxy's empty 502: no message of the server's own, so the screen's fallback text shows.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/api/patterns/4/unpublish')
+        ? Promise.resolve(new Response('', { status: 502 }))
+        : answer(input, init),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Recalled');
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+
+    // The toasts (react-toastify's), not the panels' own alerts (side requests answer 404 here).
+    const toasts = () =>
+      [...document.querySelectorAll('.Toastify__toast')].map((t) => t.textContent);
+    await waitFor(() => expect(toasts()).toContain('Failed to unpublish pattern'));
+    // Settled: the dialog's button is enabled again, and every toast the failure raised is shown.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: 'Unpublish' }).hasAttribute('disabled'),
+      ).toBe(false),
+    );
+    expect(toasts()).toEqual(['Failed to unpublish pattern']);
+    expect(view.api.requests.filter((r) => r.path.endsWith('/unpublish'))).toHaveLength(0);
   });
 });

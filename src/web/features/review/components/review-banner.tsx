@@ -1,5 +1,4 @@
 import type { ReviewState } from '../../../../shared/contracts/lifecycle';
-import { toastError } from '../../../lib/toast';
 import { useSetNoteAddressed } from '../api/set-note';
 import { DateTime } from '../../../components/date-time';
 
@@ -40,12 +39,7 @@ export function ReviewBanner({
                     className="mt-0.5 h-4 w-4"
                     checked={n.addressed}
                     disabled={setNote.isPending}
-                    onChange={(e) =>
-                      setNote.mutate(
-                        { noteId: n.id, addressed: e.target.checked },
-                        { onError: (err) => toastError(err, 'Failed Update Record') },
-                      )
-                    }
+                    onChange={(e) => setNote.mutate({ noteId: n.id, addressed: e.target.checked })}
                   />
                   <span className={n.addressed ? 'text-gray-700 line-through' : ''}>
                     <strong>{n.targetLabel}</strong>: {n.text}

@@ -30,7 +30,7 @@ interface StatusPanelProps {
 }
 
 /**
- * Where the pattern stands (PRODUCT.md lifecycle) and every step it can take from there: status
+ * Where the pattern stands (docs/product-decisions.md lifecycle) and every step it can take from there: status
  * with its dates, what is missing, the "edited after" notice, 'Send to review' for the brand and
  * admins, 'Publish to production', 'Request changes' and 'Unpublish' for admins, each with its dialog.
  */

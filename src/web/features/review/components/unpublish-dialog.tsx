@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { TextArea } from '../../../components/text-field';
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { useUnpublish } from '../api/unpublish';
 
 /** Admin: withdraw a published pattern back to draft, with the reason the brand is told. */
@@ -33,7 +33,6 @@ export function UnpublishDialog({
           setReason('');
           onClose();
         },
-        onError: (err) => toastError(err, 'Failed to unpublish pattern'),
       },
     );
   };

@@ -3,8 +3,8 @@ import { FILE_PATHS } from '../../../../shared/contracts/files';
 import type { Size } from '../../../../shared/contracts/sizes';
 import { formatBytes } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
-import { downloadFile } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { useDownloadFile } from '../../../lib/download';
+import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -21,6 +21,7 @@ interface SizePdfPanelProps {
 /** The size's pattern PDF: preview, download, and replace (the old file is removed once the new one is stored). */
 export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
   const update = useUpdateSize(size.patternId);
+  const download = useDownloadFile();
   const [file, setFile] = useState<File>();
   const [error, setError] = useState<string>();
   const replace = () => {
@@ -62,7 +63,7 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
             <Button
               variant="secondary"
               onClick={() =>
-                downloadFile(FILE_PATHS.download(pdf.id), pdf.fileName).catch((e) => toastError(e))
+                download.mutate({ path: FILE_PATHS.download(pdf.id), fileName: pdf.fileName })
               }
             >
               Download

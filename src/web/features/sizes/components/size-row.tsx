@@ -12,8 +12,8 @@ import {
 } from '../../../../shared/contracts/sizes';
 import { FILE_PATHS } from '../../../../shared/contracts/files';
 import { MSG } from '../../../../shared/messages';
-import { downloadFile } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/toast';
+import { useDownloadFile } from '../../../lib/download';
+import { toast } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
 import { inputClass } from '../../../components/text-field';
 import { Spinner } from '../../../components/spinner';
@@ -63,6 +63,7 @@ export function SizeRow({
   pdfThumb,
 }: SizeRowProps) {
   const update = useUpdateSize(patternId);
+  const download = useDownloadFile();
   const current = useMemo(() => toInput(size), [size]);
   const {
     register,
@@ -157,9 +158,10 @@ export function SizeRow({
                 className={`${action} min-w-40 break-all text-left`}
                 aria-label={`Download ${size.pdf.fileName}`}
                 onClick={() =>
-                  downloadFile(FILE_PATHS.download(size.pdf!.id), size.pdf!.fileName).catch((e) =>
-                    toastError(e),
-                  )
+                  download.mutate({
+                    path: FILE_PATHS.download(size.pdf!.id),
+                    fileName: size.pdf!.fileName,
+                  })
                 }
               >
                 {size.pdf.fileName}

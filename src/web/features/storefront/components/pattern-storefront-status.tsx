@@ -1,4 +1,4 @@
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { usePatternStorefront, useRetryStorefront } from '../api/storefront';
 
@@ -30,7 +30,6 @@ export function PatternStorefrontStatus({ id, isAdmin }: { id: number; isAdmin: 
           onClick={() =>
             retry.mutate(undefined, {
               onSuccess: (r) => toast.success(r.message),
-              onError: (err) => toastError(err),
             })
           }
         >

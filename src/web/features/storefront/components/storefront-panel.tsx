@@ -1,4 +1,4 @@
-import { toast, toastError } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { loadErrorMessage } from '../../../lib/error-message';
 import { Button } from '../../../components/button';
 import { DateTime } from '../../../components/date-time';
@@ -108,7 +108,6 @@ export function TargetCard({ target: t }: { target: StorefrontTarget }) {
           onClick={() =>
             resync.mutate(t.name, {
               onSuccess: (r) => toast.success(r.message),
-              onError: (err) => toastError(err),
             })
           }
         >

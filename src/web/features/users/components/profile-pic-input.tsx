@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * Optional profile picture with a preview. The file is checked at once (type by its first bytes,
- * size), and the problem is said at the field, naming the file (PRODUCT.md fixes the spec's
+ * size), and the problem is said at the field, naming the file (docs/product-decisions.md fixes the spec's
  * 'Please Choose Brand' here).
  */
 export function ProfilePicInput({
