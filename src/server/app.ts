@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
+import { fastifyTrustProxy } from './config/env';
 import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     requestTimeout: slow.requestMs,
     keepAliveTimeout: slow.keepAliveMs,
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     // Unique across processes and restarts, so a log line found by the id an answer names is that request's.
