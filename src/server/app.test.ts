@@ -138,6 +138,38 @@ describe(`the whole app (${dbKind})`, () => {
     expect(logLines.find((l) => l.ref === ref2)?.reqId).toEqual(expect.any(String));
   });
 
+  it('takes a request id only in a safe shape, and makes its own for any other', async () => {
+    for (const sent of [
+      'x'.repeat(65),
+      'a b',
+      '<script>alert(1)</script>',
+      'id"with"quotes',
+      'é',
+    ]) {
+      const res = await t.app.inject({
+        url: '/api/brands',
+        headers: { ...admin, [FORCE]: '1', 'x-request-id': sent },
+      });
+      expect(res.headers['x-request-id'], sent).toMatch(/^[0-9a-f]{16}$/);
+      const ref = /ref ([0-9a-f]{8})/.exec(res.json().message)![1];
+      expect(logLines.find((l) => l.ref === ref)?.reqId, sent).toBe(res.headers['x-request-id']);
+    }
+    const kept = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a:9.1_x-Z' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a:9.1_x-Z');
+  });
+
+  it('has no /metrics without METRICS_TOKEN: 404, not the web app', async () => {
+    for (const url of ['/metrics', '/metrics?x=1', '/metrics/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.body, url).not.toContain('<title>Portal</title>');
+    }
+  });
+
   it('sends the security headers on API answers, pages and errors', async () => {
     for (const url of [
       '/api/health',

@@ -14,10 +14,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
+import { fastifyTrustProxy } from './config/env';
 import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
-import { metricsPlugin } from './plugins/metrics';
+import { METRICS_PATH, metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -61,6 +62,9 @@ export interface BuildOptions {
   beforeRoutes?: (app: FastifyInstance) => void;
 }
 
+/** A request id from outside: 1 to 64 letters, digits and `._:-` (no spaces, quotes or markup). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 export function defaultWebRoot(): string | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
@@ -84,11 +88,18 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     requestTimeout: slow.requestMs,
     keepAliveTimeout: slow.keepAliveMs,
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    // Unique across processes and restarts, so a log line found by the id an answer names is that request's.
-    genReqId: () => crypto.randomBytes(8).toString('hex'),
+    // A proxy's x-request-id is taken only in a safe shape (logged and echoed as is); any other
+    // request gets an id unique across processes and restarts, so a log line found by the id an
+    // answer names is that request's.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent)
+        ? sent
+        : crypto.randomBytes(8).toString('hex');
+    },
   });
   opts.beforeRoutes?.(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -176,14 +187,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
     if (
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
+      // No METRICS_TOKEN: no such route (plugins/metrics.ts), not the web app's page.
+      pathname.replace(/\/$/, '') === METRICS_PATH ||
       !webRoot ||
       request.method !== 'GET'
     ) {
       return reply.status(404).send({
-        message: `No API route ${request.method} ${request.url.split('?')[0]}`,
+        message: `No API route ${request.method} ${pathname}`,
         code: ERROR_CODES.notFound,
       } satisfies ErrorBody);
     }

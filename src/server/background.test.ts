@@ -134,6 +134,7 @@ describe(`startBackground: the one place (${dbKind})`, () => {
         'worker: import checks worker',
         'worker: thumbnails worker',
         'timer: upload sweep',
+        'timer: sent mail texts',
         'timer: trash purge',
         ...(dbKind === 'pglite' ? ['timer: patterns table maintenance'] : []),
         'timer: rate-limit counters sweep',

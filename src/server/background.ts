@@ -7,7 +7,7 @@ import { webhookDeliveryHandler } from './features/integrations';
 import { storefrontDeliveryHandler } from './features/storefront';
 import { importChecksWorker, importWorker } from './features/imports';
 import { startJobWorker, type JobHandler } from './jobs/outbox';
-import { mailJobHandler } from './mail/mail-job';
+import { dropSentMailTexts, mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
 import { serveBackups } from './backup/backup-socket';
 
@@ -53,6 +53,16 @@ export function backgroundJobs(app: FastifyInstance): BackgroundJob[] {
       run: async () => {
         const r = await sweepOrphans(deps, { olderThanMs: LONGEST_UPLOAD_MS, log: app.log });
         if (r.orphans || r.temporaries) app.log.info(r, 'swept upload leftovers');
+      },
+    },
+    {
+      // Texts of mails sent before a release that drops them once sent (reset links, codes).
+      name: 'sent mail texts',
+      firstAfterMs: 0,
+      everyMs: 24 * HOUR,
+      run: async () => {
+        const n = await dropSentMailTexts(deps.database.db);
+        if (n) app.log.info({ mails: n }, 'dropped the texts of sent mails');
       },
     },
     {

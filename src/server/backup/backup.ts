@@ -9,6 +9,7 @@ import type { FileStore } from '../storage/file-store';
 import { listTables, readSequences, tableRows, type SequenceValue } from './db-copy';
 import { journalTags } from './migrations';
 import { UPLOADS_PREFIX, holdingDeletes } from '../features/files';
+import { MAIL_JOB, withoutText, type MailJobPayload } from '../mail/mail-job';
 
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 'pattern-partner-portal-backup';
@@ -82,6 +83,36 @@ export async function writeBackup(
   }
 }
 
+const JOBS_TABLE = 'public.jobs';
+
+/**
+ * A backup never carries a mail's text (a reset link or a one-time code would be usable from the
+ * archive): a mail not yet sent is copied without it and as failed, with the reason, so a restored
+ * portal does not send an empty or stale mail.
+ */
+function withoutMailText(line: string): string {
+  if (!line.includes(`"kind":"${MAIL_JOB}"`)) return line;
+  const row = JSON.parse(line) as {
+    kind: string;
+    status: string;
+    payload: MailJobPayload;
+    [column: string]: unknown;
+  };
+  if (row.kind !== MAIL_JOB || typeof row.payload?.text !== 'string') return line;
+  const open = row.status === 'pending' || row.status === 'running';
+  return JSON.stringify({
+    ...row,
+    payload: withoutText(row.payload),
+    ...(open
+      ? {
+          status: 'failed',
+          locked_until: null,
+          last_error: 'not sent when the backup was taken; a backup keeps no mail text',
+        }
+      : {}),
+  });
+}
+
 async function fill(
   zip: yazl.ZipFile,
   deps: { database: Database; files: FileStore },
@@ -99,9 +130,12 @@ async function fill(
         body.pipe(m.stream);
         zip.addReadStream(m.stream, entry, { compress: true });
         let count = 0;
+        const clean =
+          table.name === JOBS_TABLE ? (rows: string[]) => rows.map(withoutMailText) : undefined;
         for await (const page of tableRows(tx, table)) {
           count += page.length;
-          if (!body.write(page.join('\n') + '\n')) await new Promise((r) => body.once('drain', r));
+          const lines = clean ? clean(page) : page;
+          if (!body.write(lines.join('\n') + '\n')) await new Promise((r) => body.once('drain', r));
         }
         body.end();
         await finished(m.stream);

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import Fastify from 'fastify';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../shared/contracts/common';
-import { EnvError, parseEnv } from './env';
+import { EnvError, fastifyTrustProxy, parseEnv } from './env';
 
 /** Issue 11: the first admin cannot be given a password that sign-in then refuses. */
 describe('ADMIN_PASSWORD and create-user follow the password rule', () => {
@@ -47,5 +48,45 @@ describe('SERVER_PROCESSES', () => {
         .SERVER_PROCESSES,
     ).toBe(2);
     expect(() => parseEnv({ SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
+  });
+});
+
+/** Issue 49 item 1: TRUST_PROXY names the proxies to believe, as Fastify's trustProxy takes them. */
+describe('TRUST_PROXY', () => {
+  const trust = (v: string) => parseEnv({ TRUST_PROXY: v }).TRUST_PROXY;
+
+  it('takes false, a list of addresses and ranges (true: loopback and private ones) or a hop count', () => {
+    expect(trust('false')).toBe(false);
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(trust('true')).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.2, 172.16.0.0/12,::1')).toEqual(['10.0.0.2', '172.16.0.0/12', '::1']);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.local', '-1', ','])
+      expect(() => trust(bad), bad).toThrow(EnvError);
+    expect(() => trust('yes')).toThrow(/TRUST_PROXY must be false, true \(proxies on loopback/);
+  });
+
+  it('gives the address the trusted proxies report, never an entry the client wrote', async () => {
+    const ipWith = async (value: string, remoteAddress: string, xff: string) => {
+      const app = Fastify({ trustProxy: fastifyTrustProxy(trust(value)) });
+      app.get('/', (req) => ({ ip: req.ip }));
+      const res = await app.inject({
+        url: '/',
+        remoteAddress,
+        headers: { 'x-forwarded-for': xff },
+      });
+      await app.close();
+      return res.json<{ ip: string }>().ip;
+    };
+    expect(await ipWith('true', '10.0.0.2', '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await ipWith('2', '10.0.0.2', '6.6.6.6, 203.0.113.7, 10.0.0.3')).toBe('203.0.113.7');
+    // A list: every listed proxy is skipped from the right, the first other address is the client.
+    expect(await ipWith('10.0.0.0/8', '10.0.0.2', '6.6.6.6, 203.0.113.7, 10.0.0.3, 10.0.0.4')).toBe(
+      '203.0.113.7',
+    );
+    // A peer that is not a listed proxy is the client itself, whatever it writes.
+    expect(await ipWith('10.0.0.2', '198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
+    expect(await ipWith('false', '198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
+    expect(await ipWith('true', '198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
   });
 });

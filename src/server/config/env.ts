@@ -1,4 +1,5 @@
 import { config as loadDotenv } from 'dotenv';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_RULE, passwordSchema } from '../../shared/contracts/common';
@@ -45,11 +46,27 @@ const EnvSchema = z.object({
   /** Turns on GET /metrics (Prometheus text), answered only to `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For only behind a proxy you run; otherwise clients could dodge per-address limits. */
+  /**
+   * The reverse proxies in front of the portal, whose X-Forwarded-For is believed (docs/configuration.md):
+   * `false` (none), a list of their addresses or ranges (`10.0.0.2, 172.16.0.0/12`; `true`: any
+   * on loopback or a private network), or a hop count. The client address is the nearest one those proxies report,
+   * never an entry a client wrote itself, so per-address limits hold behind a proxy.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, true (proxies on loopback or a private network), a comma-separated list of proxy addresses or ranges (10.0.0.2, 172.16.0.0/12), or a number of proxy hops',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** A PDF checker's resident memory, MB, over which it is killed (features/preflight/pdf-facts.ts). */
@@ -120,6 +137,44 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
 });
+
+/**
+ * TRUST_PROXY read: false, a hop count, or a list of proxy addresses, CIDR ranges and proxy-addr's
+ * names (`loopback`, `linklocal`, `uniquelocal`). Never "every hop", which would take the leftmost
+ * X-Forwarded-For entry, written by the client: `true` means the proxies on this machine or a
+ * private network (the three names). Undefined for a value that is none of these.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return [...PRIVATE_RANGES];
+  if (/^\d+$/.test(v)) return Number(v) <= 32 ? Number(v) : undefined;
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    if ((PRIVATE_RANGES as readonly string[]).includes(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return list.length && list.every(valid) ? list : undefined;
+}
+const PRIVATE_RANGES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function trusting that many hops
+ * (Fastify itself trusts no hop for a number): right only when the portal can be reached through
+ * the proxies alone, since a client reaching it directly could write the hops itself.
+ */
+export function fastifyTrustProxy(
+  trust: Env['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 function storefrontTargetVariables<T extends string>(name: T) {
   const id = z.string().min(1).max(100).optional();

@@ -50,6 +50,11 @@ export interface JobHandler<P = any> {
   /** Throwing schedules a retry (or marks the job failed after its last attempt). */
   handle(payload: P, ctx: JobContext): Promise<void>;
   backoffMs?(attempt: number): number;
+  /**
+   * What the row keeps once the job is done or has failed for good, instead of its payload (a
+   * mail keeps no text: it may hold a reset link or a one-time code).
+   */
+  keptPayload?(payload: P): unknown;
   onFailed?(payload: P, err: unknown, ctx: { jobId: number; attempt: number }): Promise<void>;
 }
 
@@ -122,6 +127,12 @@ function errorText(err: unknown): string {
     .slice(0, 500);
 }
 
+/** `, payload = …` when the handler keeps less than the payload once a job is over. */
+function kept(handler: JobHandler, job: ClaimedJob) {
+  if (!handler.keptPayload) return sql``;
+  return sql`, payload = ${JSON.stringify(handler.keptPayload(job.payload))}::jsonb`;
+}
+
 async function runJob(
   db: Db,
   job: ClaimedJob,
@@ -137,7 +148,7 @@ async function runJob(
     took();
     jobRuns.inc({ kind: job.kind, outcome: 'done' });
     await db.execute(
-      sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`,
+      sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now()${kept(handler, job)} WHERE ${mine}`,
     );
   } catch (err) {
     took();
@@ -153,7 +164,7 @@ async function runJob(
     jobRuns.inc({ kind: job.kind, outcome: job.attempts >= job.maxAttempts ? 'failed' : 'retry' });
     if (job.attempts >= job.maxAttempts) {
       await db.execute(
-        sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now() WHERE ${mine}`,
+        sql`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ${text}, updated_at = now()${kept(handler, job)} WHERE ${mine}`,
       );
       log.error(
         { jobId: job.id, kind: job.kind, attempt: job.attempts, reason: text },

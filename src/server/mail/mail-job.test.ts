@@ -7,7 +7,7 @@ import { startJobWorker } from '../jobs/outbox';
 import { createLogger } from '../lib/logger';
 import { waitForMail } from '../features/users/test-helpers';
 import { SUPPORT_PATHS } from '../../shared/contracts/support';
-import { enqueueMail, MAIL_JOB, mailJobHandler } from './mail-job';
+import { dropSentMailTexts, enqueueMail, MAIL_JOB, mailJobHandler } from './mail-job';
 import type { Mailer, MailMessage } from './mailer';
 
 /** A mailer that records what it sends, and refuses the first `failFirst` sends. */
@@ -176,6 +176,75 @@ describe(`mail takes one road: the outbox (${dbKind})`, () => {
     expect(row).toMatchObject({ status: 'done', attempts: 2, last_error: null });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'retry@example.com', messageId: row.message_id });
+  });
+});
+
+/** Issue 49 item 2: a sent mail leaves no usable reset link or code in the jobs table. */
+describe(`a sent mail keeps no text (${dbKind})`, () => {
+  let t: TestApp;
+  const log = createLogger('silent');
+  beforeAll(async () => {
+    t = await createTestApp({}, { workers: [] });
+  });
+  afterAll(() => t.close());
+
+  const jobsText = async () =>
+    (
+      await t.deps.database.db.execute<{ j: string }>(
+        sql`SELECT coalesce(string_agg(payload::text, ' '), '') AS j FROM jobs WHERE kind = ${MAIL_JOB}`,
+      )
+    ).rows[0].j;
+
+  it('drops the text of a mail once handed to the mailer, or given up, and of rows an older release left', async () => {
+    const user = await createUser(t, { email: 'kept-no-link@example.com' });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const mailer = recordingMailer();
+    const w = startJobWorker({
+      db: t.deps.database.db,
+      log,
+      handlers: [mailJobHandler(mailer)],
+      autoStart: false,
+    });
+    while ((await w.runOnce()) > 0);
+    const sent = mailer.sent.find((m) => m.to === user.email)!;
+    const link = /https?:\/\/\S+/.exec(sent.text)![0];
+    const token = new URL(link).searchParams.get('token') ?? link.split('/').pop()!;
+    expect(token.length).toBeGreaterThan(16);
+    const after = await jobsText();
+    expect(after).not.toContain(token);
+    expect(after).toContain('"textRemoved": true');
+    expect(after).toContain(sent.messageId!);
+
+    // A mail that fails for good keeps no text either.
+    await enqueueMail(t.deps.database.db, {
+      to: 'never@example.com',
+      subject: 'Your code',
+      text: 'Your code is 987654',
+    });
+    await t.deps.database.db.execute(
+      sql`UPDATE jobs SET max_attempts = 1 WHERE kind = ${MAIL_JOB} AND status = 'pending'`,
+    );
+    const refusing = startJobWorker({
+      db: t.deps.database.db,
+      log,
+      handlers: [mailJobHandler(recordingMailer(99))],
+      autoStart: false,
+    });
+    while ((await refusing.runOnce()) > 0);
+    expect(await jobsText()).not.toContain('987654');
+
+    // Rows left by an older release (done, text kept) lose it at the next start.
+    await t.deps.database.db.execute(sql`
+      INSERT INTO jobs (kind, payload, status)
+      VALUES (${MAIL_JOB}, ${JSON.stringify({ to: 'old@example.com', subject: 'Reset', text: 'old-link-secret' })}::jsonb, 'done')`);
+    expect(await jobsText()).toContain('old-link-secret');
+    expect(await dropSentMailTexts(t.deps.database.db)).toBe(1);
+    expect(await jobsText()).not.toContain('old-link-secret');
   });
 });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { enqueueJob, type JobHandler } from '../jobs/outbox';
 import type { Mailer, MailMessage } from './mailer';
@@ -35,5 +36,29 @@ export function mailJobHandler(mailer: Mailer): JobHandler<MailJobPayload> {
     async handle(payload) {
       await mailer.send(payload);
     },
+    // Once handed to SMTP (or written to the outbox), or given up, the row keeps no text: a reset
+    // link or one-time code must not stay usable in the database or a backup.
+    keptPayload: withoutText,
   };
+}
+
+/** A mail's row once its text is gone: who, what and which message, never the body. */
+export const withoutText = (p: MailJobPayload) => ({
+  to: p.to,
+  subject: p.subject,
+  messageId: p.messageId,
+  ...(p.replyTo ? { replyTo: p.replyTo } : {}),
+  textRemoved: true,
+});
+
+/**
+ * Mails sent or given up before their texts were dropped (rows written by an older release): their
+ * texts go now. Run at start-up and daily.
+ */
+export async function dropSentMailTexts(db: DbOrTx): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    UPDATE jobs SET payload = (payload - 'text') || '{"textRemoved": true}'::jsonb
+    WHERE kind = ${MAIL_JOB} AND status IN ('done', 'failed') AND payload ->> 'text' IS NOT NULL
+    RETURNING id`);
+  return res.rows.length;
 }

@@ -130,3 +130,61 @@ describe(`sign-in throttling (${dbKind})`, () => {
     );
   }, 60_000);
 });
+
+/**
+ * Issue 49 item 1: behind a proxy that appends to X-Forwarded-For, the client address is the one
+ * the trusted proxy reports, never the leftmost entry a client wrote: the per-address limit holds.
+ */
+describe(`sign-in throttling behind a proxy (${dbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // `true`: the proxies on loopback or a private network, as most deployments set it.
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const cheapHash = crypto.scryptSync(TEST_PASSWORD, Buffer.from('proxy-test-salt'), 64, {
+    N: 1024,
+    r: 8,
+    p: 1,
+  });
+  const passwordHash = `scrypt$1024$8$1$${Buffer.from('proxy-test-salt').toString('base64')}$${cheapHash.toString('base64')}`;
+  const createUser = async () => {
+    const email = `proxy-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    await insertUser(t.deps.database.db, {
+      fullName: 'Proxy Test',
+      email,
+      passwordHash,
+      role: 'user',
+      brandId: null,
+    });
+    return email;
+  };
+
+  it('counts wrong sign-ins by the address the proxy saw, whatever the client wrote before it', async () => {
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => createUser()));
+    const answers: number[] = [];
+    for (let i = 0; i < LOGIN_LIMITS.perAddress + 10; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: accounts[i % 4], password: 'Wrong-pass1' },
+        remoteAddress: '10.40.0.2', // the proxy
+        // A different first entry each time (the client's own header), then what the proxy appended.
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAddress);
+    expect(answers.filter((s) => s === 429)).toHaveLength(10);
+    // Another client behind the same proxy is not held back by that one.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: await createUser(), password: TEST_PASSWORD },
+      remoteAddress: '10.40.0.2',
+      headers: { 'x-forwarded-for': '203.0.113.7, 203.0.113.99' },
+    });
+    expect(other.statusCode).toBe(200);
+  }, 60_000);
+});
