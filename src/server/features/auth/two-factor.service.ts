@@ -202,6 +202,23 @@ export async function disable(
 }
 
 /**
+ * Removes every second factor of an account (app, recovery codes, passkeys) and ends its sessions
+ * (but `keepSessionId`), recorded as done by `actorId` (null: the operator's `npm run create-user`).
+ */
+export async function resetSecondFactors(
+  db: DbOrTx,
+  userId: number,
+  actorId: number | null,
+  keepSessionId?: number,
+): Promise<void> {
+  await repo.removeTwoFactor(db, userId);
+  await repo.deletePasskeysOf(db, userId);
+  await endSessions(db, userId, keepSessionId);
+  await repo.touchUser(db, userId);
+  await repo.recordEvent(db, userId, 'two-factor.reset', actorId);
+}
+
+/**
  * An admin resets a user's second factors (app, recovery codes, passkeys): the user's sessions end
  * (the admin's own stays when they reset themselves), the event is recorded and the user mailed.
  */
@@ -213,11 +230,12 @@ export async function adminReset(
   await deps.database.db.transaction(async (tx) => {
     const user = await authRepo.findUserById(tx, userId);
     if (!user) throw notFound('User');
-    await repo.removeTwoFactor(tx, userId);
-    await repo.deletePasskeysOf(tx, userId);
-    await endSessions(tx, userId, actor.id === userId ? actor.sessionId : undefined);
-    await repo.touchUser(tx, userId);
-    await repo.recordEvent(tx, userId, 'two-factor.reset', actor.id);
+    await resetSecondFactors(
+      tx,
+      userId,
+      actor.id,
+      actor.id === userId ? actor.sessionId : undefined,
+    );
     await enqueueMail(tx, twoFactorResetMail(user.email, actor.fullName));
   });
   deps.kicks.kick(MAIL_JOB);

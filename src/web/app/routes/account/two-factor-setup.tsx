@@ -9,7 +9,7 @@ import { PasskeysSection } from '../../../features/two-factor/components/passkey
  */
 export function Component() {
   const { user } = useAuth();
-  if (user && !user.mustSetUpTwoFactor) return <Navigate to="/app/my-account" replace />;
+  if (user && !user.mustSetUpTwoFactor) return <Navigate to="/app/dashboard" replace />;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <title>Set up two-factor authentication · Partner Portal</title>

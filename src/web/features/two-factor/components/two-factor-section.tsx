@@ -29,11 +29,23 @@ const box = 'flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-g
 /** My Account → "Two-factor authentication": set up with an authenticator app, see it on, turn it off. */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
+  const { refreshUser } = useAuth();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
   let body;
-  if (codes) body = <RecoveryCodesView codes={codes} onDone={() => setCodes(null)} />;
+  // The session learns that two-factor is on only once the codes are put away: under
+  // REQUIRE_ADMIN_2FA that releases the admin from the set-up screen, which would hide them.
+  if (codes)
+    body = (
+      <RecoveryCodesView
+        codes={codes}
+        onDone={() => {
+          setCodes(null);
+          void refreshUser();
+        }}
+      />
+    );
   else if (status.isPending) body = <QueryLoading>Loading two-factor settings…</QueryLoading>;
   else if (status.isError)
     body = <QueryFailed error={status.error} onRetry={() => void status.refetch()} />;
@@ -99,7 +111,6 @@ function SetupSteps({
   onConfirmed(codes: string[]): void;
 }) {
   const confirm = useConfirmSetup();
-  const { refreshUser } = useAuth();
   const {
     register,
     handleSubmit,
@@ -114,7 +125,6 @@ function SetupSteps({
       const res = await confirm.mutateAsync(values);
       toast.success(res.message);
       onConfirmed(res.recoveryCodes);
-      await refreshUser();
     } catch (err) {
       reportFormError(err, setError, { fields: ['code'] });
     }
