@@ -125,6 +125,9 @@ describe(`declared access on every route (${dbKind})`, () => {
       routes.filter((r) => expectedDeclaration(r.key).access === 'public').map((r) => r.key),
     ).toEqual([
       'GET /api/health',
+      'POST /api/auth/two-factor',
+      'POST /api/auth/passkey/options',
+      'POST /api/auth/passkey',
       'POST /api/auth/login',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',

@@ -28,7 +28,7 @@ import {
   type SlowClientLimits,
 } from './plugins/slow-clients';
 import { healthRoutes } from './features/health';
-import { authRoutes, findSessionUser } from './features/auth';
+import { authRoutes, findSessionUser, secondFactorGate } from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
 import { loadPattern, patternsRoutes, publishedVersions } from './features/patterns';
@@ -133,7 +133,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     },
   });
   // Before any route: every /api route declares its access, checked when it is registered.
-  await app.register(authPlugin, { lookups: { findSessionUser, isApiToken, findTokenUser } });
+  await app.register(authPlugin, {
+    lookups: { findSessionUser, isApiToken, findTokenUser, secondFactorGate },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pattern Partner Portal API', version: '1.0.0' },

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   unsupportedType: 'UNSUPPORTED_FILE_TYPE',
   incomplete: 'INCOMPLETE',
   rateLimited: 'RATE_LIMITED',
+  /** An admin under REQUIRE_ADMIN_2FA without a second factor: the web sends them to the set-up. */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

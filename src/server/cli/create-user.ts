@@ -1,5 +1,7 @@
 // Operator tool: creates (or updates the password of) an account directly in the database.
-//   npm run create-user -- --email a@b.c --password 'Secret-123' [--role admin|user] [--brand ditto] [--name "Full Name"]
+//   npm run create-user -- --email a@b.c --password 'Secret-123' [--role admin|user] [--brand ditto] [--name "Full Name"] [--reset-two-factor]
+// --reset-two-factor also removes the account's authenticator app, recovery codes and passkeys and
+// ends its sessions: the way back in for an admin who lost them (docs/two-factor.md).
 // With the embedded database, run it while the portal is stopped (PGlite allows one process).
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
@@ -7,7 +9,7 @@ import pino from 'pino';
 import { loadEnv } from '../config/env';
 import { createDeps } from '../deps';
 import { seedBrands } from '../features/brands';
-import { insertUser } from '../features/auth';
+import { insertUser, resetSecondFactors } from '../features/auth';
 import { endResetLinks } from '../features/users';
 import { hashPassword } from '../lib/password';
 import { keepDataDirPrivate } from '../lib/private-data-dir';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     role: { type: 'string', default: 'user' },
     brand: { type: 'string' },
     name: { type: 'string' },
+    'reset-two-factor': { type: 'boolean', default: false },
   },
 });
 
@@ -63,6 +66,10 @@ if (existing) {
     .set({ passwordHash, role: values.role, brandId, disabled: false })
     .where(eq(users.id, existing.id));
   await endResetLinks(db, existing.id); // a link mailed before this new password must not override it
+  if (values['reset-two-factor']) {
+    await resetSecondFactors(db, existing.id, null);
+    console.log(`Reset two-factor sign-in and passkeys of ${parsed.data.email}`);
+  }
   console.log(`Updated ${parsed.data.email}`);
 } else {
   await insertUser(db, {

@@ -69,6 +69,11 @@ const EnvSchema = z.object({
     }),
   PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Admins must have a second factor (app or passkey): set-up right after sign-in, nothing else until then. */
+  REQUIRE_ADMIN_2FA: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** A PDF checker's resident memory, MB, over which it is killed (features/preflight/pdf-facts.ts). */
   PDF_CHECK_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
   /** How long a deleted pattern stays in the Trash before the daily purge (features/trash). */

@@ -20,6 +20,7 @@ import * as integrations from './schema/integrations';
 import * as review from './schema/review';
 import * as storefront from './schema/storefront';
 import * as storedFiles from './schema/files';
+import * as secondFactor from './schema/second-factor';
 
 export const schema = {
   ...brands,
@@ -34,6 +35,7 @@ export const schema = {
   ...review,
   ...storefront,
   ...storedFiles,
+  ...secondFactor,
 };
 
 /** Both drivers expose the same query builder; code is written against this type. */

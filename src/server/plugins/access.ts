@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     tokens?: TokenUse;
+    /** Answers an admin who must still set up a second factor (REQUIRE_ADMIN_2FA); others are refused. */
+    secondFactorSetup?: boolean;
   }
 }
 
@@ -52,6 +54,8 @@ export function checkDeclared(route: RouteOptions): void {
 interface Resolve {
   user(request: FastifyRequest): Promise<FastifyRequest['authUser']>;
   isApiToken(request: FastifyRequest): boolean;
+  /** Refuses a signed-in session that may not go on yet (an admin without a required second factor). */
+  gate?(request: FastifyRequest, user: NonNullable<FastifyRequest['authUser']>): Promise<void>;
 }
 
 /** Each request: the route's declaration decides, before its body is read. */
@@ -73,5 +77,7 @@ export function addAccessHooks(app: FastifyInstance, resolve: Resolve): void {
     if (access === 'public') return;
     if (!user) throw unauthenticated();
     if (access === 'admin' && user.role !== 'admin') throw forbidden('Only admins can do this.');
+    if (!user.token && resolve.gate && !request.routeOptions.config.secondFactorSetup)
+      await resolve.gate(request, user);
   });
 }

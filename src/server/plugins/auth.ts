@@ -13,6 +13,8 @@ export interface BearerLookups {
   findSessionUser(db: Db, token: string): Promise<AuthUser | undefined>;
   isApiToken(token: string): boolean;
   findTokenUser(db: Db, token: string): Promise<AuthUser | undefined>;
+  /** Refuses a session that must set up a second factor first, on every route but the set-up's. */
+  secondFactorGate?(request: FastifyRequest, user: AuthUser): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -59,5 +61,6 @@ export const authPlugin = fp<{ lookups: BearerLookups }>(async (app, opts) => {
       const token = bearer(request);
       return token !== undefined && opts.lookups.isApiToken(token);
     },
+    gate: opts.lookups.secondFactorGate,
   });
 });

@@ -9,6 +9,9 @@ export const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/two-factor',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey',
   'POST /api/newsletter/subscribe',
   'GET /api/site/config',
 ];
@@ -19,6 +22,7 @@ export const ADMIN_ROUTES = [
   'POST /api/auth/signup',
   'POST /api/auth/user-list',
   'PATCH /api/users/{id}/status',
+  'POST /api/users/{id}/two-factor/reset',
   'POST /api/patterns/{id}/publish',
   'POST /api/patterns/{id}/request-changes',
   'POST /api/patterns/{id}/unpublish',

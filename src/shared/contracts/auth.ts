@@ -23,6 +23,8 @@ export const SessionUserSchema = z.object({
   email: z.string(),
   brand: BrandSchema.nullable(),
   profilePicUrl: z.string().nullable(),
+  /** An admin under REQUIRE_ADMIN_2FA with no second factor yet: only the set-up answers (docs/two-factor.md). */
+  mustSetUpTwoFactor: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

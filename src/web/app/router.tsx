@@ -108,6 +108,10 @@ export const routes: RouteObject[] = [
           { path: 'app/imports/:id', ...page(() => import('./routes/imports/import-status')) },
           { path: 'app/my-account', ...page(() => import('./routes/account/my-account')) },
           {
+            path: 'app/two-factor-setup',
+            ...page(() => import('./routes/account/two-factor-setup')),
+          },
+          {
             path: 'app/contact-support',
             ...page(() => import('./routes/support/contact-support')),
           },

@@ -38,6 +38,9 @@ export const queryKeys = {
   thumbnail: (url: string | null) => ['thumbnail', url] as const,
   /** The Trash's pages (deleted patterns waiting to be restored or purged). */
   trash: ['trash'] as const,
+  /** My Account's two-factor state (app on or off, recovery codes left) and passkeys. */
+  twoFactor: ['two-factor'] as const,
+  passkeys: ['two-factor', 'passkeys'] as const,
   trashPage: (page: number) => ['trash', page] as const,
   /** Every bulk import: the list and each one. */
   imports: ['imports'] as const,

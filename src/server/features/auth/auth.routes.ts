@@ -1,26 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AUTH_PATHS,
-  LoginRequestSchema,
-  LoginResponseSchema,
-  MeResponseSchema,
-} from '../../../shared/contracts/auth';
+import { AUTH_PATHS, LoginRequestSchema, MeResponseSchema } from '../../../shared/contracts/auth';
 import { MessageSchema } from '../../../shared/contracts/common';
+import { LoginResultSchema } from '../../../shared/contracts/two-factor';
 import { currentUser } from '../../plugins/auth';
 import * as service from './auth.service';
 import { startSessionCache } from './session-cache';
 import { deviceCookie, deviceTokenFrom } from './login-throttle';
+import { twoFactorRoutes } from './two-factor.routes';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Session checks answered from memory, kept true by the database's notifications.
   const stopSessionCache = await startSessionCache(app.deps.database);
   app.addHook('onClose', stopSessionCache);
+  await app.register(twoFactorRoutes);
 
   app.post(
     AUTH_PATHS.login,
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } },
+      schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: LoginResultSchema } },
     },
     async (request, reply) => {
       const { response, newDeviceToken } = await service.login(
@@ -41,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     AUTH_PATHS.me,
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', secondFactorSetup: true },
       schema: { tags: ['auth'], response: { 200: MeResponseSchema } },
     },
     async (request) => ({ user: await service.me(app.deps, currentUser(request)) }),
@@ -50,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.signout,
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', secondFactorSetup: true },
       schema: { tags: ['auth'], response: { 200: MessageSchema } },
     },
     async (request) => {

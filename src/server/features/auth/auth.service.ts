@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps, AuthUser } from '../../context';
 import type { LoginRequest, LoginResponse, SessionUser } from '../../../shared/contracts/auth';
+import type { LoginResult } from '../../../shared/contracts/two-factor';
 import { MSG } from '../../../shared/messages';
 import { AppError, unauthenticated } from '../../lib/app-error';
 import { ERROR_CODES } from '../../../shared/errors';
@@ -8,6 +9,7 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as repo from './auth.repo';
 import * as throttle from './login-throttle';
+import { hasSecondFactor, startCodeChallenge } from './second-factor.repo';
 import { forgetUserEverywhere, sessionCacheOf } from './session-cache';
 
 export { LOGIN_LIMITS } from './login-throttle';
@@ -49,14 +51,15 @@ export async function createSession(deps: AppDeps, userId: number): Promise<stri
 
 /**
  * Checks a password under the sign-in limits (login-throttle.ts). Answers the session and, for a
- * browser that did not know this account yet, a device token to keep in a cookie.
+ * browser that did not know this account yet, a device token to keep in a cookie. An account with
+ * two-factor gets no session here: a challenge for the code step (two-factor.service.ts).
  */
 export async function login(
   deps: AppDeps,
   input: LoginRequest,
   ip: string,
   deviceToken?: string,
-): Promise<{ response: LoginResponse; newDeviceToken?: string }> {
+): Promise<{ response: LoginResult; newDeviceToken?: string }> {
   const email = input.email.toLowerCase();
   const attempt = await throttle.reserveAttempt(deps, email, ip, deviceToken);
 
@@ -70,15 +73,41 @@ export async function login(
   );
   if (!user || !ok) throw new AppError(401, ERROR_CODES.unauthenticated, MSG.invalidCredentials);
   if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
-  const newDeviceToken = await throttle.succeeded(deps, attempt, user.id);
+  // The attempt stays counted until the second factor is right too.
+  const challenge = await startCodeChallenge(deps.database.db, user.id, attempt);
+  if (challenge) return { response: { secondFactor: 'totp', challenge } };
+  return completeSignIn(deps, user, attempt);
+}
+
+/**
+ * The one way a sign-in becomes a session, once every factor it needs was shown (a password alone,
+ * a password and a code, a passkey, a company sign-in): the attempt's counts are given back, the
+ * browser is remembered and the session made.
+ */
+export async function completeSignIn(
+  deps: AppDeps,
+  user: repo.UserRow,
+  attempt: throttle.LoginAttempt | undefined,
+): Promise<{ response: LoginResponse; newDeviceToken?: string }> {
+  const newDeviceToken = attempt ? await throttle.succeeded(deps, attempt, user.id) : undefined;
   const token = await createSession(deps, user.id);
-  return { response: { ...toSessionUser(user), token }, newDeviceToken };
+  const sessionUser = await withSecondFactorState(deps, toSessionUser(user));
+  return { response: { ...sessionUser, token }, newDeviceToken };
+}
+
+/** Marks an admin who must set up a second factor first (REQUIRE_ADMIN_2FA). */
+export async function withSecondFactorState(
+  deps: AppDeps,
+  user: SessionUser,
+): Promise<SessionUser> {
+  if (!deps.env.REQUIRE_ADMIN_2FA || user.role !== 'admin') return user;
+  return { ...user, mustSetUpTwoFactor: !(await hasSecondFactor(deps.database.db, user.id)) };
 }
 
 export async function me(deps: AppDeps, user: AuthUser): Promise<SessionUser> {
   const row = await repo.findUserById(deps.database.db, user.id);
   if (!row) throw unauthenticated();
-  return toSessionUser(row);
+  return withSecondFactorState(deps, toSessionUser(row));
 }
 
 export async function signout(deps: AppDeps, user: AuthUser): Promise<void> {

@@ -1,5 +1,7 @@
 // Public entry of the auth feature: other server code imports only from here.
 export { authRoutes } from './auth.routes';
+export { secondFactorGate } from './second-factor.gate';
+export { resetSecondFactors } from './two-factor.service';
 export {
   clearLoginFailures,
   countUsers,

@@ -107,6 +107,31 @@ export async function reserveAttempt(
 }
 
 /**
+ * A second-factor code is one more attempt on the same keys (two-factor.service.ts): a wrong code
+ * counts against the address, the account or the device exactly as a wrong password does.
+ */
+export async function reserveAgain(deps: AppDeps, attempt: LoginAttempt): Promise<LoginAttempt> {
+  const done: string[] = [];
+  try {
+    for (const { key } of attempt.reserved) {
+      const [limit, refusal] = key.startsWith('login:device:')
+        ? [LOGIN_LIMITS.perDevice, 'Too many failed sign-in attempts on this device.']
+        : key.startsWith('login:ip:')
+          ? [LOGIN_LIMITS.perAddress, 'Too many failed sign-in attempts from your network.']
+          : [LOGIN_LIMITS.perAccount, 'Too many failed sign-in attempts for this account.'];
+      await reserve(deps.counter, key, limit, refusal);
+      done.push(key);
+    }
+  } catch (err) {
+    await Promise.all(
+      done.filter((k) => k.startsWith('login:ip:')).map((k) => deps.counter.release(k)),
+    );
+    throw err;
+  }
+  return { ...attempt, reserved: [...attempt.reserved, ...attempt.reserved] };
+}
+
+/**
  * A right password: the attempt does not count (the address gets its reservation back, the
  * account's and device's failures are forgotten). Answers a new device token for an unknown browser.
  */

@@ -9,6 +9,8 @@ import { BrandManager } from '../../../features/brands/components/brand-manager'
 import { brandOptions } from '../../../features/brands/api/list-brands';
 import { useBrandList } from '../../../lib/brand-list';
 import { MailPreferencesForm } from '../../../features/review/components/mail-preferences-form';
+import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
+import { PasskeysSection } from '../../../features/two-factor/components/passkeys-section';
 
 const TABS = ['account', 'users', 'brands'] as const;
 const tabClass =
@@ -29,6 +31,8 @@ export function Component() {
       <div className="flex flex-col gap-6">
         <ChangeEmailForm />
         <ChangePasswordForm />
+        <TwoFactorSection />
+        <PasskeysSection />
         <MailPreferencesForm isAdmin={isAdmin} />
       </div>
     </div>

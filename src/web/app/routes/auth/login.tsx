@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { APP_TITLE, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../../shared/messages';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { SignInCodeStep } from '../../../features/two-factor/components/sign-in-code-step';
+import { PasskeySignIn } from '../../../features/two-factor/components/passkey-sign-in';
 
 /**
  * Where to go after signing in: the page the guard sent the visitor from, if it is a page of the
@@ -17,8 +20,12 @@ function destination(state: unknown): string {
 
 /** /app/login. A signed-in visitor (including one who just signed in here) is sent on at once. */
 export function Component() {
-  const { user } = useAuth();
+  const { user, signIn } = useAuth();
   const location = useLocation();
+  // Two-factor: the password step answered a challenge, the code step is shown until it is done.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (user?.mustSetUpTwoFactor) return <Navigate to="/app/two-factor-setup" replace />;
   if (user) return <Navigate to={destination(location.state)} replace />;
 
   return (
@@ -38,7 +45,21 @@ export function Component() {
           <p className="mt-1 mb-6 text-sm text-gray-600">
             Use the e-mail address and password your administrator gave you.
           </p>
-          <LoginForm />
+          {challenge ? (
+            <SignInCodeStep
+              challenge={challenge}
+              onSignedIn={signIn}
+              onRestart={(message) => {
+                setNotice(message);
+                setChallenge(null);
+              }}
+            />
+          ) : (
+            <div className="flex flex-col gap-5">
+              <LoginForm key={notice ?? ''} notice={notice} onSecondFactor={setChallenge} />
+              <PasskeySignIn onSignedIn={signIn} />
+            </div>
+          )}
         </div>
         <p className="mt-4 text-center text-sm text-gray-600">
           Need an account or locked out? Call{' '}

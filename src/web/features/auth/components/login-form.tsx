@@ -20,12 +20,20 @@ const FIELDS = ['email', 'password'] as const;
  * Email and password, checked by the server's own schema so the spec's messages show verbatim
  * under the fields. Server refusals (wrong credentials, too many attempts, disabled account) show
  * as a toast and stay above the form until the next try. On success the session is stored; the
- * login route then sends the user on.
+ * login route then sends the user on. An account with two-factor answers a challenge instead of a
+ * session: `onSecondFactor` takes it (the login route shows the code step), and `notice` is what
+ * the code step said when it sent the user back here.
  */
-export function LoginForm() {
+export function LoginForm({
+  onSecondFactor,
+  notice,
+}: {
+  onSecondFactor(challenge: string): void;
+  notice?: string | null;
+}) {
   const { signIn } = useAuth();
   const login = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(notice ?? null);
   const {
     register,
     handleSubmit,
@@ -39,7 +47,9 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      signIn(await login.mutateAsync(values));
+      const result = await login.mutateAsync(values);
+      if ('secondFactor' in result) onSecondFactor(result.challenge);
+      else signIn(result);
     } catch (err) {
       const report = reportFormError(err, setError, { fields: FIELDS });
       // Field messages already say what is wrong; the alert is for refusals of the whole attempt.
