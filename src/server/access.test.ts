@@ -126,6 +126,10 @@ describe(`declared access on every route (${dbKind})`, () => {
     ).toEqual([
       'GET /api/health',
       'POST /api/auth/login',
+      'GET /api/auth/oidc/config',
+      'GET /api/auth/oidc/start',
+      'GET /api/auth/oidc/callback',
+      'POST /api/auth/oidc/finish',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
       'POST /api/newsletter/subscribe',

@@ -27,7 +27,7 @@ import {
   type SlowClientLimits,
 } from './plugins/slow-clients';
 import { healthRoutes } from './features/health';
-import { authRoutes, findSessionUser } from './features/auth';
+import { authRoutes, findSessionUser, oidcRoutes } from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
 import { loadPattern, patternsRoutes, publishedVersions } from './features/patterns';
@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(oidcRoutes);
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);

@@ -9,6 +9,10 @@ export const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'GET /api/auth/oidc/config',
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/oidc/finish',
   'POST /api/newsletter/subscribe',
   'GET /api/site/config',
 ];

@@ -42,9 +42,22 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Signed-in devices (migration 0025): the browser, address and way of signing in, as at sign-in. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    method: text('method', { enum: ['password', 'oidc', 'invitation'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/** A session's last request (at most every few minutes): kept apart so sessions' triggers stay quiet. */
+export const sessionSeen = pgTable('session_seen', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  ip: text('ip'),
+});
 
 /** Single-use password reset links (PRODUCT.md: one hour). Only the token's hash is kept. */
 export const passwordResets = pgTable(

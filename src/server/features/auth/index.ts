@@ -1,5 +1,6 @@
 // Public entry of the auth feature: other server code imports only from here.
 export { authRoutes } from './auth.routes';
+export { oidcRoutes } from './oidc.routes';
 export {
   clearLoginFailures,
   countUsers,
@@ -8,5 +9,6 @@ export {
   findSessionUser,
   findSessionUserById,
   insertUser,
+  signOutOtherSessions,
   toSessionUser,
 } from './auth.service';
