@@ -27,7 +27,13 @@ import {
   type SlowClientLimits,
 } from './plugins/slow-clients';
 import { healthRoutes } from './features/health';
-import { authRoutes, findSessionUser, oidcRoutes } from './features/auth';
+import {
+  authRoutes,
+  findSessionUser,
+  noteSessionSeen,
+  oidcRoutes,
+  sessionsRoutes,
+} from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
 import { loadPattern, patternsRoutes, publishedVersions } from './features/patterns';
@@ -123,6 +129,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   });
   // Before any route: every /api route declares its access, checked when it is registered.
   await app.register(authPlugin, { lookups: { findSessionUser, isApiToken, findTokenUser } });
+  // Signed-in devices: a session's "last seen" (written at most every few minutes).
+  app.addHook('onResponse', async (request) => {
+    if (request.authUser) noteSessionSeen(deps, request.authUser, request.ip, request.log);
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pattern Partner Portal API', version: '1.0.0' },
@@ -135,6 +145,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(oidcRoutes);
+  await app.register(sessionsRoutes);
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);

@@ -1,6 +1,8 @@
 // Public entry of the auth feature: other server code imports only from here.
 export { authRoutes } from './auth.routes';
 export { oidcRoutes } from './oidc.routes';
+export { sessionsRoutes } from './sessions.routes';
+export { noteSessionSeen } from './sessions.service';
 export {
   clearLoginFailures,
   countUsers,
