@@ -132,6 +132,8 @@ describe(`declared access on every route (${dbKind})`, () => {
       'POST /api/auth/oidc/finish',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
+      'POST /api/invitations/check',
+      'POST /api/invitations/accept',
       'POST /api/newsletter/subscribe',
       'GET /api/site/config',
     ]);

@@ -91,3 +91,27 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [index('one_time_codes_user_idx').on(t.userId)],
 );
+
+/** Invitations (migration 0026): a link that lets a partner choose a password. Only the token's hash is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    role: text('role', { enum: ['admin', 'user'] }).notNull(),
+    brandId: integer('brand_id').references(() => brands.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_pending_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.usedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+  ],
+);
