@@ -9,6 +9,8 @@ import { BrandManager } from '../../../features/brands/components/brand-manager'
 import { brandOptions } from '../../../features/brands/api/list-brands';
 import { useBrandList } from '../../../lib/brand-list';
 import { MailPreferencesForm } from '../../../features/review/components/mail-preferences-form';
+import { SignedInDevices } from '../../../features/devices/components/signed-in-devices';
+import { InvitationsPanel } from '../../../features/invitations/components/invitations-panel';
 
 const TABS = ['account', 'users', 'brands'] as const;
 const tabClass =
@@ -30,6 +32,9 @@ export function Component() {
         <ChangeEmailForm />
         <ChangePasswordForm />
         <MailPreferencesForm isAdmin={isAdmin} />
+      </div>
+      <div className="lg:col-span-2">
+        <SignedInDevices />
       </div>
     </div>
   );
@@ -59,6 +64,7 @@ export function Component() {
                   { id: 0, name: 'All brands', value: 'all' },
                 ])}
               />
+              <InvitationsPanel brandOptions={brandOptions(brands.data?.data, 'Choose Brand')} />
             </TabPanel>
             <TabPanel>
               <BrandManager />

@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { APP_TITLE, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../../shared/messages';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { CompanySignIn } from '../../../features/auth/components/company-sign-in';
 
 /**
  * Where to go after signing in: the page the guard sent the visitor from, if it is a page of the
@@ -39,6 +40,7 @@ export function Component() {
             Use the e-mail address and password your administrator gave you.
           </p>
           <LoginForm />
+          <CompanySignIn />
         </div>
         <p className="mt-4 text-center text-sm text-gray-600">
           Need an account or locked out? Call{' '}
