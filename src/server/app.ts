@@ -28,7 +28,14 @@ import {
   type SlowClientLimits,
 } from './plugins/slow-clients';
 import { healthRoutes } from './features/health';
-import { authRoutes, findSessionUser, secondFactorGate } from './features/auth';
+import {
+  authRoutes,
+  findSessionUser,
+  noteSessionSeen,
+  oidcRoutes,
+  secondFactorGate,
+  sessionsRoutes,
+} from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
 import { loadPattern, patternsRoutes, publishedVersions } from './features/patterns';
@@ -136,6 +143,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(authPlugin, {
     lookups: { findSessionUser, isApiToken, findTokenUser, secondFactorGate },
   });
+  // Signed-in devices: a session's "last seen" (written at most every few minutes).
+  app.addHook('onResponse', async (request) => {
+    if (request.authUser) noteSessionSeen(deps, request.authUser, request.ip, request.log);
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pattern Partner Portal API', version: '1.0.0' },
@@ -147,6 +158,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(oidcRoutes);
+  await app.register(sessionsRoutes);
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);

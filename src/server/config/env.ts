@@ -102,6 +102,21 @@ const EnvSchema = z.object({
       message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
     })
     .optional(),
+  /**
+   * Company sign-in (OpenID Connect, docs/sign-in.md): the issuer's URL (its discovery document is
+   * read from it), the client registered there and the button's label. All four set, or none.
+   */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
+  /** Lets the issuer be plain http or a private/loopback address (tests, closed networks), as for webhooks. */
+  OIDC_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** How long an invitation's link stays valid. */
+  INVITE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** How often an idle job worker (mails, webhook deliveries) looks for due jobs. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /**
@@ -220,6 +235,7 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'REDIS_URL',
   'METRICS_TOKEN',
+  'OIDC_CLIENT_SECRET',
   'STOREFRONT_STAGING_CLIENT_SECRET',
   'STOREFRONT_STAGING_WEBDAV_KEY',
   'STOREFRONT_PRODUCTION_CLIENT_SECRET',
@@ -247,6 +263,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL)
     throw new EnvError(
       'Invalid configuration: SERVER_PROCESSES above 1 needs DATABASE_URL (the embedded database belongs to one process): set DATABASE_URL to a PostgreSQL database, or SERVER_PROCESSES to 1',
+    );
+  const oidc = [
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+    'OIDC_DISPLAY_NAME',
+  ] as const;
+  const oidcMissing = oidc.filter((name) => env[name] === undefined);
+  if (oidcMissing.length > 0 && oidcMissing.length < oidc.length)
+    throw new EnvError(
+      `Invalid configuration: ${oidcMissing[0]} must be set when ${oidc.find((n) => !oidcMissing.includes(n))} is set (company sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_DISPLAY_NAME)`,
     );
   if (env.S3_BUCKET && !env.S3_ENDPOINT)
     throw new EnvError('Invalid configuration: S3_ENDPOINT must be set when S3_BUCKET is set');

@@ -55,7 +55,7 @@ export const FullNameSchema = requiredText('Full Name'); // 'Full Name is requir
  * Both passwords must match. Runs even when other fields are still invalid (Zod skips object
  * refinements after any issue by default), so the form shows the mismatch at once.
  */
-const passwordsMatch = {
+export const passwordsMatch = {
   check: (v: { password?: unknown; repeatPassword?: unknown }) => v.password === v.repeatPassword,
   params: {
     message: MSG.passwordMismatch,
@@ -73,7 +73,7 @@ const passwordsMatch = {
 
 /** A user account needs a brand (its patterns belong to one); an admin account works across brands and may have none. */
 const hasBrand = (v: { brand?: unknown }) => v.brand !== null && v.brand !== undefined;
-const brandUnlessAdmin = {
+export const brandUnlessAdmin = {
   check: (v: { role?: unknown; brand?: unknown }) => v.role === 'admin' || hasBrand(v),
   params: {
     message: MSG.chooseBrand,

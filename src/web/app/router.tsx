@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
       { path: 'app/login', ...page(() => import('./routes/auth/login')) },
       { path: 'app/forgot-password', ...page(() => import('./routes/auth/forgot-password')) },
       { path: 'app/reset-password', ...page(() => import('./routes/auth/reset-password')) },
+      {
+        path: 'app/accept-invitation',
+        ...page(() => import('./routes/auth/accept-invitation')),
+      },
       { path: 'app/signout', ...page(() => import('./routes/auth/signout')) },
       {
         element: <RequireAdmin />,

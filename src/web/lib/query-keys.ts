@@ -20,6 +20,14 @@ export const queryKeys = {
   supportMessages: ['support', 'messages'] as const,
   supportMessageList: (params: object) => ['support', 'messages', params] as const,
   siteConfig: ['site', 'config'] as const,
+  /** Whether company sign-in is set up, and its button's label. */
+  oidcConfig: ['auth', 'oidc'] as const,
+  /** My Account's signed-in devices. */
+  devices: ['account', 'devices'] as const,
+  /** The admins' pending invitations. */
+  invitations: ['invitations'] as const,
+  /** Whom an invitation link is for (the link's page). */
+  invitationCheck: (token: string) => ['invitation-check', token] as const,
   newsletterSummary: ['newsletter', 'summary'] as const,
   /** How many patterns wait for review (the admin's header). */
   reviewCount: ['review-count'] as const,

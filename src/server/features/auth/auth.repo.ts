@@ -41,8 +41,9 @@ export async function insertSession(
   userId: number,
   tokenHash: string,
   expiresAt: Date,
+  origin: Pick<typeof sessions.$inferInsert, 'userAgent' | 'ip' | 'method'> = {},
 ) {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt, ...origin });
 }
 
 /** One indexed query per request: session, user and whether both are still valid. */
@@ -95,12 +96,18 @@ export async function insertUser(
 }
 
 /** Ends every session of a user, or every one but `exceptSessionId` (the one making the change). */
-export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number) {
-  await db
+export async function deleteSessionsOfUser(
+  db: DbOrTx,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<number> {
+  const ended = await db
     .delete(sessions)
     .where(
       exceptSessionId === undefined
         ? eq(sessions.userId, userId)
         : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -26,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.ip,
         deviceTokenFrom(request.headers.cookie),
+        request.headers['user-agent'],
       );
       if (newDeviceToken)
         reply.header(

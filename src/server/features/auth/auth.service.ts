@@ -42,10 +42,29 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
   return user;
 }
 
-export async function createSession(deps: AppDeps, userId: number): Promise<string> {
+/** Where and how a session was opened, for the signed-in devices list (devices.ts). */
+export interface SessionOrigin {
+  userAgent?: string;
+  ip?: string;
+  method: 'password' | 'oidc' | 'invitation' | 'passkey';
+}
+
+/**
+ * The one place a session is opened (password, company sign-in, invitation); answers its token.
+ * A second factor, when the account has one, belongs before this call.
+ */
+export async function createSession(
+  deps: AppDeps,
+  userId: number,
+  origin?: SessionOrigin,
+): Promise<string> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + deps.env.SESSION_DAYS * 24 * 3600 * 1000);
-  await repo.insertSession(deps.database.db, userId, hashToken(token), expiresAt);
+  await repo.insertSession(deps.database.db, userId, hashToken(token), expiresAt, {
+    userAgent: origin?.userAgent?.slice(0, 500),
+    ip: origin?.ip,
+    method: origin?.method,
+  });
   return token;
 }
 
@@ -59,6 +78,7 @@ export async function login(
   input: LoginRequest,
   ip: string,
   deviceToken?: string,
+  userAgent?: string,
 ): Promise<{ response: LoginResult; newDeviceToken?: string }> {
   const email = input.email.toLowerCase();
   const attempt = await throttle.reserveAttempt(deps, email, ip, deviceToken);
@@ -74,9 +94,10 @@ export async function login(
   if (!user || !ok) throw new AppError(401, ERROR_CODES.unauthenticated, MSG.invalidCredentials);
   if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
   // The attempt stays counted until the second factor is right too.
-  const challenge = await startCodeChallenge(deps.database.db, user.id, attempt);
+  const origin: SessionOrigin = { ip, userAgent, method: 'password' };
+  const challenge = await startCodeChallenge(deps.database.db, user.id, attempt, origin);
   if (challenge) return { response: { secondFactor: 'totp', challenge } };
-  return completeSignIn(deps, user, attempt);
+  return completeSignIn(deps, user, attempt, origin);
 }
 
 /**
@@ -88,9 +109,10 @@ export async function completeSignIn(
   deps: AppDeps,
   user: repo.UserRow,
   attempt: throttle.LoginAttempt | undefined,
+  origin: SessionOrigin,
 ): Promise<{ response: LoginResponse; newDeviceToken?: string }> {
   const newDeviceToken = attempt ? await throttle.succeeded(deps, attempt, user.id) : undefined;
-  const token = await createSession(deps, user.id);
+  const token = await createSession(deps, user.id, origin);
   const sessionUser = await withSecondFactorState(deps, toSessionUser(user));
   return { response: { ...sessionUser, token }, newDeviceToken };
 }
@@ -126,6 +148,20 @@ export async function endSessions(
   // Before a transaction commits this only empties the entries early; the commit's notification
   // (session_notify triggers) removes any a concurrent request put back meanwhile.
   forgetUserEverywhere(userId);
+}
+
+/**
+ * Signs a user out of every device but the one given (a password change, a two-factor reset, "Sign
+ * out everywhere else"); without one, out of all. Answers how many sessions ended.
+ */
+export async function signOutOtherSessions(
+  db: DbOrTx,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<number> {
+  const ended = await repo.deleteSessionsOfUser(db, userId, exceptSessionId);
+  forgetUserEverywhere(userId);
+  return ended;
 }
 
 /** The account as the browser keeps it, or undefined. */

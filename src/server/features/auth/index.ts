@@ -2,6 +2,9 @@
 export { authRoutes } from './auth.routes';
 export { secondFactorGate } from './second-factor.gate';
 export { resetSecondFactors } from './two-factor.service';
+export { oidcRoutes } from './oidc.routes';
+export { sessionsRoutes } from './sessions.routes';
+export { noteSessionSeen } from './sessions.service';
 export {
   clearLoginFailures,
   countUsers,
@@ -10,5 +13,6 @@ export {
   findSessionUser,
   findSessionUserById,
   insertUser,
+  signOutOtherSessions,
   toSessionUser,
 } from './auth.service';

@@ -150,6 +150,7 @@ export async function login(
   deps: AppDeps,
   input: PasskeyLogin,
   ip: string,
+  userAgent?: string,
 ): Promise<{ response: LoginResponse; newDeviceToken?: string }> {
   const db = deps.database.db;
   const { rpID, origin } = relyingParty(deps);
@@ -189,5 +190,5 @@ export async function login(
   if (!user) throw new AppError(401, ERROR_CODES.unauthenticated, TWO_FACTOR_MSG.passkeyUnknown);
   if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
   await repo.usePasskey(db, passkey.id, verified.authenticationInfo.newCounter);
-  return completeSignIn(deps, user, attempt);
+  return completeSignIn(deps, user, attempt, { ip, userAgent, method: 'passkey' });
 }

@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { hashToken, newToken } from '../../lib/tokens';
 import { TWO_FACTOR_RULES } from '../../../shared/contracts/two-factor';
 import type { LoginAttempt } from './login-throttle';
+import type { SessionOrigin } from './auth.service';
 
 type ChallengeKind = (typeof authChallenges.$inferSelect)['kind'];
 
@@ -49,13 +50,14 @@ export async function startCodeChallenge(
   db: DbOrTx,
   userId: number,
   attempt: LoginAttempt,
+  origin: SessionOrigin,
 ): Promise<string | undefined> {
   const [on] = await db
     .select({ userId: twoFactor.userId })
     .from(twoFactor)
     .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
   if (!on) return undefined;
-  return createChallenge(db, 'totp', userId, { attempt });
+  return createChallenge(db, 'totp', userId, { attempt, origin });
 }
 
 export async function findChallenge(db: DbOrTx, token: string, kind: ChallengeKind) {

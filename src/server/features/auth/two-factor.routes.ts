@@ -67,7 +67,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { response, newDeviceToken } = await passkeys.login(app.deps, request.body, request.ip);
+      const { response, newDeviceToken } = await passkeys.login(
+        app.deps,
+        request.body,
+        request.ip,
+        request.headers['user-agent'],
+      );
       if (newDeviceToken) reply.header('set-cookie', deviceCookie(newDeviceToken, secure));
       return response;
     },

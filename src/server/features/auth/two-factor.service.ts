@@ -24,7 +24,7 @@ import type { LoginResponse } from '../../../shared/contracts/auth';
 import * as authRepo from './auth.repo';
 import * as repo from './second-factor.repo';
 import * as throttle from './login-throttle';
-import { completeSignIn, endSessions } from './auth.service';
+import { completeSignIn, endSessions, type SessionOrigin } from './auth.service';
 import { twoFactorResetMail } from './second-factor.mails';
 
 /**
@@ -117,7 +117,7 @@ export async function verifySignInCode(
     throw new AppError(401, ERROR_CODES.unauthenticated, TWO_FACTOR_MSG.challengeEnded);
   if (user.disabled) throw new AppError(403, ERROR_CODES.forbidden, MSG.accountDisabled);
   if (used === 'recovery') await repo.recordEvent(db, user.id, 'two-factor.recovery-code-used');
-  return completeSignIn(deps, user, counted);
+  return completeSignIn(deps, user, counted, challenge.data.origin as SessionOrigin);
 }
 
 export async function status(deps: AppDeps, user: AuthUser): Promise<TwoFactorStatus> {

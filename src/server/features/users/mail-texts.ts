@@ -40,3 +40,24 @@ export function emailChangedMail(oldAddress: string, newAddress: string): MailMe
     ].join('\n'),
   };
 }
+
+export function inviteMail(
+  to: { email: string; fullName: string },
+  inviter: string,
+  link: string,
+  days: number,
+): MailMessage {
+  return {
+    to: to.email,
+    subject: 'You are invited to the Partner Portal',
+    text: [
+      `Hello ${to.fullName},`,
+      '',
+      `${inviter} invited you to the Pattern Partner Portal.`,
+      `Open this link to choose your password and sign in (valid for ${days} ${days === 1 ? 'day' : 'days'}, once):`,
+      link,
+      '',
+      'If you did not expect this, you can ignore this message: no account is made without the link.',
+    ].join('\n'),
+  };
+}

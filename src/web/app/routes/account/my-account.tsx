@@ -11,6 +11,8 @@ import { useBrandList } from '../../../lib/brand-list';
 import { MailPreferencesForm } from '../../../features/review/components/mail-preferences-form';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 import { PasskeysSection } from '../../../features/two-factor/components/passkeys-section';
+import { SignedInDevices } from '../../../features/devices/components/signed-in-devices';
+import { InvitationsPanel } from '../../../features/invitations/components/invitations-panel';
 
 const TABS = ['account', 'users', 'brands'] as const;
 const tabClass =
@@ -34,6 +36,9 @@ export function Component() {
         <TwoFactorSection />
         <PasskeysSection />
         <MailPreferencesForm isAdmin={isAdmin} />
+      </div>
+      <div className="lg:col-span-2">
+        <SignedInDevices />
       </div>
     </div>
   );
@@ -63,6 +68,7 @@ export function Component() {
                   { id: 0, name: 'All brands', value: 'all' },
                 ])}
               />
+              <InvitationsPanel brandOptions={brandOptions(brands.data?.data, 'Choose Brand')} />
             </TabPanel>
             <TabPanel>
               <BrandManager />

@@ -5,6 +5,7 @@ import { APP_TITLE, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../../shared/mess
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { SignInCodeStep } from '../../../features/two-factor/components/sign-in-code-step';
 import { PasskeySignIn } from '../../../features/two-factor/components/passkey-sign-in';
+import { CompanySignIn } from '../../../features/auth/components/company-sign-in';
 
 /**
  * Where to go after signing in: the page the guard sent the visitor from, if it is a page of the
@@ -58,6 +59,7 @@ export function Component() {
             <div className="flex flex-col gap-5">
               <LoginForm key={notice ?? ''} notice={notice} onSecondFactor={setChallenge} />
               <PasskeySignIn onSignedIn={signIn} />
+              <CompanySignIn />
             </div>
           )}
         </div>
