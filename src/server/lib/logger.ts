@@ -15,6 +15,13 @@ const SECRET_KEYS = [
   'token',
   'tokenHash',
   'codeHash',
+  // Two-factor (docs/two-factor.md): the app's key, its URI and QR code, codes, challenges.
+  'secret',
+  'uri',
+  'qrCode',
+  'code',
+  'recoveryCodes',
+  'challenge',
   'link',
   'text',
   'html',

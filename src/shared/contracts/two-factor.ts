@@ -56,7 +56,6 @@ export const SecondFactorNeededSchema = z.object({
   /** Names this half-done sign-in for the code step (valid a few minutes, never a session). */
   challenge: z.string(),
 });
-export type SecondFactorNeeded = z.infer<typeof SecondFactorNeededSchema>;
 
 export const LoginResultSchema = z.union([LoginResponseSchema, SecondFactorNeededSchema]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;

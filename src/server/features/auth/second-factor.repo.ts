@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   accountEvents,
@@ -187,14 +187,6 @@ export async function recordEvent(
   actorId: number | null = userId,
 ) {
   await db.insert(accountEvents).values({ userId, kind, actorId });
-}
-
-export async function listEvents(db: DbOrTx, userId: number) {
-  return db
-    .select({ kind: accountEvents.kind, actorId: accountEvents.actorId })
-    .from(accountEvents)
-    .where(eq(accountEvents.userId, userId))
-    .orderBy(desc(accountEvents.id));
 }
 
 // Passkeys

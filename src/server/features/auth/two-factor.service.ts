@@ -9,7 +9,7 @@ import { MSG } from '../../../shared/messages';
 import { hashToken } from '../../lib/tokens';
 import { verifyPassword } from '../../lib/password';
 import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
-import { secretBox } from '../integrations/secret-box';
+import { secretBox } from '../integrations';
 import {
   TWO_FACTOR_MSG,
   TWO_FACTOR_RULES,
