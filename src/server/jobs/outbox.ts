@@ -137,7 +137,10 @@ async function runJob(
     took();
     jobRuns.inc({ kind: job.kind, outcome: 'done' });
     await db.execute(
-      sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE ${mine}`,
+      // A mail whose text was a secret (MailMessage.secret) keeps no usable copy once sent.
+      sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now(),
+            payload = CASE WHEN payload->>'secret' = 'true' THEN jsonb_set(payload, '{text}', '"(sent; not kept)"') ELSE payload END
+          WHERE ${mine}`,
     );
   } catch (err) {
     took();

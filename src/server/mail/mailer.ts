@@ -11,6 +11,11 @@ export interface MailMessage {
   replyTo?: string;
   /** Stable id of a queued mail: a retried send reuses it, so receivers and the outbox file see one message. */
   messageId?: string;
+  /**
+   * The text carries a secret that works for a while (an invitation link): once sent, the queued
+   * job keeps no usable copy (jobs/outbox.ts blanks it), so the database and its backups hold none.
+   */
+  secret?: true;
 }
 
 export interface Mailer {

@@ -59,5 +59,6 @@ export function inviteMail(
       '',
       'If you did not expect this, you can ignore this message: no account is made without the link.',
     ].join('\n'),
+    secret: true,
   };
 }
