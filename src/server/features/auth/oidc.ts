@@ -21,7 +21,7 @@ import { createSession, findSessionUser, toSessionUser } from './auth.service';
  * nonce and PKCE verifier; between `callback` and `finish` the outcome (a session token or the
  * refusal's words). The sign-in page collects it with `finish`, so no token travels in a URL.
  */
-export const OIDC_COOKIE = 'ppp_oidc';
+const OIDC_COOKIE = 'ppp_oidc';
 /** How long a browser may take at the provider (and then to collect the outcome). */
 const FLOW_SECONDS = 10 * 60;
 const COOKIE_PATH = '/api/auth/oidc';
@@ -30,13 +30,13 @@ type Flow =
   | { kind: 'flow'; state: string; nonce: string; verifier: string; at: number }
   | { kind: 'outcome'; token?: string; error?: string; status?: number; at: number };
 
-export const oidcEnabled = (deps: AppDeps) => deps.env.OIDC_ISSUER !== undefined;
+const oidcEnabled = (deps: AppDeps) => deps.env.OIDC_ISSUER !== undefined;
 
 export function oidcDisplayName(deps: AppDeps): string | null {
   return oidcEnabled(deps) ? (deps.env.OIDC_DISPLAY_NAME ?? null) : null;
 }
 
-export const redirectUri = (deps: AppDeps) => `${deps.env.publicUrl}${OIDC_PATHS.callback}`;
+const redirectUri = (deps: AppDeps) => `${deps.env.publicUrl}${OIDC_PATHS.callback}`;
 
 const configs = new Map<string, Promise<client.Configuration>>();
 

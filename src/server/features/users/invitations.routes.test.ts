@@ -96,6 +96,15 @@ describe(`invitations (${dbKind})`, () => {
     expect(row.tokenHash).not.toBe(token);
     expect(JSON.stringify(body)).not.toContain(token);
     expect((await list()).map((i) => i.email)).toContain('ivy@partner.example');
+    // Once sent, the queued mail keeps no usable copy of the link (the database and its backups).
+    await expect
+      .poll(async () => {
+        const { rows } = await t.deps.database.db.execute<{ status: string; payload: string }>(
+          sql`SELECT status, payload::text AS payload FROM jobs WHERE payload->>'to' = 'ivy@partner.example'`,
+        );
+        return rows[0]?.status === 'done' && !rows[0].payload.includes(token);
+      })
+      .toBe(true);
   });
 
   it('checks the fields, the address and waiting invitations', async () => {

@@ -26,7 +26,7 @@ import { emailTakenError } from './users.service';
  * link valid INVITE_DAYS and choose their own password, which signs them in. Only the token's
  * hash is stored; the link is in the mail alone (not in logs, activity or any answer).
  */
-export function invitationLink(publicUrl: string, token: string): string {
+function invitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}${INVITATION_PAGE}?${new URLSearchParams({ token }).toString()}`;
 }
 
