@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../scripts/portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../scripts/portal-process.mjs';
 import { DATA_FIELD, USER_PATHS } from '../src/shared/contracts/users';
 import { E2E_INSTAGRAM_URL, E2E_USERS, type E2EUser } from './users';
 
@@ -61,18 +61,13 @@ export default async function setup(project: TestProject) {
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`portal exited during start:\n${output}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`portal did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  // On the portal's progress (its CPU, npm's whole tree), not on wall time: a loaded machine
+  // stretches a start's ~15 s of CPU to minutes (scripts/portal-process.mjs).
+  await waitUntilHealthy(baseURL, { child: server, timeoutMs: 120_000, pollMs: 300 }).catch(
+    (err: Error) => {
+      throw new Error(`${err.message}; the portal printed:\n${output}`);
+    },
+  );
   // Each further account cost the CLI a process, its TypeScript and an open of the database (about
   // 4 s of CPU); through the running portal it costs one request.
   await createPartners(baseURL);

@@ -107,7 +107,9 @@ describe('contact support and newsletter', () => {
     expect(await terms.getAttribute('aria-checked')).toBe('false');
 
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('Please accept term & policy').first().waitFor();
+    // The live toast (role alert): the invalid submit above raised the same warning, and a copy
+    // still closing has no role, so `.first()` of the text could pick that hidden copy.
+    await page.getByRole('alert').filter({ hasText: 'Please accept term & policy' }).waitFor();
     // Nothing was sent and nothing typed was lost.
     expect(await page.getByLabel('Subject').inputValue()).toBe(subject);
     expect((await supportSubjects()).some((m) => m.subject === subject)).toBe(false);

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 
 export function waitUntilHealthy(
   base: string,
-  opts?: { child?: ChildProcess; timeoutMs?: number; pollMs?: number },
+  opts?: { child?: ChildProcess; timeoutMs?: number; pollMs?: number; stallMs?: number },
 ): Promise<void>;
 
 export function getJson(

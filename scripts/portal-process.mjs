@@ -27,11 +27,46 @@ export function childrenOf(pid) {
 }
 
 /**
- * Resolves once the portal at `base` answers /api/health; rejects if `child` exits first or the
- * portal is not up within `timeoutMs`.
+ * CPU seconds `pid` and the processes under it have used so far, all their threads (Linux): a
+ * portal started through `npm start` is a tree (npm, the start script, the server). Undefined
+ * where /proc cannot say.
  */
-export async function waitUntilHealthy(base, { child, timeoutMs = 120_000, pollMs = 100 } = {}) {
-  const deadline = Date.now() + timeoutMs;
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+    return childrenOf(pid).reduce((sum, c) => sum + (cpuSecondsOf(c) ?? 0), own);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves once the portal at `base` answers /api/health; rejects if `child` exits first.
+ *
+ * What it waits on is the portal's progress, not a guess of time: a fresh start costs about 15 s
+ * of the portal's own CPU (loading its modules, PGlite's initdb, the migrations) and prints nothing
+ * meanwhile, and on a machine at load 18 that CPU took 108 s of wall time. So with `child` (on
+ * Linux) `timeoutMs` is a budget of the portal's CPU time, however long the machine makes it wait
+ * for it; a start that uses no CPU for `stallMs` is stuck (a lock, a connection that never
+ * answers) and is reported as such. Either failure says what was seen: wall time, the portal's CPU
+ * time, the load average. Without `child` or /proc, `timeoutMs` is wall time.
+ */
+export async function waitUntilHealthy(
+  base,
+  { child, timeoutMs = 120_000, pollMs = 100, stallMs = 120_000 } = {},
+) {
+  const started = Date.now();
+  const cpu = () => (child?.pid ? cpuSecondsOf(child.pid) : undefined);
+  let lastCpu = cpu();
+  let lastProgress = started;
+  const seen = () =>
+    `after ${((Date.now() - started) / 1000).toFixed(0)} s, the portal having used ` +
+    `${lastCpu === undefined ? '?' : lastCpu.toFixed(1)} s of CPU, load average ${fs
+      .readFileSync('/proc/loadavg', 'utf8')
+      .split(' ')
+      .slice(0, 3)
+      .join(' ')}`;
   for (;;) {
     if (child && child.exitCode !== null) throw new Error('the portal exited during start-up');
     try {
@@ -39,7 +74,22 @@ export async function waitUntilHealthy(base, { child, timeoutMs = 120_000, pollM
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`the portal did not start in ${timeoutMs / 1000} s`);
+    const now = cpu();
+    if (now === undefined) {
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`the portal did not start in ${timeoutMs / 1000} s`);
+    } else {
+      if (now > lastCpu) lastProgress = Date.now();
+      lastCpu = now;
+      if (now * 1000 > timeoutMs)
+        throw new Error(
+          `the portal did not answer /api/health within ${timeoutMs / 1000} s of its own CPU (${seen()})`,
+        );
+      if (Date.now() - lastProgress > stallMs)
+        throw new Error(
+          `the portal stalled: no CPU used for ${stallMs / 1000} s before answering /api/health (${seen()})`,
+        );
+    }
     await new Promise((r) => setTimeout(r, pollMs));
   }
 }

@@ -1,6 +1,6 @@
 import { freshPgDatabase } from './fresh-pg.mjs';
 // Form-create benchmark (issue 31): one pattern through the Pattern Submission Form's request
-// (POST /api/patternRecord/addPatternsRecord, multipart, as src/web/features/pattern-add sends it)
+// (POST /api/patternRecord/addPatternsRecord, multipart, as src/web/features/pattern-create sends it)
 // with 3 sizes and 8 files — 3 size PDFs, the instructions and yardage PDFs and 3 photos — posted
 // N times to the portal started as `npm start` starts it (scripts/server-flags.mjs), on an empty
 // PGlite and then (--pg) on a fresh PostgreSQL database. Every request's files are new bytes.

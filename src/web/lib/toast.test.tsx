@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, toast as toastify } from 'react-toastify';
 import { toApiError } from './api-client';
 import { FORM_MUTATION, queryClient } from './query-client';
 import { toast } from './toast';
@@ -20,6 +20,24 @@ describe('toasts', () => {
     act(() => void toast.info('please check all required fields'));
     await waitFor(() => expect(texts()).toHaveLength(2));
     expect(texts().filter((t) => t === 'Not Valid Email')).toHaveLength(1);
+  });
+
+  it('shows a warning raised again while its earlier copy is closing', async () => {
+    // The support form warns on an invalid submit and again on the next Send: a press while the
+    // first warning was still closing showed nothing (react-toastify ignores an id it still holds).
+    render(<ToastContainer />);
+    act(() => void toast.warning('Please accept term & policy'));
+    await screen.findByRole('alert');
+    const closing = screen.getByRole('alert');
+    act(() => void toastify.dismiss());
+    act(() => void toast.warning('Please accept term & policy'));
+    await waitFor(() =>
+      expect(
+        screen
+          .queryAllByRole('alert')
+          .filter((a) => a !== closing && a.textContent === 'Please accept term & policy'),
+      ).toHaveLength(1),
+    );
   });
 
   it('keeps the same text of a different kind apart', async () => {

@@ -5,16 +5,27 @@ import { errorMessage, GENERIC_FAILURE } from './error-message';
 
 type Kind = Exclude<TypeOptions, 'default'>;
 
+/** The id of the toast now showing for each kind and text (or group), see `show`. */
+const current = new Map<string, string>();
+let raised = 0;
+
 /**
- * Never two identical toasts at once: a toast's id is its kind and text, and raising it again
+ * Never two identical toasts at once: a toast is known by its kind and text, and raising it again
  * while it shows replaces it (same place, timer started again) instead of stacking a copy — four
- * identical warnings after re-submitting an invalid form were the complaint.
+ * identical warnings after re-submitting an invalid form were the complaint. Raised again while
+ * the earlier one is closing, it is a new toast with an id of its own: react-toastify ignores an
+ * id it still holds, so a warning raised during the previous copy's exit was lost.
  */
 function show(kind: Kind, msg: string, extra?: Pick<ToastOptions, 'toastId'>) {
-  const toastId = extra?.toastId ?? `${kind}:${msg}`;
-  if (toastify.isActive(toastId))
-    toastify.update(toastId, { render: msg, type: kind, autoClose: LIMITS.toastMs });
-  else toastify(msg, { type: kind, toastId });
+  const key = String(extra?.toastId ?? `${kind}:${msg}`);
+  const showing = current.get(key);
+  if (showing !== undefined && toastify.isActive(showing)) {
+    toastify.update(showing, { render: msg, type: kind, autoClose: LIMITS.toastMs });
+    return showing;
+  }
+  const toastId = `${key}#${++raised}`;
+  current.set(key, toastId);
+  toastify(msg, { type: kind, toastId });
   return toastId;
 }
 
@@ -32,11 +43,15 @@ const UNDO_TOAST_MS = 10_000;
 
 /**
  * A success toast with one action (the list's delete offers Undo): the action's button closes the
- * toast and runs it. Raising the same text again replaces it, as `show` does.
+ * toast and runs it. Raising the same text again replaces it.
  */
 export function toastWithAction(msg: string, action: { label: string; run(): void }) {
-  const toastId = `success:${msg}:${action.label}`;
-  if (toastify.isActive(toastId)) toastify.dismiss(toastId);
+  const key = `success:${msg}:${action.label}`;
+  const showing = current.get(key);
+  if (showing !== undefined && toastify.isActive(showing)) toastify.dismiss(showing);
+  // A new id: the dismissed one is still held by react-toastify while it closes (see `show`).
+  const toastId = `${key}#${++raised}`;
+  current.set(key, toastId);
   const render = ({ closeToast }: { closeToast?: () => void }) =>
     createElement(
       'span',

@@ -49,19 +49,10 @@ async function brandLookup(deps: AppDeps) {
 }
 
 /**
- * The check: reads the sheet row by row and the ZIP's directory, checks each pattern as the
- * submission form would (its rows together), runs every named file through the upload guard,
- * and writes the report and the plan. Nothing of the catalogue is saved. Safe to run again.
+ * The check's outcomes and their issues, written CHECK_WRITE_BATCH patterns at a time in one
+ * transaction. `flush` writes what waits (before anything that must see it written).
  */
-export async function checkImport(
-  deps: AppDeps,
-  job: repo.ImportJobRow,
-  runner: string,
-): Promise<void> {
-  const db = deps.database.db;
-  await repo.clearReport(db, job.id);
-  const beat = heartbeat(deps, job.id, runner);
-  let zip: ZipIndex | undefined;
+function outcomeBatch(db: AppDeps['database']['db'], jobId: number) {
   let outcomes: repo.NewImportPattern[] = [];
   let issues: ImportIssue[] = [];
   const flush = async () => {
@@ -70,31 +61,27 @@ export async function checkImport(
     [outcomes, issues] = [[], []];
     await db.transaction(async (tx) => {
       await repo.insertPatternOutcomes(tx, o);
-      await repo.insertIssues(tx, job.id, i);
+      await repo.insertIssues(tx, jobId, i);
     });
   };
-  const fail = async (message: string, column: string) => {
-    await flush();
-    await repo.insertIssues(db, job.id, [{ row: 0, column, message }]);
-    await repo.updateJob(db, job.id, { status: 'failed', error: message, runner: null });
+  return {
+    flush,
+    async add(outcome: repo.NewImportPattern, found: ImportIssue[]) {
+      outcomes.push(outcome);
+      issues.push(...found);
+      if (outcomes.length >= CHECK_WRITE_BATCH) await flush();
+    },
   };
-  try {
-    if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
-  } catch (err) {
-    if (err instanceof ZipRefused) {
-      // Nothing is kept of a refused ZIP (the job cannot run).
-      await fail(err.message, 'ZIP');
-      await repo.updateJob(db, job.id, { zipKey: null });
-      return dropJobZip(deps, job.id, job.zipKey);
-    }
-    throw err;
-  }
+}
+
+/**
+ * The ZIP's files as the sheet names them: `findFile` finds a named file (by its path, else by a
+ * name only one entry has), `sniff` runs an entry through the upload guard once per rule (`onRead`
+ * counts its bytes), `unused` lists the entries no row named.
+ */
+function zipFiles(zip: ZipIndex | undefined, onRead: (bytes: number) => Promise<void>) {
   const used = new Set<string>();
   const sniffed = new Map<string, string | undefined>();
-  let rows = 0;
-  let bytesDone = 0;
-  await repo.updateJob(db, job.id, { bytesTotal: zip?.totalBytes ?? 0, bytesDone: 0, done: 0 });
-
   const findFile = (name: string): { path: string } | { problem: string } => {
     if (!zip) return { problem: IMPORT_MSG.noZip(name) };
     const wanted = name.replace(/\\/g, '/');
@@ -116,10 +103,78 @@ export async function checkImport(
       .find((e) => e.path === path)!;
     const problem = await sniffEntry(await zip!.open(entry), kind, name);
     sniffed.set(key, problem);
-    bytesDone += entry.bytes;
-    await beat({ done: rows, bytesDone });
+    await onRead(entry.bytes);
     return problem;
   };
+  const unused = () =>
+    [...(zip?.byName.values() ?? [])]
+      .flat()
+      .filter((e) => !used.has(e.path))
+      .map((e) => e.path);
+  return { findFile, sniff, unused };
+}
+
+/** The checked job's totals, from the outcomes written. */
+async function writeTotals(
+  db: AppDeps['database']['db'],
+  jobId: number,
+  rows: number,
+  bytesDone: number,
+) {
+  const counts = await repo.outcomeCounts(db, jobId);
+  const patterns = Object.values(counts).reduce((a, b) => a + b, 0);
+  await repo.updateJob(db, jobId, {
+    status: 'checked',
+    rows,
+    patterns,
+    valid: counts.ready ?? 0,
+    skipped: counts.skip ?? 0,
+    failed: counts.invalid ?? 0,
+    done: rows,
+    total: rows,
+    bytesDone,
+    runner: null,
+  });
+}
+
+/**
+ * The check: reads the sheet row by row and the ZIP's directory, checks each pattern as the
+ * submission form would (its rows together), runs every named file through the upload guard,
+ * and writes the report and the plan. Nothing of the catalogue is saved. Safe to run again.
+ */
+export async function checkImport(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  runner: string,
+): Promise<void> {
+  const db = deps.database.db;
+  await repo.clearReport(db, job.id);
+  const beat = heartbeat(deps, job.id, runner);
+  let zip: ZipIndex | undefined;
+  const batch = outcomeBatch(db, job.id);
+  const fail = async (message: string, column: string) => {
+    await batch.flush();
+    await repo.insertIssues(db, job.id, [{ row: 0, column, message }]);
+    await repo.updateJob(db, job.id, { status: 'failed', error: message, runner: null });
+  };
+  try {
+    if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
+  } catch (err) {
+    if (err instanceof ZipRefused) {
+      // Nothing is kept of a refused ZIP (the job cannot run).
+      await fail(err.message, 'ZIP');
+      await repo.updateJob(db, job.id, { zipKey: null });
+      return dropJobZip(deps, job.id, job.zipKey);
+    }
+    throw err;
+  }
+  let rows = 0;
+  let bytesDone = 0;
+  await repo.updateJob(db, job.id, { bytesTotal: zip?.totalBytes ?? 0, bytesDone: 0, done: 0 });
+  const { findFile, sniff, unused } = zipFiles(zip, async (bytes) => {
+    bytesDone += bytes;
+    await beat({ done: rows, bytesDone });
+  });
   const { brandByName, brandIds } = await brandLookup(deps);
   // The server's memory stays within IMPORT_HEAP_GROWTH_MB of where the check found it (issue 31).
   const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
@@ -141,17 +196,18 @@ export async function checkImport(
       sniff,
     };
     const result = await checkPattern(current.id, current.rows, ctx);
-    outcomes.push({
-      jobId: job.id,
-      seq: seen.get(current.id)!.seq,
-      sfccPatternId: current.id,
-      firstRow: current.rows[0].row,
-      outcome: result.outcome,
-      reason: result.issues[0]?.message ?? null,
-      data: result.plan ?? null,
-    });
-    issues.push(...result.issues);
-    if (outcomes.length >= CHECK_WRITE_BATCH) await flush();
+    await batch.add(
+      {
+        jobId: job.id,
+        seq: seen.get(current.id)!.seq,
+        sfccPatternId: current.id,
+        firstRow: current.rows[0].row,
+        outcome: result.outcome,
+        reason: result.issues[0]?.message ?? null,
+        data: result.plan ?? null,
+      },
+      result.issues,
+    );
     bound();
   };
 
@@ -204,7 +260,7 @@ export async function checkImport(
           column: PATTERN_LABELS.SFCC_Pattern_ID,
           message: IMPORT_MSG.rowsApart(before.row),
         });
-        await flush(); // the outcome it marks may be waiting in the batch
+        await batch.flush(); // the outcome it marks may be waiting in the batch
         await repo.invalidatePattern(db, job.id, before.seq, IMPORT_MSG.rowsApart(before.row));
         current = { id, rows: [], ignored: true };
         continue;
@@ -214,7 +270,7 @@ export async function checkImport(
       await beat({ done: rows, bytesDone });
     }
     await finish();
-    await flush();
+    await batch.flush();
     if (!columns || rows === 0)
       loose.push({
         row: 0,
@@ -228,24 +284,8 @@ export async function checkImport(
     zip?.close();
     removeLocalZip(job.id, job.zipKey);
   }
-  for (const [, entries] of zip?.byName ?? []) {
-    for (const e of entries)
-      if (!used.has(e.path))
-        loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(e.path) });
-  }
+  for (const path of unused())
+    loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(path) });
   await repo.insertIssues(db, job.id, loose);
-  const counts = await repo.outcomeCounts(db, job.id);
-  const patterns = Object.values(counts).reduce((a, b) => a + b, 0);
-  await repo.updateJob(db, job.id, {
-    status: 'checked',
-    rows,
-    patterns,
-    valid: counts.ready ?? 0,
-    skipped: counts.skip ?? 0,
-    failed: counts.invalid ?? 0,
-    done: rows,
-    total: rows,
-    bytesDone,
-    runner: null,
-  });
+  await writeTotals(db, job.id, rows, bytesDone);
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../context';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { FILE_LABELS } from '../../../shared/contracts/files';
@@ -29,6 +30,56 @@ function patternFailure(err: unknown): string | undefined {
   if (err instanceof AppError && err.statusCode < 500) return err.message;
   if (isUniqueViolation(err)) return MSG.patternIdTaken;
   return undefined;
+}
+
+/** One pattern of a chunk, its files stored and ready to be written. */
+interface PreparedPattern {
+  row: repo.ImportPatternRow;
+  plan: PlannedPattern;
+  stored: files.StoredPatternFile[];
+  named: files.StoredPatternFile[];
+  sizes: ImportedSize[];
+}
+
+/**
+ * A chunk's rows, inside its transaction: each pattern created or updated as the account that
+ * started the import, marked done, and its PDFs queued for their checks. Answers the keys of the
+ * files updates replaced, to delete once the transaction committed.
+ */
+async function writeChunk(
+  tx: Tx,
+  job: repo.ImportJobRow,
+  runner: string,
+  actor: Parameters<typeof insertImportedPattern>[1],
+  prepared: PreparedPattern[],
+): Promise<string[]> {
+  if (!(await repo.holdsJob(tx, job.id, runner)))
+    throw new LostJob(`import ${job.id} was taken over`);
+  let replacedKeys: string[] = [];
+  const recordIds: number[] = [];
+  let unchecked = 0;
+  for (const { row, plan, stored, named, sizes } of prepared) {
+    let recordId: number;
+    if (plan.updateId) {
+      const r = await updateImportedPattern(tx, actor, plan.updateId, plan.fields, sizes, named);
+      replacedKeys = [...replacedKeys, ...r.replacedKeys];
+      recordId = plan.updateId;
+    } else {
+      recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
+    }
+    const pdfs = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE).length;
+    if (pdfs) recordIds.push(recordId);
+    unchecked += pdfs;
+    if (
+      !(await repo.settlePattern(tx, row.id, plan.updateId ? 'updated' : 'created', null, recordId))
+    )
+      throw new LostJob(`import ${job.id} was taken over`);
+  }
+  if (unchecked) {
+    await checkFilesLater(tx, job.id, recordIds, unchecked);
+    await repo.addFilesQueued(tx, job.id, unchecked);
+  }
+  return replacedKeys;
 }
 
 /**
@@ -89,7 +140,7 @@ export async function runImport(
   };
 
   /** One pattern's files, stored before its transaction (deleted again if it does not commit). */
-  const prepare = async (row: repo.ImportPatternRow) => {
+  const prepare = async (row: repo.ImportPatternRow): Promise<PreparedPattern> => {
     const plan = row.data as PlannedPattern;
     const stored: files.StoredPatternFile[] = [];
     const keep = <T extends files.StoredPatternFile>(f: T) => (stored.push(f), f);
@@ -124,54 +175,16 @@ export async function runImport(
    */
   const importChunk = async (rows: repo.ImportPatternRow[]): Promise<boolean> => {
     chunkLeases.clear();
-    const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
+    const prepared: PreparedPattern[] = [];
     const allStored = () => prepared.flatMap((p) => p.stored);
     try {
       for (const row of rows) {
         prepared.push(await prepare(row));
         await hooks.beforeCommit?.(row.seq);
       }
-      let replacedKeys: string[] = [];
-      await db.transaction(async (tx) => {
-        if (!(await repo.holdsJob(tx, job.id, runner)))
-          throw new LostJob(`import ${job.id} was taken over`);
-        const recordIds: number[] = [];
-        let unchecked = 0;
-        for (const { row, plan, stored, named, sizes } of prepared) {
-          let recordId: number;
-          if (plan.updateId) {
-            const r = await updateImportedPattern(
-              tx,
-              actor,
-              plan.updateId,
-              plan.fields,
-              sizes,
-              named,
-            );
-            replacedKeys = [...replacedKeys, ...r.replacedKeys];
-            recordId = plan.updateId;
-          } else {
-            recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
-          }
-          const pdfs = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE).length;
-          if (pdfs) recordIds.push(recordId);
-          unchecked += pdfs;
-          if (
-            !(await repo.settlePattern(
-              tx,
-              row.id,
-              plan.updateId ? 'updated' : 'created',
-              null,
-              recordId,
-            ))
-          )
-            throw new LostJob(`import ${job.id} was taken over`);
-        }
-        if (unchecked) {
-          await checkFilesLater(tx, job.id, recordIds, unchecked);
-          await repo.addFilesQueued(tx, job.id, unchecked);
-        }
-      });
+      const replacedKeys = await db.transaction((tx) =>
+        writeChunk(tx, job, runner, actor, prepared),
+      );
       await files.deleteObjects(deps, replacedKeys, log);
       return true;
     } catch (err) {

@@ -86,6 +86,33 @@ type Slot =
   | { kind: 'size'; index: number }
   | { kind: 'batch'; partName: string };
 
+/** Where a received file goes on the pattern (its slot), and the kind and field it is stored and refused under. */
+function slotOf(
+  target: Target,
+  filename: string,
+): [Slot, { kind: files.StoredPatternFile['kind']; field: string }] {
+  if (target.kind === 'named') return [target, { kind: target.field, field: target.field }];
+  if (target.index !== undefined)
+    return [
+      { kind: 'size', index: target.index },
+      { kind: 'pattern_pdf_file', field: sizePdfErrorKey(target.index) },
+    ];
+  return [
+    { kind: 'batch', partName: filename },
+    { kind: 'pattern_pdf_file', field: SIZE_PDF_BATCH_FIELD },
+  ];
+}
+
+/** The placed files into their slots of the answer, in part order. */
+function fillSlots(r: Received, slots: Slot[], placed: files.StoredPatternFile[]) {
+  slots.forEach((slot, i) => {
+    const f = placed[i];
+    if (slot.kind === 'named') r.named.set(slot.field, [...(r.named.get(slot.field) ?? []), f]);
+    else if (slot.kind === 'size') r.sizePdfs.set(slot.index, f);
+    else r.batch.push({ file: f, partName: slot.partName });
+  });
+}
+
 /**
  * Reads every part of the submission in arrival order, streaming each file to a temporary key
  * while the preflight of the ones before runs (at most PREFLIGHTS_IN_FLIGHT at a time); once every
@@ -161,18 +188,7 @@ export async function receiveSubmission(
         part.file.file.resume();
         continue;
       }
-      const [slot, where]: [Slot, { kind: files.StoredPatternFile['kind']; field: string }] =
-        target.kind === 'named'
-          ? [target, { kind: target.field, field: target.field }]
-          : target.index !== undefined
-            ? [
-                { kind: 'size', index: target.index },
-                { kind: 'pattern_pdf_file', field: sizePdfErrorKey(target.index) },
-              ]
-            : [
-                { kind: 'batch', partName: part.file.filename },
-                { kind: 'pattern_pdf_file', field: SIZE_PDF_BATCH_FIELD },
-              ];
+      const [slot, where] = slotOf(target, part.file.filename);
       if (slot.kind === 'size') sizeTaken.add(slot.index);
       try {
         while (running.size >= PREFLIGHTS_IN_FLIGHT) await Promise.race(running);
@@ -210,12 +226,11 @@ export async function receiveSubmission(
   try {
     const placed = await files.placePatternFiles(deps, ready);
     stored.push(...placed);
-    pending.forEach(({ slot }, i) => {
-      const f = placed[i];
-      if (slot.kind === 'named') r.named.set(slot.field, [...(r.named.get(slot.field) ?? []), f]);
-      else if (slot.kind === 'size') r.sizePdfs.set(slot.index, f);
-      else r.batch.push({ file: f, partName: slot.partName });
-    });
+    fillSlots(
+      r,
+      pending.map((p) => p.slot),
+      placed,
+    );
   } catch (err) {
     failAt(-1)(err);
   }

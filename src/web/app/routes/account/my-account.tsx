@@ -8,7 +8,7 @@ import { UsersAdmin } from '../../../features/users/components/users-admin';
 import { BrandManager } from '../../../features/brands/components/brand-manager';
 import { brandOptions } from '../../../features/brands/api/list-brands';
 import { useBrandList } from '../../../lib/brand-list';
-import { MailPreferencesForm } from '../../../features/review/components/mail-preferences-form';
+import { MailPreferencesForm } from '../../../features/lifecycle/components/mail-preferences-form';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 import { PasskeysSection } from '../../../features/two-factor/components/passkeys-section';
 import { SignedInDevices } from '../../../features/devices/components/signed-in-devices';

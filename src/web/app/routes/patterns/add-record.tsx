@@ -1,4 +1,4 @@
-import { AddPatternForm } from '../../../features/pattern-add/components/add-pattern-form';
+import { AddPatternForm } from '../../../features/pattern-create/components/add-pattern-form';
 
 /** /app/add-record (signed-in users): the Pattern Submission Form. */
 export function Component() {
