@@ -7,7 +7,13 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helper';
-import { BULK_MAX, BULK_MSG, BULK_PATHS, type BulkAction } from '../../../shared/contracts/bulk';
+import {
+  BULK_MAX,
+  BULK_MSG,
+  BULK_PATHS,
+  type BulkAction,
+  type BulkResult,
+} from '../../../shared/contracts/bulk';
 import { ACTIVITY_PATHS } from '../../../shared/contracts/activity';
 import { PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { PATTERN_LIST_PATHS } from '../../../shared/contracts/pattern-list';
@@ -30,7 +36,7 @@ describe(`bulk actions (${dbKind})`, () => {
     body: Record<string, unknown>,
     headers: Record<string, string>,
   ) => t.app.inject({ method: 'POST', url: BULK_PATHS.action(action), headers, payload: body });
-  const byId = (res: { json(): { results: { id: number }[] } }) =>
+  const byId = (res: { json(): { results: BulkResult[] } }) =>
     new Map(res.json().results.map((r) => [r.id, r]));
 
   it('acts on each pattern with the one-pattern rules and names each one it could not act on, with why', async () => {
