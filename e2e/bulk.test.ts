@@ -140,4 +140,34 @@ describe('Bulk actions in My Patterns', () => {
       .waitFor();
     await shot(phone, 'bulk-result-390');
   }, 90_000);
+  it('a run a reload interrupted resumes by itself where it stood', async () => {
+    const page = await pages.open(1366);
+    await signIn(page, E2E_USERS.admin);
+    await openList(page);
+    const ids = await Promise.all(
+      codes.map(async (code) => {
+        const href = await page.getByRole('link', { name: code, exact: true }).getAttribute('href');
+        return Number(/(\d+)$/.exec(href ?? '')?.[1]);
+      }),
+    );
+    // Where a run stands after its first call (of one pattern) when the tab reloads.
+    await page.evaluate((run) => sessionStorage.setItem('ppp.bulk-run', JSON.stringify(run)), {
+      action: 'edit',
+      ids,
+      next: 1,
+      set: { field: 'Notion', value: 'Buttons' },
+      results: [
+        {
+          id: ids[0],
+          patternId: codes[0],
+          ok: true,
+          message: `${codes[0]}: Notion changed`,
+          changed: true,
+        },
+      ],
+    });
+    await page.reload();
+    await result(page).getByText('3 patterns changed').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('ppp.bulk-run'))).toBeNull();
+  }, 60_000);
 });

@@ -15,11 +15,11 @@ const r = spawnSync(process.execPath, [path.join(root, 'scripts/test.mjs'), 'api
   env: { ...process.env, BULK_SCALE_N: n },
   encoding: 'utf8',
 });
-const lines = [...(r.stdout ?? '').matchAll(/bulk (publish|edit fields) \([^\n]*/g)].map(
-  (m) => m[0],
-);
+const lines = [
+  ...(r.stdout ?? '').matchAll(/bulk (publish|edit fields) \((pglite|postgres)\):[^\n]*/g),
+].map((m) => m[0]);
 for (const l of lines) console.log(l);
-if (!lines.length) {
+if (!lines.length || r.status !== 0) {
   console.log(`bulk: no figures (${test} exited ${r.status})`);
   console.log((r.stdout ?? '').slice(-2000), (r.stderr ?? '').slice(-2000));
 }

@@ -10,8 +10,8 @@ import { seedPatterns } from '../patterns/detail.fixtures';
 /**
  * A bulk publish and a bulk Edit fields of BULK_SCALE_N patterns (20 here; `npm run bench` runs it
  * with 1,000 and prints the lines below: seconds, statements, storefront archives). Checks what
- * happened, never the time: every pattern published in one storefront archive (one deliver job of
- * the batch window), every price changed.
+ * happened, never the time: every pattern published, their storefront change in one archive per
+ * batch window the run spans (one deliver job each), every price changed.
  */
 const N = Number(process.env.BULK_SCALE_N ?? 20);
 
@@ -34,7 +34,7 @@ describe(`bulk actions at scale (${dbKind})`, () => {
   }, 600_000);
   afterAll(() => t.close());
 
-  it(`publishes ${N} patterns in review in one call, and their storefront change goes in one archive`, async () => {
+  it(`publishes ${N} patterns in review in one call, and their storefront change goes in one archive per batch window`, async () => {
     const seeded = await seedPatterns(t, N, { status: 'in_review' });
     const ids = seeded.map((p) => p.id);
     const deliverJobs = async () =>
@@ -70,8 +70,10 @@ describe(`bulk actions at scale (${dbKind})`, () => {
       .where(and(inArray(patterns.ID, ids), eq(patterns.SFCC_Status, 'published')));
     expect(Number(published[0].n)).toBe(N);
     const archives = (await deliverJobs()) - jobsBefore;
-    // One window; the run may straddle a window's end only if it takes an hour.
-    expect(archives).toBe(1);
+    // One archive per batch window: windows are aligned to the clock (queue.ts scheduleDelivery),
+    // so a run that crosses a window's end (the hour, here) fills two.
+    expect(archives).toBeGreaterThanOrEqual(1);
+    expect(archives).toBeLessThanOrEqual(1 + Math.ceil(seconds / 3600));
     console.log(
       `bulk publish (${dbKind}): ${N} patterns in ${seconds.toFixed(2)} s, ${sent.length} statements (${(sent.length / N).toFixed(1)} per pattern), ${archives} storefront archive(s)`,
     );
