@@ -58,6 +58,7 @@ import { activityRoutes } from './features/activity';
 import { notificationsRoutes } from './features/notifications';
 import { storefrontRoutes } from './features/storefront';
 import { trashRoutes } from './features/trash';
+import { bulkRoutes } from './features/bulk';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(notificationsRoutes);
   await app.register(storefrontRoutes, { loadPattern, filterCondition, publishedVersions });
   await app.register(trashRoutes);
+  await app.register(bulkRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

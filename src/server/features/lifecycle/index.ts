@@ -4,3 +4,5 @@
 export { lifecycleRoutes } from './lifecycle.routes';
 export { publishedRoutes } from './published.routes';
 export { listPublished } from './published.service';
+export { publish, sendToReview } from './lifecycle.service';
+export { requestChanges, unpublish } from './review.service';

@@ -4,6 +4,7 @@ export { patternListRoutes } from './list.routes';
 export {
   assertBrandFilter,
   filterCondition,
+  matchingIds,
   scopedWhere,
   withBrandId,
   withStorefrontBadges,

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
 import { patterns } from '../../db/schema/patterns';
@@ -307,4 +307,37 @@ export async function withStorefrontBadges<
     if (kind) r.storefront = kind;
   }
   return data;
+}
+
+/**
+ * "Select all N matching the filters" (bulk actions, issue 46): the IDs of the patterns the list
+ * shows with these filters, the first `max` by ID, and how many match in all.
+ */
+export async function matchingIds(
+  db: DbOrTx,
+  user: AuthUser,
+  filter: PatternFilter,
+  max: number,
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const q = await withBrandId(db, user, filter);
+  await assertBrandFilter(db, user, q);
+  const rows = await db
+    .select({ id: patterns.ID })
+    .from(patterns)
+    .where(whereOf(scopedWhere(user, q)))
+    .orderBy(patterns.ID)
+    .limit(max + 1);
+  const capped = rows.length > max;
+  const ids = rows.slice(0, max).map((r) => r.id);
+  const total = capped
+    ? Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(patterns)
+            .where(whereOf(scopedWhere(user, q)))
+        )[0]?.n ?? 0,
+      )
+    : ids.length;
+  return { ids, total, capped };
 }

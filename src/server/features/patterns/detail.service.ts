@@ -221,6 +221,52 @@ async function updateFieldsIn(
   input: PatternFields,
 ): Promise<PatternDetail> {
   const current = await loadPattern(db, user, id, { forUpdate: true });
+  return buildDetail(db, await writeFields(db, user, current, input));
+}
+
+/** A pattern's fields as the edit form holds them (the body `updateFields` takes). */
+function fieldsOf(p: repo.PatternRow): PatternFields {
+  const out: Record<string, unknown> = {
+    Brand: p.brandId,
+    Price: p.Price === null ? undefined : Number(p.Price),
+  };
+  for (const k of TEXT_FIELDS) out[k] = (p as Record<string, unknown>)[k] ?? undefined;
+  return out as PatternFields;
+}
+
+/**
+ * Bulk Edit fields (features/bulk): sets one field of one pattern through the edit's own write
+ * (brand scope, activity before → after, webhook and storefront events, addressed notes). A
+ * published pattern's change waits for review as any edit does. `value` is the field's value as
+ * `PatternFieldsSchema` parsed it; answers whether anything changed (`preview`: writes nothing).
+ */
+export async function setPatternField<K extends keyof PatternFields>(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  field: K,
+  value: PatternFields[K],
+  opts: { preview?: boolean } = {},
+): Promise<{ changed: boolean; patternId: string }> {
+  return db.transaction(async (tx) => {
+    const current = await loadPattern(tx, user, id, { forUpdate: !opts.preview });
+    const input = { ...fieldsOf(current), [field]: value };
+    const stored = (v: unknown) =>
+      field === 'Price' ? (v === undefined ? null : priceToDb(v as number)) : v || null;
+    const changed = stored(value) !== (current as Record<string, unknown>)[field];
+    if (changed && !opts.preview) await writeFields(tx, user, current, input);
+    return { changed, patternId: current.SFCC_Pattern_ID };
+  });
+}
+
+/** Writes the fields of a locked pattern; records what changed. Answers the pattern as it is now. */
+async function writeFields(
+  db: DbOrTx,
+  user: AuthUser,
+  current: repo.PatternRow,
+  input: PatternFields,
+): Promise<repo.PatternRow> {
+  const id = current.ID;
   const brandId = await resolveBrandRef(db, input.Brand);
   if (brandId !== current.brandId) {
     if (user.role !== 'admin')
@@ -256,5 +302,5 @@ async function updateFieldsIn(
     'field',
     changes.map((c) => c.field),
   );
-  return buildDetail(db, updated);
+  return updated;
 }

@@ -8,6 +8,7 @@ export {
   loadPattern,
   markPatternEdited,
   patternMissing,
+  setPatternField,
 } from './detail.service';
 export type { PatternRow } from './detail.repo';
 export { addressNotesOn, addressNotesOnDeletedSizes } from './address-notes';

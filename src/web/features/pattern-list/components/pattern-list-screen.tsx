@@ -21,6 +21,7 @@ import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
 import { loadErrorMessage } from '../../../lib/error-message';
 import { ImportEntry } from '../../../components/import-entry';
 import { GridSort } from './grid-sort';
+import { BulkBar } from './bulk-bar';
 
 // The working filters (Headless UI's listbox and its positioning): fetched with this chunk, in
 // parallel, and not in the way of the first row (their closed look stands in meanwhile).
@@ -32,7 +33,7 @@ void loadFilters();
 const loadDeleteDialog = () => import('./delete-dialog');
 const DeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteDialog })));
 
-/** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete and CSV download. */
+/** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete, bulk actions and CSV download. */
 export function PatternListScreen() {
   const { isAdmin } = useAuth();
   const params = useListParams();
@@ -180,6 +181,18 @@ export function PatternListScreen() {
         // When nothing matches, the empty state below offers the same button.
         onClearFilters={params.hasFilters && !empty ? params.clearFilters : undefined}
       />
+
+      {data && data.totalCountData > 0 && (
+        <BulkBar
+          selectedIds={[...selected]}
+          query={query}
+          total={data.totalCountData}
+          morePages={data.totalCountData > data.data.length}
+          isAdmin={isAdmin}
+          onSelectPage={() => toggleAll(true)}
+          onClearSelection={() => setSelected(new Set())}
+        />
+      )}
 
       {list.isError && !data ? (
         <ListError
