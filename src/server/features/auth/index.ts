@@ -13,6 +13,5 @@ export {
   findSessionUser,
   findSessionUserById,
   insertUser,
-  signOutOtherSessions,
   toSessionUser,
 } from './auth.service';
