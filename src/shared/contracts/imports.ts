@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './common';
 import type { MultipartSpec } from './uploads';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
 import { MSG } from '../messages';
@@ -213,8 +214,8 @@ export const ImportJobSchema = z.object({
    */
   files: z.object({ total: z.number(), checked: z.number() }),
   error: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 
