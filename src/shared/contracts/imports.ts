@@ -5,7 +5,7 @@ import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
 import { MSG } from '../messages';
 import { FILE_LABELS, type FileKind } from './files';
 import { PATTERN_LABELS, type PatternFields } from './patterns';
-import { CREATE_MSG } from './patterns-create';
+import { CREATE_MSG } from './pattern-create';
 
 /**
  * Bulk import (issue 16): a sheet (CSV or XLSX, one row per size) and an optional ZIP of the files
