@@ -13,7 +13,7 @@ import {
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 import { SIZE_PATHS } from '../src/shared/contracts/sizes';
 
 /**

@@ -10,7 +10,7 @@ import { MSG } from '../src/shared/messages';
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 
 /** Files a partner would pick, written to a temp dir so Chromium uploads real files. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-files-'));

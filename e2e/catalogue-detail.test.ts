@@ -10,7 +10,7 @@ import { MSG } from '../src/shared/messages';
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 import { SIZE_MSG } from '../src/shared/contracts/sizes';
 

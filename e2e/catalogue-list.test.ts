@@ -6,7 +6,7 @@ import { E2E_USERS, type E2EUser } from './users';
 import { samplePdf } from '../src/server/test/sample-files';
 import { MSG } from '../src/shared/messages';
 import { SEARCH_DEBOUNCE_MS } from '../src/web/features/pattern-list/components/search-box';
-import { PATTERN_CREATE_PATH } from '../src/shared/contracts/patterns-create';
+import { PATTERN_CREATE_PATH } from '../src/shared/contracts/pattern-create';
 
 // Unique to this run: the e2e server is shared by every journey file.
 const stamp = Date.now().toString(36);

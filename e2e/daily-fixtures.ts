@@ -7,7 +7,7 @@ import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 
 /**
  * Files a partner picks in the daily-use journeys (issue 12), written to a folder of their own so

@@ -7,7 +7,7 @@ import { MSG } from '../src/shared/messages';
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 import { LIFECYCLE_PATHS } from '../src/shared/contracts/lifecycle';
 import { SIZE_PATHS } from '../src/shared/contracts/sizes';
 import { SUPPORT_MSG } from '../src/shared/contracts/support';

@@ -12,7 +12,7 @@ import {
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 import { LIFECYCLE_PATHS } from '../src/shared/contracts/lifecycle';
 import { PATTERN_DETAIL_PATHS } from '../src/shared/contracts/pattern-detail';
 import { PATTERN_PUBLISHED_PATHS } from '../src/shared/contracts/pattern-published';

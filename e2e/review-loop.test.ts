@@ -13,7 +13,7 @@ import {
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 import { MSG } from '../src/shared/messages';
 import { LIFECYCLE_MSG } from '../src/shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';

@@ -19,7 +19,7 @@ import {
 import {
   PATTERN_CREATE_PATH,
   type PatternCreateResponse,
-} from '../src/shared/contracts/patterns-create';
+} from '../src/shared/contracts/pattern-create';
 import { LIFECYCLE_PATHS } from '../src/shared/contracts/lifecycle';
 import { BRAND_PATHS } from '../src/shared/contracts/brands';
 

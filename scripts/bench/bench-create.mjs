@@ -47,7 +47,7 @@ const { samplePdf, samplePng } = await tsImport(
   import.meta.url,
 );
 const { PATTERN_CREATE_PATH } = await tsImport(
-  path.join(root, 'src/shared/contracts/patterns-create.ts'),
+  path.join(root, 'src/shared/contracts/pattern-create.ts'),
   import.meta.url,
 );
 

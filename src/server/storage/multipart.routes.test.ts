@@ -3,7 +3,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { listObjects } from '../test/submission';
 import { samplePdf } from '../test/sample-files';
 import { seedPattern } from '../features/patterns/detail.fixtures';
-import { PATTERN_CREATE_PATH } from '../../shared/contracts/patterns-create';
+import { PATTERN_CREATE_PATH } from '../../shared/contracts/pattern-create';
 import { PATTERN_DETAIL_PATHS } from '../../shared/contracts/pattern-detail';
 import { SIZE_PATHS } from '../../shared/contracts/sizes';
 import { USER_PATHS } from '../../shared/contracts/users';

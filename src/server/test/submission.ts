@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PATTERN_CREATE_PATH } from '../../shared/contracts/patterns-create';
+import { PATTERN_CREATE_PATH } from '../../shared/contracts/pattern-create';
 import { THUMBNAIL_SIZES } from '../../shared/contracts/preflight';
 import type { TestApp, TestUser } from './helper';
 import { samplePdf, samplePng, SAMPLE_JPEG } from './sample-files';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './common';
 
 /** A pattern's activity (issue 13): who did what to it, newest first, a page at a time. */
 export const ACTIVITY_PATHS = {
@@ -26,7 +27,7 @@ export const ActivityQuerySchema = z.object({
 export const ActivityEntrySchema = z.object({
   id: z.number(),
   action: z.string(),
-  at: z.string(),
+  at: IsoDateTimeSchema,
   actor: z.object({ id: z.number().nullable(), name: z.string(), brand: z.string().nullable() }),
   /** One readable sentence ('Dana (McCall's) changed Price from 12.00 to 14.99'). */
   text: z.string(),

@@ -23,6 +23,13 @@ export function passwordSchema(
     );
 }
 
+/**
+ * Every timestamp an answer carries: ISO 8601 in UTC to the millisecond, as `Date.toISOString()`
+ * writes it (`2026-11-28T19:00:00.000Z`). One schema, so the OpenAPI document says `date-time`
+ * everywhere and the answer is checked against it.
+ */
+export const IsoDateTimeSchema = z.iso.datetime();
+
 /** The browser's own rule (HTML5): accepts `admin@localhost`, the default first admin. */
 export const emailFormat = (message: string) => z.email({ pattern: z.regexes.html5Email, message });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './common';
 import type { MultipartSpec } from './uploads';
 import { FABRIC_TYPES, GENDERS, PATTERN_TYPES, YES_NO } from '../options';
 import { MSG } from '../messages';
 import { FILE_LABELS, type FileKind } from './files';
 import { PATTERN_LABELS, type PatternFields } from './patterns';
-import { CREATE_MSG } from './patterns-create';
+import { CREATE_MSG } from './pattern-create';
 
 /**
  * Bulk import (issue 16): a sheet (CSV or XLSX, one row per size) and an optional ZIP of the files
@@ -213,8 +214,8 @@ export const ImportJobSchema = z.object({
    */
   files: z.object({ total: z.number(), checked: z.number() }),
   error: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './common';
 import { VersionQuerySchema } from './pattern-published';
 
 /** Integrations (issue 14): API tokens, webhook endpoints and the changes feed. Admins only, except the feed. */
@@ -81,10 +82,10 @@ export const ApiTokenSchema = z.object({
   name: z.string(),
   scope: z.enum(TOKEN_SCOPES),
   brand: z.object({ id: z.number(), name: z.string() }).nullable(),
-  expiresAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  createdAt: z.string(),
+  expiresAt: IsoDateTimeSchema.nullable(),
+  lastUsedAt: IsoDateTimeSchema.nullable(),
+  revokedAt: IsoDateTimeSchema.nullable(),
+  createdAt: IsoDateTimeSchema,
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 export const TokenListResponseSchema = z.object({ data: z.array(ApiTokenSchema) });
@@ -115,10 +116,10 @@ export const WebhookEndpointSchema = z.object({
   enabled: z.boolean(),
   consecutiveFailures: z.number(),
   /** When the current run of failures began (no success since); null while it succeeds. */
-  failingSince: z.string().nullable(),
+  failingSince: IsoDateTimeSchema.nullable(),
   disabledReason: z.string().nullable(),
-  previousSecretUntil: z.string().nullable(),
-  createdAt: z.string(),
+  previousSecretUntil: IsoDateTimeSchema.nullable(),
+  createdAt: IsoDateTimeSchema,
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 export const EndpointListResponseSchema = z.object({ data: z.array(WebhookEndpointSchema) });
@@ -145,8 +146,8 @@ export const DeliverySchema = z.object({
   durationMs: z.number().nullable(),
   response: z.string().nullable(),
   error: z.string().nullable(),
-  lastAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
+  lastAttemptAt: IsoDateTimeSchema.nullable(),
+  createdAt: IsoDateTimeSchema,
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
 export const DELIVERY_PAGE_SIZE = 20;
@@ -203,7 +204,7 @@ export const PatternChangeSchema = z.object({
   patternId: z.number(),
   SFCC_Pattern_ID: z.string(),
   brandId: z.number(),
-  at: z.string(),
+  at: IsoDateTimeSchema,
   /** `version=published` only: the published version's number. */
   version: z.number().optional(),
 });

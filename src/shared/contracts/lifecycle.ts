@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
-import { dbId } from './common';
+import { dbId, IsoDateTimeSchema } from './common';
 
 /**
  * The pattern lifecycle of docs/product-decisions.md, every transition in one contract: draft → in review (send
@@ -152,7 +152,7 @@ export const ReviewStateSchema = z.object({
     .object({
       reason: z.string(),
       requestedBy: z.string(),
-      at: z.string(),
+      at: IsoDateTimeSchema,
       notes: z.array(ReviewNoteSchema),
     })
     .nullable(),
@@ -161,7 +161,7 @@ export const ReviewStateSchema = z.object({
   /** Admins only: the difference to the version last reviewed; `reviewedAt` null = never reviewed. */
   changedSinceReview: z
     .object({
-      reviewedAt: z.string().nullable(),
+      reviewedAt: IsoDateTimeSchema.nullable(),
       outcome: z.enum(['published', 'changes_requested']).nullable(),
       changes: z.array(ChangeSchema),
     })
@@ -205,7 +205,7 @@ export const AttentionSchema = z.object({
       SFCC_Pattern_ID: z.string(),
       Pattern_Name: z.string(),
       reason: z.enum(ATTENTION_REASONS),
-      at: z.string(),
+      at: IsoDateTimeSchema,
       detail: z.string().nullable(),
     }),
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './common';
+import { EmailSchema, IsoDateTimeSchema } from './common';
 
 export const NEWSLETTER_PATHS = {
   subscribe: '/api/newsletter/subscribe',
@@ -29,6 +29,6 @@ export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
 
 export const NewsletterSummarySchema = z.object({
   totalCountData: z.number(),
-  latestAt: z.string().nullable(),
+  latestAt: IsoDateTimeSchema.nullable(),
 });
 export type NewsletterSummary = z.infer<typeof NewsletterSummarySchema>;

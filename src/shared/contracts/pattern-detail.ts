@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './common';
+import { dbId, IsoDateTimeSchema } from './common';
 import { PATTERN_STATUSES } from '../options';
 import { PatternFieldsSchema } from './patterns';
 import { FILE_KINDS, FILE_KIND_RULE, FILE_LABELS, PatternFileSchema, type FileKind } from './files';
@@ -57,10 +57,10 @@ export const PatternDetailSchema = z.object({
   IS_SFCC_TESTING: z.boolean(),
   SFCC_Status: z.enum(PATTERN_STATUSES),
   editStatus: EditStatusSchema,
-  reviewedAt: z.string().nullable(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  reviewedAt: IsoDateTimeSchema.nullable(),
+  publishedAt: IsoDateTimeSchema.nullable(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
   /** Pattern-level files (a size's PDF is listed with its size). */
   files: z.array(PatternFileSchema),
   sizesCount: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VersionQuerySchema } from './pattern-published';
 import { LIMITS } from '../limits';
 import { FABRIC_TYPES, PATTERN_STATUSES, PATTERN_TYPES, YES_NO } from '../options';
-import { boundedId, brandRef, text } from './common';
+import { boundedId, brandRef, text, IsoDateTimeSchema } from './common';
 import { EditStatusSchema } from './lifecycle';
 
 /**
@@ -115,7 +115,7 @@ export const PatternListRowSchema = z.object({
   SFCC_Status: z.enum(PATTERN_STATUSES),
   editStatus: EditStatusSchema,
   IS_SFCC_TESTING: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: IsoDateTimeSchema,
   /** The main hero photo's file ID when it has thumbnails (THUMBNAIL_PATHS); null otherwise. */
   heroFileId: z.number().nullable().optional(),
   /**

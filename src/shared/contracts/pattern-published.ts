@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './common';
 import { FILE_KINDS } from './files';
 import { PatternDetailSchema } from './pattern-detail';
 import { ChangeSchema } from './lifecycle';
@@ -102,9 +103,9 @@ export const PublishedPatternSchema = PublishedContentSchema.extend({
   version: z.number(),
   /** False once unpublished: the storefront takes the product offline (the record stays for that). */
   live: z.boolean(),
-  publishedAt: z.string(),
+  publishedAt: IsoDateTimeSchema,
   publishedBy: z.string().nullable(),
-  unpublishedAt: z.string().nullable(),
+  unpublishedAt: IsoDateTimeSchema.nullable(),
 });
 export type PublishedPattern = z.infer<typeof PublishedPatternSchema>;
 export const PublishedPatternResponseSchema = z.object({ data: PublishedPatternSchema });
@@ -112,7 +113,7 @@ export const PublishedPatternResponseSchema = z.object({ data: PublishedPatternS
 /** For the pattern screen: what is live, and what the working copy changed since. */
 export const LiveChangesSchema = z.object({
   version: z.number(),
-  publishedAt: z.string(),
+  publishedAt: IsoDateTimeSchema,
   publishedBy: z.string().nullable(),
   changes: z.array(ChangeSchema),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { dbId, optionalText, requiredText } from './common';
+import { dbId, optionalText, requiredText, IsoDateTimeSchema } from './common';
 
 /** Pieces of a size (spec section 3 piece-level template fields): list, add, edit, delete. */
 export const PIECE_PATHS = {
@@ -65,8 +65,8 @@ export const PieceSchema = z.object({
   Fold: z.string().nullable(),
   Patterns_SVG: z.string().nullable(),
   Contrast: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
 });
 export type Piece = z.infer<typeof PieceSchema>;
 

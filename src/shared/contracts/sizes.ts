@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
-import { dbId, optionalText, requiredText } from './common';
+import { dbId, optionalText, requiredText, IsoDateTimeSchema } from './common';
 import { PatternFileSchema } from './files';
 import type { MultipartSpec } from './uploads';
 
@@ -90,8 +90,8 @@ export const SizeSchema = z.object({
   >),
   pdf: PatternFileSchema.nullable(),
   piecesCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
 });
 export type Size = z.infer<typeof SizeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './common';
 
 /** Salesforce B2C Commerce delivery (docs/storefront.md): the two targets, their runs, each pattern's outcome. */
 export const STOREFRONT_TARGETS = ['staging', 'production'] as const;
@@ -18,8 +19,8 @@ export const StorefrontRunSchema = z.object({
   archiveName: z.string(),
   products: z.number(),
   message: z.string().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  startedAt: IsoDateTimeSchema,
+  finishedAt: IsoDateTimeSchema.nullable(),
 });
 
 /** A target as shown on the Integrations screen: never a secret, only whether one is set. */
@@ -61,9 +62,9 @@ export const PatternStorefrontSchema = z.object({
       state: z.enum(['pending', 'ok', 'error']),
       mode: z.enum(['upsert', 'offline', 'delete']),
       /** When the last confirmed import finished. */
-      since: z.string().nullable(),
+      since: IsoDateTimeSchema.nullable(),
       /** When the product went online there and stayed (the summary's "since"); null while it is not. */
-      liveSince: z.string().nullable(),
+      liveSince: IsoDateTimeSchema.nullable(),
       message: z.string().nullable(),
     }),
   ),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { COUNTRIES } from '../options';
-import { EmailSchema, optionalText, requiredText, pagingFields } from './common';
+import { EmailSchema, optionalText, requiredText, pagingFields, IsoDateTimeSchema } from './common';
 
 export const SUPPORT_PATHS = {
   /** POST: send a message (spec section 7); GET: the admins' inbox. */
@@ -70,8 +70,8 @@ export const SupportMessageSchema = z.object({
   userId: z.number().nullable(),
   brandId: z.number().nullable(),
   brandName: z.string().nullable(),
-  createdAt: z.string(),
-  handledAt: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  handledAt: IsoDateTimeSchema.nullable(),
   handledBy: z.number().nullable(),
   handledByName: z.string().nullable(),
 });

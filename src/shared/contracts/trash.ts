@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedId } from './common';
+import { boundedId, IsoDateTimeSchema } from './common';
 import { BULK_DELETE_MAX } from './pattern-list';
 
 /**
@@ -32,11 +32,11 @@ export const TrashItemSchema = z.object({
   SFCC_Status: z.string(),
   sizes: z.number(),
   files: z.number(),
-  deletedAt: z.string(),
+  deletedAt: IsoDateTimeSchema,
   /** Who deleted it (their name), null once that account is gone. */
   deletedBy: z.string().nullable(),
   /** When the daily purge deletes it for good, files included. */
-  purgeAt: z.string(),
+  purgeAt: IsoDateTimeSchema,
 });
 export type TrashItem = z.infer<typeof TrashItemSchema>;
 

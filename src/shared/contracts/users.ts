@@ -3,7 +3,15 @@ import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { ROLES } from '../options';
 import { SessionUserSchema } from './auth';
-import { brandRef, EmailSchema, passwordSchema, requiredText, pagingFields, text } from './common';
+import {
+  brandRef,
+  EmailSchema,
+  passwordSchema,
+  requiredText,
+  pagingFields,
+  text,
+  IsoDateTimeSchema,
+} from './common';
 import type { MultipartSpec } from './uploads';
 
 export const USER_PATHS = {
@@ -108,7 +116,7 @@ export const SignupResponseSchema = SessionUserSchema;
 /** One row of the admins' users list. */
 export const UserListItemSchema = SessionUserSchema.extend({
   disabled: z.boolean(),
-  createdAt: z.string(),
+  createdAt: IsoDateTimeSchema,
 });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 

@@ -10,7 +10,7 @@ import {
 import { patternData, postSubmission, sizePdfParts, submissionForm } from '../../test/submission';
 import { profileForm } from '../users/test-helpers';
 import { MSG } from '../../../shared/messages';
-import { CREATE_MSG } from '../../../shared/contracts/patterns-create';
+import { CREATE_MSG } from '../../../shared/contracts/pattern-create';
 
 /** Issue 12: a client built from the spec names brands by their option values (slugs); every call that takes a brand accepts its id or its slug. */
 describe(`brands by id or slug (${dbKind})`, () => {

@@ -17,7 +17,7 @@ import {
   EVERY_TIME,
   PatternCreateDataSchema,
   checkUniqueSizes,
-} from '../../../shared/contracts/patterns-create';
+} from '../../../shared/contracts/pattern-create';
 import { FILE_LABELS, type FileKind } from '../../../shared/contracts/files';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';

@@ -16,7 +16,7 @@ import {
   type FilePart,
 } from '../../test/submission';
 import { samplePdf, samplePng } from '../../test/sample-files';
-import { PATTERN_CREATE_PATH } from '../../../shared/contracts/patterns-create';
+import { PATTERN_CREATE_PATH } from '../../../shared/contracts/pattern-create';
 
 /**
  * Issue 31: creating one pattern through the form with 3 sizes and 8 files. Statements are counted

@@ -10,7 +10,7 @@ import {
   SIZE_PDF_FIELD,
   sizePdfErrorKey,
   type NamedFileField,
-} from '../../../shared/contracts/patterns-create';
+} from '../../../shared/contracts/pattern-create';
 import * as files from '../files';
 
 const SIZE_PDF_NAME_RE = /^pattern_pdf_file(\d{1,4})(\.pdf)?$/i;

@@ -24,7 +24,7 @@ import { samplePdf, samplePng } from '../../test/sample-files';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { LIMITS } from '../../../shared/limits';
-import { CREATE_MSG, PATTERN_CREATE_PATH } from '../../../shared/contracts/patterns-create';
+import { CREATE_MSG, PATTERN_CREATE_PATH } from '../../../shared/contracts/pattern-create';
 import { isThumbnailKey } from '../preflight';
 
 describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {

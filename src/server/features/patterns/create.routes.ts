@@ -3,7 +3,7 @@ import {
   PATTERN_CREATE_PATH,
   PATTERN_CREATE_UPLOAD,
   PatternCreateResponseSchema,
-} from '../../../shared/contracts/patterns-create';
+} from '../../../shared/contracts/pattern-create';
 import { readParts } from '../../storage/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './patterns.service';

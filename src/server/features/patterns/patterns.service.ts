@@ -16,7 +16,7 @@ import {
   sizePdfField,
   SIZE_PDF_BATCH_FIELD,
   type PatternCreateData,
-} from '../../../shared/contracts/patterns-create';
+} from '../../../shared/contracts/pattern-create';
 import * as files from '../files';
 import { findBrand, resolveBrandRef } from '../brands';
 import { receiveSubmission, type Received, type SubmissionParts } from './create-upload';

@@ -6,7 +6,7 @@ import { bundlePortal, startPortal, type PortalProcess } from '../../test/portal
 import { softMaskBombPdf } from '../../test/preflight-files';
 import { samplePdf } from '../../test/sample-files';
 import { childrenOf } from '../../../../scripts/portal-process.mjs';
-import { PATTERN_CREATE_PATH } from '../../../shared/contracts/patterns-create';
+import { PATTERN_CREATE_PATH } from '../../../shared/contracts/pattern-create';
 import { PREFLIGHT_MSG } from '../../../shared/contracts/preflight';
 import type { PatternDetail } from '../../../shared/contracts/pattern-detail';
 import { PDF_CHECKERS } from './pdf-facts';

@@ -26,7 +26,7 @@ import {
   slowToDrawPdf,
 } from '../../test/preflight-files';
 import { purgeTrash } from '../trash';
-import { sizePdfErrorKey } from '../../../shared/contracts/patterns-create';
+import { sizePdfErrorKey } from '../../../shared/contracts/pattern-create';
 import { THUMBNAIL_PATHS, type PreflightWarning } from '../../../shared/contracts/preflight';
 import type { PatternDetail } from '../../../shared/contracts/pattern-detail';
 import type { PatternFile } from '../../../shared/contracts/files';

@@ -2,7 +2,7 @@ import type { FieldErrors } from 'react-hook-form';
 import type { FileRule } from '../../../shared/contracts/files';
 import { fileProblemText } from '../../lib/file-checks';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
-import { NAMED_FILE_FIELDS } from '../../../shared/contracts/patterns-create';
+import { NAMED_FILE_FIELDS } from '../../../shared/contracts/pattern-create';
 import type { AddPatternFormInput } from './form-schema';
 
 export type SectionId = 'basic' | 'pdfs' | 'images' | 'sizes';

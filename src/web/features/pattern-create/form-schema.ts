@@ -16,7 +16,7 @@ import {
   checkUniqueSizes,
   fileRuleOf,
   type NamedFileField,
-} from '../../../shared/contracts/patterns-create';
+} from '../../../shared/contracts/pattern-create';
 
 const isFile = (v: unknown): v is File => typeof File !== 'undefined' && v instanceof File;
 

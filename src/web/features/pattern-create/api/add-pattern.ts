@@ -6,7 +6,7 @@ import {
   sizePdfField,
   type PatternCreateDataInput,
   type PatternCreateResponse,
-} from '../../../../shared/contracts/patterns-create';
+} from '../../../../shared/contracts/pattern-create';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import type { AddPatternFormValues } from '../form-schema';

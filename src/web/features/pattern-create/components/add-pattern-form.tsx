@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '../../../../shared/messages';
 import type { FileRule } from '../../../../shared/contracts/files';
 import { checkPickedFile } from '../../../lib/file-checks';
-import { CREATE_MSG } from '../../../../shared/contracts/patterns-create';
+import { CREATE_MSG } from '../../../../shared/contracts/pattern-create';
 import type { Option } from '../../../../shared/options';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';

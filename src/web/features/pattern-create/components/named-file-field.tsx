@@ -5,7 +5,7 @@ import {
   fileRuleOf,
   isMultipleFileField,
   type NamedFileField as Field,
-} from '../../../../shared/contracts/patterns-create';
+} from '../../../../shared/contracts/pattern-create';
 import type { AddPatternControl } from '../form-schema';
 import { FilePicker } from './file-picker';
 
