@@ -80,7 +80,19 @@ export function toApiError(status: number, text: string): ApiError {
   return new ApiError(status, noMessage(status));
 }
 
+const secondFactorListeners = new Set<Listener>();
+/**
+ * The auth provider subscribes: a 403 TWO_FACTOR_REQUIRED (an admin under REQUIRE_ADMIN_2FA whose
+ * stored session predates it) reads the user again, and the route guard takes them to the set-up.
+ */
+export function onSecondFactorRequired(listener: Listener): () => void {
+  secondFactorListeners.add(listener);
+  return () => secondFactorListeners.delete(listener);
+}
+
 function handleSessionEnd(err: ApiError, hadToken: boolean) {
+  if (err.status === 403 && err.body.code === 'TWO_FACTOR_REQUIRED')
+    secondFactorListeners.forEach((l) => l());
   if ((err.status === 401 && hadToken) || err.body.isRedirected) {
     err.endedSession = true;
     clearSession();

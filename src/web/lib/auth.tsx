@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { AUTH_PATHS, type MeResponse, type SessionUser } from '../../shared/contracts/auth';
-import { api, onSessionEnded } from './api-client';
+import { api, onSecondFactorRequired, onSessionEnded } from './api-client';
 import { clearSession, readSession, writeSession, type StoredUser } from './session';
 import { queryClient } from './query-client';
 import { toast } from './toast';
@@ -50,6 +50,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refreshUser();
   }, [refreshUser]);
+
+  useEffect(() => onSecondFactorRequired(() => void refreshUser()), [refreshUser]);
 
   useEffect(
     () =>

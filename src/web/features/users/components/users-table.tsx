@@ -1,6 +1,7 @@
 import type { UserListItem } from '../../../../shared/contracts/users';
 import { ROLE_OPTIONS } from '../../../../shared/options';
 import { StatusButton } from './status-button';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 
 const roleName = (role: string) => ROLE_OPTIONS.find((o) => o.value === role)?.name ?? role;
 
@@ -55,7 +56,10 @@ export function UsersTable({ rows, selfId }: { rows: UserListItem[]; selfId: num
                 <StatusBadge disabled={u.disabled} />
               </td>
               <td className="py-2.5 text-right">
-                <StatusButton user={u} isSelf={u.id === selfId} />
+                <div className="flex justify-end gap-2">
+                  <ResetTwoFactorButton user={u} />
+                  <StatusButton user={u} isSelf={u.id === selfId} />
+                </div>
               </td>
             </tr>
           ))}
@@ -74,7 +78,8 @@ export function UsersTable({ rows, selfId }: { rows: UserListItem[]; selfId: num
               </div>
               <StatusBadge disabled={u.disabled} />
             </div>
-            <div className="mt-3 flex justify-end">
+            <div className="mt-3 flex justify-end gap-2">
+              <ResetTwoFactorButton user={u} />
               <StatusButton user={u} isSelf={u.id === selfId} />
             </div>
           </li>
