@@ -113,7 +113,9 @@ export async function completeSignIn(
 ): Promise<{ response: LoginResponse; newDeviceToken?: string }> {
   const newDeviceToken = attempt ? await throttle.succeeded(deps, attempt, user.id) : undefined;
   const token = await createSession(deps, user.id, origin);
-  const sessionUser = await withSecondFactorState(deps, toSessionUser(user));
+  const sessionUser = await withSecondFactorState(deps, toSessionUser(user), {
+    viaPasskey: origin.method === 'passkey',
+  });
   return { response: { ...sessionUser, token }, newDeviceToken };
 }
 
@@ -121,15 +123,19 @@ export async function completeSignIn(
 export async function withSecondFactorState(
   deps: AppDeps,
   user: SessionUser,
+  session: { id: number } | { viaPasskey: boolean },
 ): Promise<SessionUser> {
   if (!deps.env.REQUIRE_ADMIN_2FA || user.role !== 'admin') return user;
-  return { ...user, mustSetUpTwoFactor: !(await hasSecondFactor(deps.database.db, user.id)) };
+  return {
+    ...user,
+    mustSetUpTwoFactor: !(await hasSecondFactor(deps.database.db, user.id, session)),
+  };
 }
 
 export async function me(deps: AppDeps, user: AuthUser): Promise<SessionUser> {
   const row = await repo.findUserById(deps.database.db, user.id);
   if (!row) throw unauthenticated();
-  return withSecondFactorState(deps, toSessionUser(row));
+  return withSecondFactorState(deps, toSessionUser(row), { id: user.sessionId });
 }
 
 export async function signout(deps: AppDeps, user: AuthUser): Promise<void> {

@@ -16,10 +16,21 @@ import type { SessionOrigin } from './auth.service';
 type ChallengeKind = (typeof authChallenges.$inferSelect)['kind'];
 
 /** Whether the account has a second factor: an authenticator app turned on, or a passkey. */
-export async function hasSecondFactor(db: DbOrTx, userId: number): Promise<boolean> {
+/**
+ * Whether a session counts as two factors for REQUIRE_ADMIN_2FA: the account has the authenticator
+ * app on (a password sign-in then needed its code), or this session was opened with a passkey. A
+ * passkey alone on the account does not make its password sign-ins two-factor.
+ */
+export async function hasSecondFactor(
+  db: DbOrTx,
+  userId: number,
+  session: { id: number } | { viaPasskey: boolean },
+): Promise<boolean> {
+  if ('viaPasskey' in session && session.viaPasskey) return true;
+  const sessionId = 'id' in session ? session.id : null;
   const res = await db.execute<{ yes: boolean }>(
     sql`SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = ${userId} AND enabled_at IS NOT NULL)
-        OR EXISTS (SELECT 1 FROM passkeys WHERE user_id = ${userId}) AS yes`,
+        OR EXISTS (SELECT 1 FROM sessions WHERE id = ${sessionId} AND method = 'passkey') AS yes`,
   );
   const row = res.rows[0];
   return Boolean(row?.yes);

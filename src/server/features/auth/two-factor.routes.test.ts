@@ -5,6 +5,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import {
   authChallenges,
   accountEvents,
+  passkeys,
   recoveryCodes,
   twoFactor,
 } from '../../db/schema/second-factor';
@@ -12,6 +13,7 @@ import { sessions } from '../../db/schema/users';
 import { readOutbox, waitForMail } from '../users/test-helpers';
 import { TWO_FACTOR_MSG, TWO_FACTOR_PATHS } from '../../../shared/contracts/two-factor';
 import { LOGIN_LIMITS } from './auth.service';
+import { hashToken } from '../../lib/tokens';
 
 /**
  * Issue 45, two-factor sign-in: set-up with a code, recovery codes once, the code step before any
@@ -337,6 +339,36 @@ describe(`REQUIRE_ADMIN_2FA (${dbKind})`, () => {
     expect(confirm.statusCode).toBe(200);
     // At once, in this process and (through the users row's notification) in every other.
     expect((await t.app.inject({ url: '/api/patterns', headers: auth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: auth })).json().user.mustSetUpTwoFactor,
+    ).toBe(false);
+  });
+
+  it('a passkey on the account does not make its password sign-ins two-factor; a passkey session does', async () => {
+    const admin = await createUser(t, { role: 'admin', brand: null });
+    await t.deps.database.db.insert(passkeys).values({
+      userId: admin.id,
+      credentialId: `cred-${admin.id}`,
+      publicKey: 'pk',
+      name: 'Laptop',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.email, password: admin.password },
+    });
+    expect(login.json()).toMatchObject({ mustSetUpTwoFactor: true });
+    const token = login.json().token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/patterns', headers: auth })).statusCode).toBe(403);
+    // The same account's session opened with the passkey is two factors.
+    await t.deps.database.db
+      .update(sessions)
+      .set({ method: 'passkey' })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    await expect
+      .poll(async () => (await t.app.inject({ url: '/api/patterns', headers: auth })).statusCode)
+      .toBe(200);
     expect(
       (await t.app.inject({ url: '/api/auth/me', headers: auth })).json().user.mustSetUpTwoFactor,
     ).toBe(false);
