@@ -10,7 +10,7 @@ import {
 import { badRequest, notFound, retryIn, tooMany } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password';
-import { clearLoginFailures, endSessions } from '../auth';
+import { clearLoginFailures, signOutOtherSessions } from '../auth';
 import { enqueueMail, MAIL_JOB } from '../../mail/mail-job';
 import { emailChangedMail } from './mail-texts';
 import { useCode } from './one-time-code.service';
@@ -94,7 +94,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await repo.updateAccount(tx, user.id, { passwordHash });
-    await endSessions(tx, user.id, user.sessionId);
+    await signOutOtherSessions(tx, user.id, user.sessionId);
   });
   await clearLoginFailures(deps, user.email);
   return { data: await mustFindSessionUser(db, user.id), message: USER_MSG.passwordChanged };
