@@ -5,3 +5,4 @@ export { webhookDeliveryHandler } from './delivery';
 export { emitPatternEvent, emitTransitionEvent } from './events';
 export { findTokenUser, isApiToken } from './tokens.service';
 export { checkWebhookUrl, isBlockedAddress } from './ssrf';
+export { readSecretsKeyFile, secretsKey, writeSecretsKeyFile } from './secret-box';
