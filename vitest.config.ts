@@ -9,6 +9,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
  * else in api-pglite. A file that opens a database belongs in both.
  */
 const DATABASE_FREE = [
+  'src/server/compose.test.ts',
   'src/server/config/env.test.ts',
   'src/server/features/imports/csv-text.test.ts',
   'src/server/features/imports/zip-reader.test.ts',

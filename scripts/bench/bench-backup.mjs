@@ -43,7 +43,12 @@ try {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        BACKUP_PASSPHRASE: 'bench-backup-passphrase',
+      },
       encoding: 'utf8',
     });
     if (r.status !== 0) throw new Error(`${args[0]} failed: ${r.stderr || r.stdout}`);

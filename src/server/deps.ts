@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env';
 import type { AppDeps } from './context';
+import { dropHoldsOfDeadProcesses } from './features/files';
 import { migrate, openPglite, openPostgres, type Database } from './db/client';
 import { diskStore } from './storage/disk-store';
 import type { FileStore } from './storage/file-store';
@@ -29,6 +30,8 @@ export async function createDeps(
         }));
   if (!database && env.DATABASE_URL) await underMigrationLock(env.DATABASE_URL, () => migrate(db));
   else await migrate(db);
+  // A backup's hold on deletions left by a process killed mid-backup (embedded database: every hold).
+  await dropHoldsOfDeadProcesses(db);
   const files = await openFileStore(env);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,

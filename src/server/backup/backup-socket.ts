@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { FileStore } from '../storage/file-store';
+import type { Env } from '../config/env';
+import { secretsKey } from '../features/integrations';
+import { passphraseProblem } from './archive-key';
 import { writeBackup } from './backup';
 
 /**
  * The embedded database belongs to the server process, so `npm run backup` asks that process to
  * write the archive: a Unix socket in DATA_DIR (created under umask 0077, so only the portal's user,
- * who can read DATA_DIR anyway, may connect). One JSON line each way: `{ "out": path }` →
+ * who can read DATA_DIR anyway, may connect). One JSON line each way: `{ "out": path, "passphrase" }` →
  * `{ "ok": true, counts }` or `{ "error": message }`.
  */
 export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
@@ -21,7 +24,7 @@ interface Reply {
 }
 
 export async function serveBackups(
-  deps: { database: Database; files: FileStore },
+  deps: { database: Database; files: FileStore; env: Pick<Env, 'SECRETS_KEY' | 'dataDir'> },
   dataDir: string,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
@@ -39,14 +42,18 @@ export async function serveBackups(
       void (async () => {
         let reply: Reply;
         try {
-          const { out } = JSON.parse(input) as { out?: unknown };
+          const { out, passphrase } = JSON.parse(input) as { out?: unknown; passphrase?: unknown };
           if (typeof out !== 'string' || !path.isAbsolute(out))
             throw new Error('out must be an absolute path');
+          if (typeof passphrase !== 'string') throw new Error(passphraseProblem(undefined));
           if (busy) throw new Error('a backup is already being written');
           busy = true;
           try {
             const started = performance.now();
-            const manifest = await writeBackup(deps, out);
+            const manifest = await writeBackup(deps, out, {
+              passphrase,
+              secretsKey: secretsKey(deps.env),
+            });
             log.info(
               { out, ...manifest.counts, ms: Math.round(performance.now() - started) },
               'backup written',
@@ -76,7 +83,11 @@ export async function serveBackups(
 }
 
 /** Asks a portal running on `dataDir` to write the backup; undefined when none listens. */
-export function askRunningPortal(dataDir: string, out: string): Promise<Reply | undefined> {
+export function askRunningPortal(
+  dataDir: string,
+  out: string,
+  passphrase: string,
+): Promise<Reply | undefined> {
   return new Promise((resolve, reject) => {
     const conn = net.connect(backupSocketPath(dataDir));
     let input = '';
@@ -84,7 +95,7 @@ export function askRunningPortal(dataDir: string, out: string): Promise<Reply | 
     conn.setEncoding('utf8');
     conn.on('connect', () => {
       connected = true;
-      conn.write(JSON.stringify({ out }) + '\n');
+      conn.write(JSON.stringify({ out, passphrase }) + '\n');
     });
     conn.on('data', (d: string) => (input += d));
     conn.on('end', () => {

@@ -31,10 +31,21 @@ describe.skipIf(!here)(
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    const tool = (name: string, args: string[], dataDir: string) =>
+    const PASS = 'cli-backup-passphrase';
+    const tool = (
+      name: string,
+      args: string[],
+      dataDir: string,
+      passphrase: string | null = PASS,
+    ) =>
       spawnSync(process.execPath, [path.join(path.dirname(bundle.entry), name), ...args], {
         cwd: path.dirname(bundle.entry),
-        env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          ...(passphrase ? { BACKUP_PASSPHRASE: passphrase } : {}),
+        },
         encoding: 'utf8',
       });
 
@@ -51,19 +62,31 @@ describe.skipIf(!here)(
         expect(backup.stderr).toBe('');
         expect(backup.stdout).toMatch(/written by the running portal: \d+ rows in \d+ tables/);
         expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
-        const manifest = await verifyArchive(archive);
+        const { manifest } = await verifyArchive(archive, PASS);
         expect(manifest.tables.find((t) => t.name === 'public.users')?.rows).toBe(1);
         const over = tool('restore.js', [archive, '--force'], dataDir);
         expect(over.status).toBe(1);
         expect(over.stderr).toMatch(/the portal is running on this DATA_DIR: stop it first/);
         expect(tool('backup.js', [], dataDir).stderr).toMatch(/--out FILE is required/);
+        // Without the passphrase neither tool runs: it authenticates the archive and wraps the key.
+        const bare = tool('backup.js', ['--out', path.join(work, 'bare.zip')], dataDir, null);
+        expect(bare.status).toBe(1);
+        expect(bare.stderr).toMatch(/BACKUP_PASSPHRASE is required/);
+        expect(fs.existsSync(path.join(work, 'bare.zip'))).toBe(false);
       } finally {
         await portal.stop('SIGTERM');
       }
       const fresh = path.join(work, 'fresh');
+      const refused = tool('restore.js', [archive], fresh, null);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/BACKUP_PASSPHRASE is required/);
       const restore = tool('restore.js', [archive], fresh);
       expect(restore.status, restore.stderr).toBe(0);
       expect(restore.stdout).toMatch(/^restore: \d+ rows and 0 files/);
+      // The portal's secrets key came back with the archive (issue 49 item 3).
+      expect(fs.readFileSync(path.join(fresh, 'secrets.key'), 'utf8')).toBe(
+        fs.readFileSync(path.join(dataDir, 'secrets.key'), 'utf8'),
+      );
       const again = await startPortal(bundle.entry, { DATA_DIR: fresh, PASSWORD_HASH_COST: '14' });
       try {
         const login = await fetch(`${again.url}/api/auth/login`, {
@@ -76,6 +99,6 @@ describe.skipIf(!here)(
       } finally {
         await again.stop('SIGTERM');
       }
-    }, 180_000);
+    }, 360_000);
   },
 );

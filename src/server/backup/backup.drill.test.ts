@@ -25,7 +25,10 @@ import { buildApp } from '../app';
 import { createLogger } from '../lib/logger';
 import { enqueueJob } from '../jobs/outbox';
 import { MAIL_JOB } from '../mail/mail-job';
-import { writeBackup } from './backup';
+import { writeBackup, type Manifest } from './backup';
+import { rewriteArchive } from './fixtures';
+import { secretsKey } from '../features/integrations';
+import { secretBox } from '../features/integrations/secret-box';
 import { RestoreError, restoreBackup, verifyArchive } from './restore';
 import { emptyTarget, fileHashes, fingerprint, type EmptyTarget } from './fixtures';
 
@@ -53,6 +56,21 @@ describe(`backup and restore drill (${dbKind})`, () => {
     await t?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  const PASS = 'drill-backup-passphrase';
+  const auth = () => ({ passphrase: PASS, secretsKey: secretsKey(t.deps.env) });
+
+  const expectNothingWritten = async (target: EmptyTarget) => {
+    const { rows } = await target.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+    );
+    expect(Number(rows[0].n)).toBe(0);
+    expect(
+      fs.existsSync(path.join(target.dataDir, 'files')) &&
+        fs.readdirSync(path.join(target.dataDir, 'files')),
+    ).toEqual([]);
+    expect(fs.existsSync(path.join(target.dataDir, 'secrets.key'))).toBe(false);
+  };
 
   const submit = (user: Parameters<typeof postSubmission>[1], id: string) =>
     postSubmission(
@@ -121,7 +139,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
     })();
     const adding = submit(partner, 'DRILL-LIVE');
     const archive = path.join(dir, 'drill.zip');
-    const manifest = await writeBackup(t.deps, archive).finally(() => (stop = true));
+    const manifest = await writeBackup(t.deps, archive, auth()).finally(() => (stop = true));
     await traffic;
     expect((await adding).statusCode).toBe(201);
     expect(served).toBeGreaterThan(0);
@@ -132,7 +150,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
     // Wiped: a new, empty target.
     const target = await emptyTarget();
     targets.push(target);
-    const result = await restoreBackup(archive, target);
+    const result = await restoreBackup(archive, target, { passphrase: PASS });
     expect(result.rows).toBe(
       manifest.counts.rows -
         manifest.tables.find((x) => x.name.includes('__drizzle_migrations'))!.rows,
@@ -169,6 +187,11 @@ describe(`backup and restore drill (${dbKind})`, () => {
     const reset = mails.rows.find((r) => r.payload.includes('drill-partner@example.com'))!;
     expect(reset.status).toBe('failed');
     for (const r of mails.rows) expect(r.payload).not.toMatch(/"text"|Queued body|token=/);
+    // The secrets key came back with it (issue 49 item 3): what the portal sealed opens there.
+    const sealed = secretBox(t.deps.env).seal('whsec-drill-secret');
+    const restoredEnv = parseEnv({ NODE_ENV: 'test', ...target.env });
+    expect(secretBox(restoredEnv).open(sealed)).toBe('whsec-drill-secret');
+    expect(fs.statSync(path.join(target.dataDir, 'secrets.key')).mode & 0o077).toBe(0);
     // Every file byte back.
     const restoredFiles = await fileHashes(target.files);
     for (const [key, sha] of Object.entries(filesBefore)) expect(restoredFiles[key], key).toBe(sha);
@@ -219,15 +242,15 @@ describe(`backup and restore drill (${dbKind})`, () => {
 
   it('refuses a non-empty target unless forced, and an archive whose checksums do not match', async () => {
     const archive = path.join(dir, 'refusals.zip');
-    const manifest = await writeBackup(t.deps, archive);
+    const manifest = await writeBackup(t.deps, archive, auth());
     const target = await emptyTarget();
     targets.push(target);
-    await restoreBackup(archive, target);
+    await restoreBackup(archive, target, { passphrase: PASS });
     const first = await fingerprint(target.database.db);
-    await expect(restoreBackup(archive, target)).rejects.toThrow(
+    await expect(restoreBackup(archive, target, { passphrase: PASS })).rejects.toThrow(
       /The target is not empty.*--force/,
     );
-    const forced = await restoreBackup(archive, target, { force: true });
+    const forced = await restoreBackup(archive, target, { passphrase: PASS, force: true });
     expect(forced.files).toBe(manifest.counts.files);
     expect(await fingerprint(target.database.db)).toEqual(first);
 
@@ -242,18 +265,87 @@ describe(`backup and restore drill (${dbKind})`, () => {
     bytes[at + 10] ^= 0xff;
     const tampered = path.join(dir, 'tampered.zip');
     fs.writeFileSync(tampered, bytes);
-    await expect(verifyArchive(tampered)).rejects.toThrow(RestoreError);
+    await expect(verifyArchive(tampered, PASS)).rejects.toThrow(RestoreError);
     const fresh = await emptyTarget();
     targets.push(fresh);
-    await expect(restoreBackup(tampered, fresh)).rejects.toThrow(/Checksum mismatch|damaged/);
-    const { rows } = await fresh.database.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+    await expect(restoreBackup(tampered, fresh, { passphrase: PASS })).rejects.toThrow(
+      /Checksum mismatch|damaged/,
     );
-    expect(Number(rows[0].n)).toBe(0);
-    expect(
-      fs.existsSync(path.join(fresh.dataDir, 'files')) &&
-        fs.readdirSync(path.join(fresh.dataDir, 'files')),
-    ).toEqual([]);
+    await expectNothingWritten(fresh);
+
+    // Issue 49 item 4. A user row made admin, the manifest's checksum recomputed (by someone
+    // without the passphrase): the HMAC refuses it, nothing written.
+    const promoted = path.join(dir, 'promoted.zip');
+    await rewriteArchive(archive, promoted, (name, buf) =>
+      name === 'db/public.users.jsonl'
+        ? Buffer.from(buf.toString('utf8').replace(/"role":"user"/g, '"role":"admin"'))
+        : buf,
+    );
+    await expect(restoreBackup(promoted, fresh, { passphrase: PASS })).rejects.toThrow(
+      /not authenticated by this BACKUP_PASSPHRASE/,
+    );
+    // The right archive with a wrong passphrase: the same refusal.
+    await expect(
+      restoreBackup(archive, fresh, { passphrase: 'not-the-passphrase' }),
+    ).rejects.toThrow(/not authenticated by this BACKUP_PASSPHRASE/);
+    // An archive without auth.json (an older portal's, or one stripped of it): refused.
+    const bare = path.join(dir, 'bare.zip');
+    await rewriteArchive(archive, bare, (name, buf) => (name === 'auth.json' ? undefined : buf));
+    await expect(restoreBackup(bare, fresh, { passphrase: PASS })).rejects.toThrow(
+      /has no auth.json/,
+    );
+    // Even authenticated (made with the passphrase), a file key leaving the store, or a table
+    // name that is not one, is refused before the database is touched.
+    for (const [label, edit] of [
+      [
+        '../ key',
+        (m: Manifest) => (
+          (m.files[0].key = '../../escaped'),
+          (m.files[0].entry = 'files/../../escaped')
+        ),
+      ],
+      [
+        'absolute key',
+        (m: Manifest) => (
+          (m.files[0].key = '/etc/escaped'),
+          (m.files[0].entry = 'files//etc/escaped')
+        ),
+      ],
+      [
+        'table name',
+        (m: Manifest) => (
+          (m.tables[0].name = 'public.x; drop table users'),
+          (m.tables[0].entry = `db/${m.tables[0].name}.jsonl`)
+        ),
+      ],
+    ] as const) {
+      const evil = path.join(dir, `evil-${label.replace(/\W/g, '')}.zip`);
+      await rewriteArchive(archive, evil, (_n, b) => b, { manifest: edit, passphrase: PASS });
+      await expect(restoreBackup(evil, fresh, { passphrase: PASS }), label).rejects.toThrow(
+        /The manifest names/,
+      );
+    }
+    await expectNothingWritten(fresh);
+    expect(fs.existsSync(path.join(dir, 'escaped'))).toBe(false);
+    // A manifest over the bound is refused unread (the real bound is MAX_MANIFEST_BYTES).
+    await expect(verifyArchive(archive, PASS, { maxManifestBytes: 1000 })).rejects.toThrow(
+      /manifest.json is larger than 1000 bytes/,
+    );
+    // A target whose SECRETS_KEY is not the archive's: its secrets would be unreadable, refused.
+    await expect(
+      restoreBackup(
+        archive,
+        {
+          ...fresh,
+          secrets: {
+            dataDir: fresh.dataDir,
+            SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+          },
+        },
+        { passphrase: PASS },
+      ),
+    ).rejects.toThrow(/SECRETS_KEY is not the key/);
+    await expectNothingWritten(fresh);
     await fresh.database.close();
     await target.database.close();
   }, 360_000);

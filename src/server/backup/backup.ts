@@ -8,6 +8,13 @@ import type { Database, Tx } from '../db/client';
 import type { FileStore } from '../storage/file-store';
 import { listTables, readSequences, tableRows, type SequenceValue } from './db-copy';
 import { journalTags } from './migrations';
+import {
+  AUTH_ENTRY,
+  ArchiveKeys,
+  passphraseProblem,
+  type ArchiveAuth,
+  type WrappedKey,
+} from './archive-key';
 import { UPLOADS_PREFIX, holdingDeletes } from '../features/files';
 import { MAIL_JOB, withoutText, type MailJobPayload } from '../mail/mail-job';
 
@@ -22,7 +29,10 @@ export interface ManifestEntry {
 }
 export interface Manifest {
   format: typeof FORMAT;
-  formatVersion: 1;
+  /** 2: authenticated by auth.json (HMAC with a key from BACKUP_PASSPHRASE), secrets key inside. */
+  formatVersion: 2;
+  /** SECRETS_KEY (or DATA_DIR/secrets.key), wrapped with a key from the passphrase. */
+  secretsKey: WrappedKey;
   createdAt: string;
   database: {
     kind: Database['kind'];
@@ -54,12 +64,18 @@ function measuring() {
  * Writes one ZIP to `out`: every table of the database as JSON lines, read in one REPEATABLE READ,
  * read-only transaction (one snapshot: consistent while the portal runs; on PGlite the portal's
  * other statements wait for it, as PGlite runs one at a time), then every object of the file store
- * (disk or S3), then the manifest with counts and SHA-256s. Written to `out.part`, renamed at the end.
+ * (disk or S3), then the manifest with counts and SHA-256s and the wrapped secrets key, then
+ * `auth.json` (the manifest's HMAC: archive-key.ts). Written to `out.part`, renamed at the end.
  */
 export async function writeBackup(
   deps: { database: Database; files: FileStore },
   out: string,
+  /** The operator's BACKUP_PASSPHRASE and the key encrypting secrets at rest. */
+  auth: { passphrase: string; secretsKey: Buffer },
 ): Promise<Manifest> {
+  const problem = passphraseProblem(auth.passphrase);
+  if (problem) throw new Error(problem);
+  const keys = ArchiveKeys.derive(auth.passphrase);
   const zip = new yazl.ZipFile();
   const part = `${out}.part`;
   const file = fs.createWriteStream(part, { mode: 0o600 });
@@ -69,8 +85,17 @@ export async function writeBackup(
   try {
     // No stored object is deleted from before the snapshot until the copy ends (ADR 009): every
     // object the snapshot names is copied. Objects are stored by content: each once.
-    const manifest = await holdingDeletes(deps.database.db, () => fill(zip, deps));
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST);
+    const manifest = await holdingDeletes(deps.database.db, () =>
+      fill(zip, deps, keys.wrap(auth.secretsKey)),
+    );
+    const bytes = Buffer.from(JSON.stringify(manifest, null, 1));
+    zip.addBuffer(bytes, MANIFEST);
+    const sealed: ArchiveAuth = {
+      kdf: 'scrypt-n15-r8-p1',
+      salt: keys.salt.toString('base64'),
+      manifestHmac: keys.mac(bytes),
+    };
+    zip.addBuffer(Buffer.from(JSON.stringify(sealed)), AUTH_ENTRY);
     zip.end();
     await written;
     fs.renameSync(part, out);
@@ -116,6 +141,7 @@ function withoutMailText(line: string): string {
 async function fill(
   zip: yazl.ZipFile,
   deps: { database: Database; files: FileStore },
+  secretsKey: WrappedKey,
 ): Promise<Manifest> {
   const { db } = deps.database;
   const tables: Manifest['tables'] = [];
@@ -166,7 +192,8 @@ async function fill(
   }
   return {
     format: FORMAT,
-    formatVersion: 1,
+    formatVersion: 2,
+    secretsKey,
     createdAt: new Date().toISOString(),
     database: {
       kind: deps.database.kind,

@@ -9,7 +9,12 @@ import { diskStore } from '../storage/disk-store';
 import type { FileStore } from '../storage/file-store';
 import { withDatabase } from '../test/global-setup';
 import { dbKind } from '../test/helper';
+import { finished } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { listTables } from './db-copy';
+import { MANIFEST, type Manifest } from './backup';
+import { AUTH_ENTRY, ArchiveKeys, type ArchiveAuth } from './archive-key';
 
 /** Per table: row count and an MD5 of every row's JSON, sorted (generated columns included). */
 export async function fingerprint(db: DbOrTx): Promise<Record<string, string>> {
@@ -42,6 +47,8 @@ export interface EmptyTarget {
   dataDir: string;
   /** The environment a portal started on this target gets. */
   env: Record<string, string>;
+  /** Where its secrets key goes (DATA_DIR/secrets.key). */
+  secrets: { dataDir: string };
   remove(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export async function emptyTarget(): Promise<EmptyTarget> {
       database: await openPglite(path.join(dataDir, 'db'), await emptyClusterDump()),
       files,
       dataDir,
+      secrets: { dataDir },
       env: { DATA_DIR: dataDir },
       remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
@@ -84,6 +92,7 @@ export async function emptyTarget(): Promise<EmptyTarget> {
     database: await openPostgres(withDatabase(url, name), 4),
     files,
     dataDir,
+    secrets: { dataDir },
     env: { DATA_DIR: dataDir, DATABASE_URL: withDatabase(url, name) },
     async remove() {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -91,4 +100,69 @@ export async function emptyTarget(): Promise<EmptyTarget> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Copies a backup archive entry by entry through `edit` (undefined drops the entry), recomputing
+ * the manifest's sizes and SHA-256s, as someone altering an archive would. `manifest` edits the
+ * manifest itself; with `passphrase` the copy is authenticated again (a portal-made archive
+ * whose content is still malicious), else auth.json is copied as it was.
+ */
+export async function rewriteArchive(
+  src: string,
+  dst: string,
+  edit: (name: string, bytes: Buffer) => Buffer | undefined,
+  opts: { manifest?: (m: Manifest) => unknown; passphrase?: string } = {},
+): Promise<void> {
+  const zip = await yauzl.openPromise(src, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (e: yauzl.Entry) => {
+      void zip.openReadStreamPromise(e).then(async (stream) => {
+        const chunks: Buffer[] = [];
+        for await (const c of stream) chunks.push(c as Buffer);
+        entries.set(e.fileName, Buffer.concat(chunks));
+        zip.readEntry();
+      }, reject);
+    });
+    zip.once('end', resolve);
+    zip.once('error', reject);
+    zip.readEntry();
+  });
+  const manifest = JSON.parse(entries.get(MANIFEST)!.toString('utf8')) as Manifest;
+  const out = new yazl.ZipFile();
+  for (const [name, bytes] of entries) {
+    if (name === MANIFEST || name === AUTH_ENTRY) continue;
+    const edited = edit(name, bytes);
+    if (!edited) continue;
+    const item = [...manifest.tables, ...manifest.files].find((x) => x.entry === name);
+    if (item) {
+      item.bytes = edited.length;
+      item.sha256 = crypto.createHash('sha256').update(edited).digest('hex');
+    }
+    out.addBuffer(edited, name);
+  }
+  opts.manifest?.(manifest);
+  let auth = entries.get(AUTH_ENTRY);
+  if (opts.passphrase && auth) {
+    // Authenticated again under a new salt, the secrets key wrapped again (a portal-made archive).
+    const old = JSON.parse(auth.toString('utf8')) as ArchiveAuth;
+    const key = ArchiveKeys.derive(opts.passphrase, Buffer.from(old.salt, 'base64')).unwrap(
+      manifest.secretsKey,
+    );
+    const keys = ArchiveKeys.derive(opts.passphrase);
+    manifest.secretsKey = keys.wrap(key);
+    const sealed: ArchiveAuth = {
+      kdf: 'scrypt-n15-r8-p1',
+      salt: keys.salt.toString('base64'),
+      manifestHmac: keys.mac(Buffer.from(JSON.stringify(manifest, null, 1))),
+    };
+    auth = Buffer.from(JSON.stringify(sealed));
+  } else if (auth) auth = edit(AUTH_ENTRY, auth);
+  out.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST);
+  if (auth) out.addBuffer(auth, AUTH_ENTRY);
+  out.end();
+  const file = fs.createWriteStream(dst);
+  out.outputStream.pipe(file);
+  await finished(file);
 }

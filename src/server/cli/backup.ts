@@ -1,5 +1,6 @@
 // Operator tool: writes one backup archive (docs/operations.md "Backups").
-//   npm run backup -- --out /backups/portal-$(date +%F).zip
+//   BACKUP_PASSPHRASE=… npm run backup -- --out /backups/portal-$(date +%F).zip
+// The passphrase (kept outside the archive) authenticates it and wraps the secrets key inside it.
 // On PostgreSQL it reads the database itself (one REPEATABLE READ snapshot), with the portal running
 // or not. On the embedded database a running portal writes it (through DATA_DIR/backup.sock);
 // with the portal stopped, this process opens the database itself.
@@ -12,6 +13,8 @@ import { openPglite, openPostgres } from '../db/client';
 import { keepDataDirPrivate } from '../lib/private-data-dir';
 import { askRunningPortal } from '../backup/backup-socket';
 import { writeBackup } from '../backup/backup';
+import { passphraseProblem } from '../backup/archive-key';
+import { secretsKey } from '../features/integrations';
 
 function fail(message: string): never {
   console.error(`backup: ${message}`);
@@ -26,6 +29,9 @@ try {
 } catch (err) {
   fail(err instanceof EnvError ? err.message : String(err));
 }
+const passphrase = env.BACKUP_PASSPHRASE ?? '';
+const problem = passphraseProblem(passphrase);
+if (problem) fail(problem);
 keepDataDirPrivate(env.dataDir);
 const out = path.resolve(values.out);
 const started = performance.now();
@@ -39,7 +45,7 @@ const report = (
 
 try {
   if (!env.DATABASE_URL) {
-    const answer = await askRunningPortal(env.dataDir, out);
+    const answer = await askRunningPortal(env.dataDir, out, passphrase);
     if (answer?.error) fail(answer.error);
     if (answer?.counts) {
       report(answer.counts, 'the running portal');
@@ -50,7 +56,10 @@ try {
     ? await openPostgres(env.DATABASE_URL, 2)
     : await openPglite(path.join(env.dataDir, 'db'), undefined, { cacheMb: env.PGLITE_CACHE_MB });
   try {
-    const manifest = await writeBackup({ database, files: await openFileStore(env) }, out);
+    const manifest = await writeBackup({ database, files: await openFileStore(env) }, out, {
+      passphrase,
+      secretsKey: secretsKey(env),
+    });
     report(manifest.counts, 'this process');
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 // Operator tool: restores a backup archive into an empty DATA_DIR or database (docs/operations.md).
-//   npm run restore -- /backups/portal.zip [--force]
-// The archive is checked first (every entry's SHA-256); a non-empty target is refused unless --force,
+//   BACKUP_PASSPHRASE=… npm run restore -- /backups/portal.zip [--force]
+// The archive is checked first (its HMAC under the passphrase, every name, every entry's SHA-256),
+// and its secrets key put back (DATA_DIR/secrets.key, or checked against SECRETS_KEY); a non-empty target is refused unless --force,
 // which replaces what is there. Stop the portal first; start it after (it applies newer migrations).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +11,7 @@ import { openPglite, openPostgres } from '../db/client';
 import { keepDataDirPrivate, tightenModes } from '../lib/private-data-dir';
 import { portalIsRunning } from '../backup/backup-socket';
 import { RestoreError, restoreBackup } from '../backup/restore';
+import { passphraseProblem } from '../backup/archive-key';
 
 function fail(message: string): never {
   console.error(`restore: ${message}`);
@@ -28,6 +30,8 @@ try {
 } catch (err) {
   fail(err instanceof EnvError ? err.message : String(err));
 }
+const problem = passphraseProblem(env.BACKUP_PASSPHRASE);
+if (problem) fail(problem);
 keepDataDirPrivate(env.dataDir);
 const archive = path.resolve(positionals[0]);
 const started = performance.now();
@@ -40,8 +44,8 @@ try {
   try {
     const r = await restoreBackup(
       archive,
-      { database, files: await openFileStore(env) },
-      { force: values.force },
+      { database, files: await openFileStore(env), secrets: env },
+      { force: values.force, passphrase: env.BACKUP_PASSPHRASE ?? '' },
     );
     console.log(
       `restore: ${r.rows} rows and ${r.files} files from ${archive} (made ${r.manifest.createdAt}, schema ${r.manifest.database.lastMigration}), ${((performance.now() - started) / 1000).toFixed(1)} s. Start the portal now.`,

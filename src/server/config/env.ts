@@ -117,6 +117,11 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** How long an invitation's link stays valid. */
   INVITE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /**
+   * The `backup` and `restore` tools' passphrase (at least 12 characters; the portal itself never
+   * reads it): authenticates the archive and wraps the secrets key inside it (docs/operations.md).
+   */
+  BACKUP_PASSPHRASE: z.string().optional(),
   /** How often an idle job worker (mails, webhook deliveries) looks for due jobs. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /**
@@ -232,6 +237,7 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'DATABASE_URL',
   'SECRETS_KEY',
+  'BACKUP_PASSPHRASE',
   'SMTP_URL',
   'REDIS_URL',
   'METRICS_TOKEN',

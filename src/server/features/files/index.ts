@@ -23,4 +23,10 @@ export {
 } from './sweep';
 export { checkPdfsLater } from './deferred-check';
 export { PDF_THUMBNAILS_JOB, thumbnailsJobHandler } from './thumbnails.job';
-export { UPLOADS_PREFIX, holdingDeletes, sha256OfKey, type ObjectDeps } from './objects';
+export {
+  UPLOADS_PREFIX,
+  dropHoldsOfDeadProcesses,
+  holdingDeletes,
+  sha256OfKey,
+  type ObjectDeps,
+} from './objects';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, not, notExists, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { readsSeeAllWrites, type Database } from '../../db/client';
 import type { FileStore } from '../../storage/file-store';
 import { patternFiles } from '../../db/schema/patterns';
 import {
@@ -292,20 +292,47 @@ export async function keysWithRows(db: Database['db'], keys: string[]): Promise<
 
 /**
  * Holds every deletion while `run` copies the store (the backup): what its database snapshot
- * names is still stored when it is copied. The hold expires by itself if the process dies.
+ * names is still stored when it is copied. The hold dies with the process that took it: on
+ * PostgreSQL it is a short lease (`leaseMs`, 2 minutes) renewed while `run` lasts, so a killed
+ * backup holds deletions at most that long; on the embedded database (one process, whose
+ * statements wait while the backup's snapshot is read, so a renewal could not be relied on) it
+ * lasts up to 6 hours and the next start drops it (`dropHoldsOfDeadProcesses`).
  */
 export async function holdingDeletes<T>(
   db: Database['db'],
   run: () => Promise<T>,
-  ms = 6 * 60 * 60 * 1000,
+  opts: { leaseMs?: number } = {},
 ): Promise<T> {
+  const oneProcess = readsSeeAllWrites(db);
+  const leaseMs = opts.leaseMs ?? (oneProcess ? 6 * 60 * 60 * 1000 : 2 * 60 * 1000);
   const id = crypto.randomUUID();
-  await db.insert(fileStoreHolds).values({ id, until: new Date(Date.now() + ms) });
+  const until = () => sql`now() + ${leaseMs}::int * interval '1 millisecond'`;
+  await db.insert(fileStoreHolds).values({ id, until: until() });
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = oneProcess
+    ? undefined
+    : setInterval(() => {
+        renewing = db
+          .update(fileStoreHolds)
+          .set({ until: until() })
+          .where(eq(fileStoreHolds.id, id))
+          .catch(() => undefined); // the next renewal tries again; the lease covers three
+      }, leaseMs / 3);
   try {
     return await run();
   } finally {
+    clearInterval(timer);
+    await renewing;
     await db.delete(fileStoreHolds).where(eq(fileStoreHolds.id, id));
   }
+}
+
+/**
+ * At the embedded database's start: every hold in it belongs to a process that is gone (the
+ * database has one process), so none may go on blocking deletions.
+ */
+export async function dropHoldsOfDeadProcesses(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await database.db.delete(fileStoreHolds);
 }
 
 /** Legacy keys (named before migration 0021) still to be moved to content keys. */

@@ -5,4 +5,4 @@ export { webhookDeliveryHandler } from './delivery';
 export { emitPatternEvent, emitTransitionEvent } from './events';
 export { findTokenUser, isApiToken } from './tokens.service';
 export { checkWebhookUrl, isBlockedAddress } from './ssrf';
-export { secretBox } from './secret-box';
+export { readSecretsKeyFile, secretBox, secretsKey, writeSecretsKeyFile } from './secret-box';

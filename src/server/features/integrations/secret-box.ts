@@ -64,6 +64,32 @@ export function secretBox(env: Pick<Env, 'SECRETS_KEY' | 'dataDir'>, log?: Fasti
   return box;
 }
 
+/**
+ * The key everything sealed at rest uses (SECRETS_KEY, else DATA_DIR/secrets.key, made once): a
+ * backup carries it wrapped with its passphrase (backup/archive-key.ts), a restore puts it back.
+ */
+export function secretsKey(env: Pick<Env, 'SECRETS_KEY' | 'dataDir'>): Buffer {
+  return env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'base64') : keyFromFile(env.dataDir);
+}
+
+/** The key file as `keyFromFile` reads it; undefined when there is none. */
+export function readSecretsKeyFile(dataDir: string): Buffer | undefined {
+  const file = path.join(dataDir, KEY_FILE);
+  return fs.existsSync(file)
+    ? Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64')
+    : undefined;
+}
+
+/** Writes (or replaces) DATA_DIR/secrets.key, mode 0600: a restore brings the archive's key back. */
+export function writeSecretsKeyFile(dataDir: string, key: Buffer): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, KEY_FILE);
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, key.toString('base64') + '\n', { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  for (const id of [...boxes.keys()]) if (id === `file:${dataDir}`) boxes.delete(id);
+}
+
 function keyFromFile(dataDir: string, log?: FastifyBaseLogger): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   const read = () => Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
