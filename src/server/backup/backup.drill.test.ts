@@ -28,7 +28,7 @@ import { MAIL_JOB } from '../mail/mail-job';
 import { writeBackup, type Manifest } from './backup';
 import { rewriteArchive } from './fixtures';
 import { secretsKey } from '../features/integrations';
-import { secretBox } from '../features/integrations/secret-box';
+import { secretBox } from '../features/integrations';
 import { RestoreError, restoreBackup, verifyArchive } from './restore';
 import { emptyTarget, fileHashes, fingerprint, type EmptyTarget } from './fixtures';
 

@@ -13,5 +13,6 @@ export {
   findSessionUser,
   findSessionUserById,
   insertUser,
+  signOutOtherSessions,
   toSessionUser,
 } from './auth.service';
