@@ -3,7 +3,22 @@ import fs from 'node:fs';
 import type { LookupFunction } from 'node:net';
 import { Agent, fetch, type RequestInit, type Response } from 'undici';
 import { checkWebhookUrl, isBlockedAddress } from '../integrations';
-import type { TargetConfig } from './targets';
+import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
+import type { ArchiveSettings } from './archive';
+
+/* The target's configuration lives here, beside the calls that use it; targets.ts reads it from the environment. */
+/** A target as the environment configures it (secrets included: never shown, never logged). */
+export interface TargetConfig extends ArchiveSettings {
+  name: StorefrontTargetName;
+  /** The instance's base URL, without a trailing slash; null: the target is off. */
+  url: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  webdavUser: string | null;
+  webdavKey: string | null;
+  oauthUrl: string;
+  allowPrivate: boolean;
+}
 
 /** Resolves a host name to its addresses (the system's resolver; tests pass their own). */
 export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;

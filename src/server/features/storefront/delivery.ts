@@ -4,7 +4,8 @@ import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { JobDeferred, type JobContext, type JobHandler } from '../../jobs/outbox';
+import { JobDeferred, type JobContext, type JobHandler, type JobOutcome } from '../../jobs/outbox';
+import { storefrontImports } from '../../lib/metrics';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { buildArchive } from './archive';
 import {
@@ -65,7 +66,7 @@ async function deliver(
   ctx: JobContext,
   readPublished: ReadPublished,
   clientOptions?: ClientOptions,
-): Promise<void> {
+): Promise<void | JobOutcome> {
   const t = targetConfig(deps.env, target);
   if (!targetEnabled(t)) return;
   const lease = await takeLease(deps, target);
@@ -79,14 +80,17 @@ async function deliver(
     current: null,
     uploaded: null,
     tmp: null,
+    importFailed: false,
   };
   try {
     await run.client.checkTarget();
     clearLocalArchives(deps, target);
     await resumeOpenRuns(run);
     await sendWaiting(run, readPublished);
+    return run.importFailed ? 'failed' : undefined;
   } catch (err) {
     await afterFailure(run, err);
+    return 'refused';
   } finally {
     await lease.release();
     if (run.tmp) fs.rmSync(run.tmp, { force: true });
@@ -108,6 +112,8 @@ interface RunState {
   uploaded: string | null;
   /** The local archive file (removed when the run ends). */
   tmp: string | null;
+  /** An import of this run ended in ERROR (the job's outcome in the metrics: not done). */
+  importFailed: boolean;
 }
 
 /**
@@ -294,6 +300,8 @@ async function settle(r: RunState, run: RunRow): Promise<boolean> {
   }
   if (!result.ok) result = await withLogErrors(r, result);
   await recordOutcome(deps, run, result);
+  storefrontImports.inc({ target: run.target, outcome: result.ok ? 'ok' : 'error' });
+  if (!result.ok) r.importFailed = true;
   await client
     .deleteArchive(run.archive_name)
     .catch((err: unknown) =>
