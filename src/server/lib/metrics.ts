@@ -11,26 +11,15 @@ let defaultsOn = false;
 /**
  * Process memory, CPU, event-loop delay (p50…p99, from perf_hooks), handles: once per process.
  * prom-client names three gauges `nodejs_active_{handles,requests,resources}_total`, a counter's
- * suffix (`promtool check metrics` warns): they are served as `nodejs_active_handles`, … instead.
+ * suffix (`promtool check metrics` warns): those three are left out.
  */
 export function collectProcessMetrics(): void {
   if (defaultsOn) return;
   defaultsOn = true;
   collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 20 });
-  for (const what of ['handles', 'requests', 'resources'] as const) {
-    const old = metricsRegistry.getSingleMetric(`nodejs_active_${what}_total`) as Gauge | undefined;
-    if (!old) continue;
+  // prom-client also serves each by type (`nodejs_active_handles{type}`, …): sum those for a total.
+  for (const what of ['handles', 'requests', 'resources'])
     metricsRegistry.removeSingleMetric(`nodejs_active_${what}_total`);
-    new Gauge({
-      name: `nodejs_active_${what}`,
-      help: `Number of active libuv ${what} (what prom-client calls nodejs_active_${what}_total)`,
-      registers: [metricsRegistry],
-      async collect() {
-        const [total] = (await old.get()).values.filter((v) => !Object.keys(v.labels).length);
-        this.set(total?.value ?? 0);
-      },
-    });
-  }
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
