@@ -74,8 +74,8 @@ describe.skipIf(!dir)(`storefront in the browser${dir ? '' : ` (SKIPPED: ${reaso
   const errors: string[] = [];
 
   beforeAll(async () => {
-    staging = await startStandin(dir!);
-    production = await startStandin(dir!, staging);
+    staging = await startStandin(dir);
+    production = await startStandin(dir, staging);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-storefront-'));
     const port = await freePort();
     portal = spawn(process.execPath, ['dist/server/main.js'], {

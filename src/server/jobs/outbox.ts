@@ -45,10 +45,17 @@ export interface JobContext {
   log: FastifyBaseLogger;
 }
 
+/** What a job run that did not throw reports instead of `done` (ppp_job_runs_total's outcome). */
+export type JobOutcome = 'refused' | 'failed';
+
 export interface JobHandler<P = any> {
   kind: string;
-  /** Throwing schedules a retry (or marks the job failed after its last attempt). */
-  handle(payload: P, ctx: JobContext): Promise<void>;
+  /**
+   * Throwing schedules a retry (or marks the job failed after its last attempt). A run that ends
+   * without throwing is done; its answer may name another outcome for the metrics (`refused`,
+   * `failed`: the work was not done, nor will retrying by itself do it).
+   */
+  handle(payload: P, ctx: JobContext): Promise<void | JobOutcome>;
   backoffMs?(attempt: number): number;
   /**
    * What the row keeps once the job is done or has failed for good, instead of its payload (a
@@ -144,9 +151,13 @@ async function runJob(
   const mine = sql`id = ${job.id} AND attempts = ${job.attempts} AND status = 'running'`;
   const took = jobDuration.startTimer({ kind: job.kind });
   try {
-    await handler.handle(job.payload, { jobId: job.id, attempt: job.attempts, log });
+    const outcome = await handler.handle(job.payload, {
+      jobId: job.id,
+      attempt: job.attempts,
+      log,
+    });
     took();
-    jobRuns.inc({ kind: job.kind, outcome: 'done' });
+    jobRuns.inc({ kind: job.kind, outcome: outcome ?? 'done' });
     await db.execute(
       sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now()${kept(handler, job)} WHERE ${mine}`,
     );

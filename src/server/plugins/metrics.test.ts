@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { createTestApp, createUser, dbKind, type TestApp } from '../test/helper';
@@ -6,6 +7,7 @@ import { patternData, postSubmission, sizePdfParts, submissionForm } from '../te
 import { enqueueJob, startJobWorker } from '../jobs/outbox';
 import { createLogger } from '../lib/logger';
 import { MAIL_JOB } from '../mail/mail-job';
+import { sql } from 'drizzle-orm';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -176,6 +178,29 @@ describe(`GET /metrics (${dbKind})`, () => {
     expect(fams.some((f) => f.name === 'nodejs_eventloop_lag_p99_seconds')).toBe(true);
     // The scrape itself is not counted.
     expect(sample(fams, 'ppp_http_requests_total', { route: '/metrics' })).toBeUndefined();
+    // Storefront: each target's waiting patterns and oldest wait, 0 rather than absent.
+    for (const target of ['staging', 'production'])
+      for (const name of [
+        'ppp_storefront_pending_patterns',
+        'ppp_storefront_pending_oldest_age_seconds',
+      ])
+        expect(sample(fams, name, { target })?.value).toBe('0');
+    // A queue gauge seen once reads 0 when its jobs are gone, rather than disappearing.
+    await t.deps.database.db.execute(sql`DELETE FROM jobs WHERE kind = ${MAIL_JOB}`);
+    const after = await scrape();
+    expect(sample(after, 'ppp_job_queue_depth', { kind: MAIL_JOB, status: 'pending' })?.value).toBe(
+      '0',
+    );
+    expect(sample(after, 'ppp_job_queue_oldest_age_seconds', { kind: MAIL_JOB })?.value).toBe('0');
+  });
+
+  it("passes `promtool check metrics` (Prometheus's own linter), when promtool is installed", async () => {
+    await scrape();
+    if (spawnSync('promtool', ['--version']).error) return; // not installed: the names follow the rules by review
+    const out = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(`${out.stdout}${out.stderr}`.trim()).toBe('');
+    expect(out.status).toBe(0);
+    expect(() => execFileSync('promtool', ['--version'])).not.toThrow();
   });
 
   it("names each answer's request id, which every log line of that request carries", async () => {

@@ -12,7 +12,10 @@ import {
   jobQueue,
   jobQueueAge,
   metricsRegistry,
+  storefrontWaiting,
+  storefrontWaitingAge,
 } from '../lib/metrics';
+import type { Gauge } from 'prom-client';
 import { MAIL_JOB } from '../mail/mail-job';
 import type { Db } from '../db/client';
 
@@ -64,6 +67,11 @@ export const metricsPlugin = fp(async (app) => {
   });
 });
 
+/** Every series a gauge has shown set to 0 (a scrape then sets what is there now). */
+async function zero(g: Gauge<string>) {
+  for (const v of (await g.get()).values) g.set(v.labels, 0);
+}
+
 /** The queue and delivery figures are the database's (the whole portal's), read at each scrape. */
 async function readDatabaseGauges(
   db: Db,
@@ -78,8 +86,9 @@ async function readDatabaseGauges(
     SELECT kind, status, count(*)::int AS n,
       extract(epoch FROM now() - min(CASE WHEN status = 'running' OR run_at <= now() THEN run_at END))::float8 AS age
     FROM jobs WHERE status IN ('pending', 'running') GROUP BY kind, status`);
-  jobQueue.reset();
-  jobQueueAge.reset();
+  // A series seen once reads 0 when nothing waits, rather than disappearing.
+  await zero(jobQueue);
+  await zero(jobQueueAge);
   const ages = new Map<string, number>();
   for (const r of queue.rows) {
     jobQueue.set({ kind: r.kind, status: r.status }, Number(r.n));
@@ -92,9 +101,20 @@ async function readDatabaseGauges(
     UNION ALL
     SELECT 'mail', CASE status WHEN 'done' THEN 'succeeded' WHEN 'failed' THEN 'failed' ELSE 'pending' END,
       count(*)::int FROM jobs WHERE kind = ${MAIL_JOB} GROUP BY 2`);
-  deliveries.reset();
+  await zero(deliveries);
   for (const r of held.rows)
     deliveries.inc({ channel: r.channel, outcome: r.outcome }, Number(r.n));
+
+  const waiting = await db.execute<{ name: string; n: number; age: number | null }>(sql`
+    SELECT t.name, count(p.pattern_id)::int AS n, extract(epoch FROM now() - min(p.queued_at))::float8 AS age
+    FROM storefront_targets t LEFT JOIN storefront_pending p ON p.target = t.name
+    GROUP BY t.name`);
+  await zero(storefrontWaiting);
+  await zero(storefrontWaitingAge);
+  for (const r of waiting.rows) {
+    storefrontWaiting.set({ target: r.name }, Number(r.n));
+    storefrontWaitingAge.set({ target: r.name }, Number(r.age ?? 0));
+  }
 
   dbPool.reset();
   if (!pool) return dbPool.set({ state: 'total' }, 1); // PGlite: one connection, statements in turn

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import yauzl from 'yauzl';
 import { v2 as webdav } from 'webdav-server';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { validateXml } from './sfcc-schemas';
 
 /**
@@ -18,9 +19,42 @@ import { validateXml } from './sfcc-schemas';
  *   checked as described; each answer is checked against the `job_execution` schema. A call the
  *   description does not have answers an OCAPI fault, as Salesforce would; anything off the
  *   description (or a described call the stand-in does not serve) is written to `violations`.
- * Its import job unzips the archive from Impex/src/instance and validates each XML file against
- * Salesforce's schemas with xmllint, finishing OK, or ERROR with the validator's message.
+ * Its import job unzips the archive from Impex/src/instance, validates each XML file against
+ * Salesforce's schemas with xmllint, and keeps the catalog and price book the way an instance's
+ * MERGE import does (`catalog`, below), finishing OK, or ERROR with the validator's message and a
+ * job log at the execution's `log_file_path`, served over WebDAV as an instance does.
+ * Without the schemas (`schemasDir` null: SFCC_SCHEMAS unset) it still runs every call and keeps
+ * the catalog: the two job calls are routed by their known paths, the files are checked for
+ * well-formed XML only, and nothing is checked against the description.
  */
+/** One product as the instance keeps it after the imports so far. */
+export interface StandinProduct {
+  online: boolean;
+  searchable: boolean | null;
+  name: string | null;
+  /** The master's variant product ids (replaced by each import that names them, merge-mode aside). */
+  variants: string[];
+  /** Image paths by view type. */
+  images: Record<string, string[]>;
+  custom: Record<string, string>;
+}
+
+/**
+ * The catalog and price book as a MERGE site import keeps them: products merged by id (only the
+ * elements sent change), `mode="delete"` removes, the variant list replaced (merge-mode `replace`
+ * by default in catalog.xsd), image groups merged by view type unless `merge-mode="replace"` (and
+ * within a merged group, images added to those there), `online-flag` kept unless sent (a product
+ * created without one is offline); price tables set per product, `mode="delete"` removes.
+ */
+export interface StandinCatalog {
+  products: Map<string, StandinProduct>;
+  /** Price per product id, as its text in the price book. */
+  prices: Map<string, string>;
+  /** Category ids per product id. */
+  categories: Map<string, Set<string>>;
+  /** Image files imported under static/default: path → bytes. */
+  files: Map<string, Buffer>;
+}
 export interface StandinImport {
   id: string;
   fileName: string;
@@ -32,6 +66,10 @@ export interface StandinImport {
   entries: string[];
   /** The text of each catalog.xml it imported (a test reads what a product carried). */
   catalogs: string[];
+  /** The text of each price book it imported. */
+  pricebooks: string[];
+  /** WebDAV path of the job's log (`/Sites/LOGS/…`), once it finished. */
+  logPath: string | null;
 }
 
 export interface Standin {
@@ -65,6 +103,12 @@ export interface Standin {
   down: 'reset' | number | null;
   /** The next import jobs end in ERROR with this message (each failure takes one). */
   failImports: string[];
+  /** What the instance holds after the imports so far. */
+  catalog: StandinCatalog;
+  /** Whether the products and variants are online now (`null`: the instance does not have it). */
+  online(id: string): boolean | null;
+  /** Archives left in Impex/src/instance. */
+  archivesLeft(): string[];
   /** How long an import job runs before it finishes. */
   importMs: number;
   env(prefix: 'STAGING' | 'PRODUCTION'): Record<string, string>;
@@ -210,14 +254,17 @@ async function body(req: http.IncomingMessage): Promise<string> {
 }
 
 /** `accounts`: another stand-in whose Account Manager (client and tokens) this one trusts, as two instances share one. */
-export async function startStandin(schemasDir: string, accounts?: Standin): Promise<Standin> {
+export async function startStandin(
+  schemasDir: string | null,
+  accounts?: Standin,
+): Promise<Standin> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sfcc-standin-'));
   fs.mkdirSync(path.join(dir, 'Impex', 'src', 'instance'), { recursive: true });
   const dav = new webdav.WebDAVServer({ rootFileSystem: new webdav.PhysicalFileSystem(dir) });
   const clientId = accounts?.clientId ?? `client-${crypto.randomBytes(4).toString('hex')}`;
   const clientSecret = accounts?.clientSecret ?? crypto.randomBytes(12).toString('hex');
   const tokens = accounts?.tokens ?? new Set<string>();
-  const api = loadDescription(schemasDir);
+  const api = schemasDir ? loadDescription(schemasDir) : knownCalls();
   let executions = 0;
   const s = {
     imports: [] as StandinImport[],
@@ -234,6 +281,18 @@ export async function startStandin(schemasDir: string, accounts?: Standin): Prom
     down: null as Standin['down'],
     failImports: [] as string[],
     importMs: 50,
+    catalog: {
+      products: new Map(),
+      prices: new Map(),
+      categories: new Map(),
+      files: new Map(),
+    } as StandinCatalog,
+    online(id: string) {
+      return s.catalog.products.get(id)?.online ?? null;
+    },
+    archivesLeft() {
+      return fs.readdirSync(path.join(dir, 'Impex', 'src', 'instance'));
+    },
     forgetExecutions() {
       s.imports.length = 0;
     },
@@ -344,9 +403,14 @@ export async function startStandin(schemasDir: string, accounts?: Standin): Prom
             products: [],
             entries: [],
             catalogs: [],
+            pricebooks: [],
+            logPath: null,
           };
           s.imports.push(imp);
-          setTimeout(() => void runImport(dir, schemasDir, imp, s.failImports.shift()), s.importMs);
+          setTimeout(
+            () => void runImport(dir, schemasDir, imp, s.catalog, s.failImports.shift()),
+            s.importMs,
+          );
           return answer(res, op.operationId, execution(imp));
         }
         if (op.operationId === 'getJobsByIDExecutionsByID') {
@@ -396,6 +460,39 @@ export async function startStandin(schemasDir: string, accounts?: Standin): Prom
   });
 }
 
+/** The two job calls by their known paths, when data-api.json is not at hand (SFCC_SCHEMAS unset). */
+function knownCalls(): ReturnType<typeof loadDescription> {
+  return {
+    route(method, p) {
+      const m = /^\/jobs\/([^/]+)\/executions(?:\/([^/]+))?$/.exec(p);
+      if (!m)
+        return {
+          fault: {
+            status: 404,
+            type: 'ResourcePathNotFoundException',
+            message: `Unknown resource path ${p}`,
+          },
+        };
+      const get = m[2] !== undefined;
+      if (method !== (get ? 'GET' : 'POST'))
+        return {
+          fault: {
+            status: 405,
+            type: 'MethodNotAllowedException',
+            message: `${method} not allowed`,
+          },
+        };
+      return {
+        operationId: get ? 'getJobsByIDExecutionsByID' : 'postJobsByIDExecutions',
+        params: { job_id: decodeURIComponent(m[1]!), ...(get ? { id: m[2]! } : {}) },
+        security: true,
+        bodyTypes: get ? null : ['application/json'],
+      };
+    },
+    checkAnswer: () => [],
+  };
+}
+
 function execution(i: StandinImport) {
   return {
     _v: '25.6',
@@ -403,11 +500,12 @@ function execution(i: StandinImport) {
     id: i.id,
     job_id: 'sfcc-site-archive-import',
     execution_status: i.status,
+    ...(i.logPath ? { is_log_file_existing: true, log_file_path: i.logPath } : {}),
     ...(i.code
       ? {
           exit_status: {
             code: i.code,
-            message: i.message,
+            message: i.code,
             status: i.code === 'OK' ? 'ok' : 'error',
           },
         }
@@ -415,9 +513,30 @@ function execution(i: StandinImport) {
   };
 }
 
-async function runImport(dir: string, schemas: string, imp: StandinImport, forcedError?: string) {
-  const finish = (code: 'OK' | 'ERROR', message: string) =>
-    Object.assign(imp, { status: 'finished', code, message });
+async function runImport(
+  dir: string,
+  schemas: string | null,
+  imp: StandinImport,
+  catalog: StandinCatalog,
+  forcedError?: string,
+) {
+  const log: string[] = [];
+  const at = () => `[${new Date().toISOString().replace('T', ' ').replace('Z', '')} GMT]`;
+  log.push(
+    `${at()} INFO  SystemJobThread|sfcc-site-archive-import Import of ${imp.fileName} started`,
+  );
+  // As an instance: exit_status carries the code only; the reason is in the job's log.
+  const finish = (code: 'OK' | 'ERROR', message: string) => {
+    if (code === 'ERROR')
+      log.push(`${at()} ERROR SystemJobThread|sfcc-site-archive-import ${message}`);
+    log.push(
+      `${at()} INFO  SystemJobThread|sfcc-site-archive-import Job finished with status ${code}`,
+    );
+    const rel = `LOGS/jobs/sfcc-site-archive-import/Job-sfcc-site-archive-import-${imp.id}.log`;
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), log.join('\n') + '\n');
+    Object.assign(imp, { status: 'finished', code, message, logPath: `/Sites/${rel}` });
+  };
   try {
     const zip = path.join(dir, 'Impex', 'src', 'instance', imp.fileName);
     if (!fs.existsSync(zip))
@@ -426,6 +545,8 @@ async function runImport(dir: string, schemas: string, imp: StandinImport, force
     try {
       imp.entries = await unzip(zip, out);
       const name = imp.fileName.replace(/\.zip$/, '');
+      const catalogs: string[] = [];
+      const pricebooks: string[] = [];
       for (const entry of imp.entries) {
         if (!entry.startsWith(`${name}/`))
           return finish('ERROR', `Unexpected entry ${entry} outside ${name}/`);
@@ -436,17 +557,26 @@ async function runImport(dir: string, schemas: string, imp: StandinImport, force
             ? 'pricebook.xsd'
             : null;
         if (!schema) return finish('ERROR', `Unknown import file ${entry}`);
-        const problem = await validateXml(schemas, schema, path.join(out, entry));
+        const xml = fs.readFileSync(path.join(out, entry), 'utf8');
+        const wellFormed = XMLValidator.validate(xml);
+        if (wellFormed !== true)
+          return finish('ERROR', `${entry}: ${wellFormed.err.msg} (line ${wellFormed.err.line})`);
+        const problem = schemas ? await validateXml(schemas, schema, path.join(out, entry)) : null;
         if (problem) return finish('ERROR', problem.split('\n')[0]!);
-        if (schema === 'catalog.xsd') {
-          const xml = fs.readFileSync(path.join(out, entry), 'utf8');
-          imp.catalogs.push(xml);
-          imp.products.push(...catalogProducts(xml));
-        }
+        (schema === 'catalog.xsd' ? catalogs : pricebooks).push(xml);
       }
-      if (!imp.entries.some((e) => e.endsWith('/catalog.xml')))
-        return finish('ERROR', 'No catalog in the archive');
+      if (!catalogs.length) return finish('ERROR', 'No catalog in the archive');
+      imp.catalogs.push(...catalogs);
+      imp.pricebooks.push(...pricebooks);
+      for (const xml of catalogs) imp.products.push(...catalogProducts(xml));
       if (forcedError) return finish('ERROR', forcedError);
+      for (const xml of catalogs) mergeCatalog(catalog, xml);
+      for (const xml of pricebooks) mergePricebook(catalog, xml);
+      for (const entry of imp.entries) {
+        const m = /\/catalogs\/[^/]+\/static\/default\/(.+)$/.exec(entry);
+        if (m && !entry.endsWith('/'))
+          catalog.files.set(m[1]!, fs.readFileSync(path.join(out, entry)));
+      }
       finish('OK', 'OK');
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
@@ -456,13 +586,113 @@ async function runImport(dir: string, schemas: string, imp: StandinImport, force
   }
 }
 
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) =>
+    [
+      'product',
+      'image-group',
+      'image',
+      'variant',
+      'custom-attribute',
+      'category-assignment',
+      'price-table',
+      'pricebook',
+      'display-name',
+    ].includes(name),
+});
+type Node = Record<string, unknown>;
+const list = (x: unknown): Node[] => (Array.isArray(x) ? (x as Node[]) : x ? [x as Node] : []);
+const text = (x: unknown): string | null =>
+  x === undefined || x === null
+    ? null
+    : typeof x === 'object'
+      ? String((x as Node)['#text'] ?? '')
+      : String(x);
+
 function catalogProducts(xml: string): StandinImport['products'] {
-  const out: StandinImport['products'] = [];
-  for (const m of xml.matchAll(
-    /<product product-id="([^"]+)"( mode="delete")?(\/>|>(<online-flag>false<\/online-flag><\/product>)?)/g,
-  ))
-    out.push({ id: m[1]!, mode: m[2] ? 'delete' : m[4] ? 'offline' : 'upsert' });
-  return out;
+  const doc = parser.parse(xml) as { catalog?: Node };
+  return list(doc.catalog?.product).map((p) => ({
+    id: String(p['@product-id']),
+    mode:
+      p['@mode'] === 'delete'
+        ? 'delete'
+        : Object.keys(p)
+              .filter((k) => !k.startsWith('@'))
+              .join() === 'online-flag' && text(p['online-flag']) === 'false'
+          ? 'offline'
+          : 'upsert',
+  }));
+}
+
+/** A catalog.xml applied as a MERGE import does (StandinCatalog). */
+function mergeCatalog(c: StandinCatalog, xml: string) {
+  const doc = parser.parse(xml) as { catalog?: Node };
+  for (const p of list(doc.catalog?.product)) {
+    const id = String(p['@product-id']);
+    if (p['@mode'] === 'delete') {
+      c.products.delete(id);
+      c.categories.delete(id);
+      continue;
+    }
+    const cur: StandinProduct = c.products.get(id) ?? {
+      online: false,
+      searchable: null,
+      name: null,
+      variants: [],
+      images: {},
+      custom: {},
+    };
+    if (p['online-flag'] !== undefined) cur.online = text(p['online-flag']) === 'true';
+    if (p['searchable-flag'] !== undefined) cur.searchable = text(p['searchable-flag']) === 'true';
+    if (p['display-name'] !== undefined) cur.name = text(list(p['display-name'])[0]);
+    const images = p.images as Node | undefined;
+    if (images !== undefined) {
+      const groups = list(images['image-group']);
+      if (images['@merge-mode'] === 'replace') cur.images = {};
+      for (const g of groups) {
+        const paths = list(g.image).map((i) => String(i['@path']));
+        const view = String(g['@view-type']);
+        cur.images[view] =
+          images['@merge-mode'] === 'replace'
+            ? paths
+            : [...new Set([...(cur.images[view] ?? []), ...paths])];
+      }
+    }
+    const custom = p['custom-attributes'] as Node | undefined;
+    for (const a of list(custom?.['custom-attribute']))
+      cur.custom[String(a['@attribute-id'])] = text(a) ?? '';
+    const variants = (p.variations as Node | undefined)?.variants as Node | undefined;
+    if (variants !== undefined) {
+      const ids = list(variants.variant).map((v) => String(v['@product-id']));
+      cur.variants =
+        variants['@merge-mode'] === 'merge' ? [...new Set([...cur.variants, ...ids])] : ids;
+    }
+    c.products.set(id, cur);
+  }
+  for (const a of list(doc.catalog?.['category-assignment'])) {
+    const id = String(a['@product-id']);
+    const set = c.categories.get(id) ?? new Set<string>();
+    if (a['@mode'] === 'delete') set.delete(String(a['@category-id']));
+    else set.add(String(a['@category-id']));
+    c.categories.set(id, set);
+  }
+}
+
+function mergePricebook(c: StandinCatalog, xml: string) {
+  const doc = parser.parse(xml) as { pricebooks?: Node };
+  for (const book of list(doc.pricebooks?.pricebook))
+    for (const t of list((book['price-tables'] as Node | undefined)?.['price-table'])) {
+      const id = String(t['@product-id']);
+      if (t['@mode'] === 'delete') c.prices.delete(id);
+      else {
+        const amount = list(t.amount)[0];
+        if (amount) c.prices.set(id, text(amount) ?? '');
+      }
+    }
 }
 
 function unzip(file: string, to: string): Promise<string[]> {

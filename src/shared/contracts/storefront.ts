@@ -83,6 +83,8 @@ export const STOREFRONT_MSG = {
   staging: (since: string) => `On staging since ${since}`,
   failed: (message: string) => `Storefront import failed: ${message}`,
   pending: 'Waiting to be sent to the storefront',
+  retrying: (message: string) =>
+    `Delivery to the storefront is failing and being retried: ${message}`,
   offline: 'Offline on the storefront',
   retryQueued: 'Sent again: the storefront import is queued',
   nothingToRetry: 'Nothing failed for this pattern',

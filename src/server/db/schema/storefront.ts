@@ -13,6 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { patternFiles, patterns } from './patterns';
 
+/** What a run sent for one pattern: its pending row's id and version, the mode, the product ids named. */
+export type RunItem = [number, number, ('upsert' | 'offline' | 'delete')?, string[]?];
+
 /** Storefront delivery (migration 0016, docs/storefront.md). One row per target, kept in step with the environment at start. */
 export const storefrontTargets = pgTable('storefront_targets', {
   name: text('name', { enum: ['staging', 'production'] }).primaryKey(),
@@ -59,8 +62,11 @@ export const storefrontRuns = pgTable(
       .default('running'),
     archiveName: text('archive_name').notNull(),
     products: integer('products').notNull().default(0),
-    /** [patternId, seq] of each pending row the archive holds: what a confirmed import clears. */
-    items: jsonb('items').$type<[number, number][]>().notNull().default([]),
+    /**
+     * [patternId, seq, mode, product ids] of each pending row the archive holds: what a confirmed
+     * import clears, and what it sent for it (runs before migration 0028: the first two only).
+     */
+    items: jsonb('items').$type<RunItem[]>().notNull().default([]),
     executionId: text('execution_id'),
     message: text('message'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +92,8 @@ export const storefrontStatus = pgTable(
     /** When the product went online on this target and stayed (first confirmed upsert); null while it is not. */
     liveSince: timestamp('live_since', { withTimezone: true }),
     message: text('message'),
+    /** Product ids (master, variants) the target may hold for the pattern (migration 0028); null: not known. */
+    held: jsonb('held').$type<string[]>(),
     runId: integer('run_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -162,7 +162,7 @@ export async function emitTransitionEvent(
   action: Parameters<typeof integrations.emitTransitionEvent>[1],
   id: number,
 ) {
-  if (action === 'unpublish') await queueStorefrontChange(tx, 'pattern.unpublished', id);
+  await queueStorefrontChange(tx, TRANSITION_TYPES[action], id);
   await integrations.emitTransitionEvent(tx, action, () =>
     eventData(tx, TRANSITION_TYPES[action], id),
   );

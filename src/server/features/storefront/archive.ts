@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import yazl from 'yazl';
 import type { FileStore } from '../../storage/file-store';
 import { catalogXml, pricebookXml, type ItemPages } from './catalog-xml';
-import { IMAGE_VIEW_TYPES, imagePath } from './mapping';
+import { IMAGE_VIEW_TYPES, imageObject, imagePath } from './mapping';
 
 /** Where the archive's content goes in Salesforce: catalog, price book and currency, category map. */
 export interface ArchiveSettings {
@@ -55,13 +55,13 @@ export function buildArchive(
       for (const item of page) {
         if (item.mode !== 'upsert') continue;
         const p = item.pattern;
-        for (const { kind, thumb } of IMAGE_VIEW_TYPES)
+        for (const { kind, rendition } of IMAGE_VIEW_TYPES)
           for (const img of p.images.filter((i) => i.kind === kind)) {
-            const path = `${catalogDir}/static/default/${imagePath(p.productId, img.fileId, thumb)}`;
+            const path = `${catalogDir}/static/default/${imagePath(p.productId, img, rendition)}`;
             if (added.has(path)) continue;
             added.add(path);
             zip.addReadStreamLazy(path, { compress: false }, (cb) => {
-              files.get(`${img.storageKey}.${thumb}.webp`).then(
+              files.get(imageObject(img, rendition)).then(
                 (stream) => cb(null, stream),
                 (err: unknown) => cb(err, undefined as never),
               );

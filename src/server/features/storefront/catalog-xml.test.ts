@@ -36,10 +36,10 @@ const pattern = (n: number, over: Partial<SourcePattern> = {}): SourcePattern =>
     pdf: i === 0 ? { fileId: 100 + n, sha256: 'a'.repeat(64) } : null,
   })),
   images: [
-    { fileId: 7, kind: 'Main_Hero_Image', storageKey: 'k7' },
-    { fileId: 8, kind: 'Hero_Images', storageKey: 'k8' },
-    { fileId: 9, kind: 'Size_Chart', storageKey: 'k9' },
-    { fileId: 10, kind: 'Sketch_Image', storageKey: 'k10' },
+    { fileId: 7, kind: 'Main_Hero_Image', storageKey: 'k7', ext: 'jpg' },
+    { fileId: 8, kind: 'Hero_Images', storageKey: 'k8', ext: 'jpg' },
+    { fileId: 9, kind: 'Size_Chart', storageKey: 'k9', ext: 'jpg' },
+    { fileId: 10, kind: 'Sketch_Image', storageKey: 'k10', ext: 'jpg' },
   ],
   ...over,
 });
@@ -50,9 +50,9 @@ const items: StorefrontItem[] = [
     mode: 'upsert',
     pattern: pattern(2, { price: null, description: null, details: null, images: [] }),
   },
-  { mode: 'upsert', pattern: pattern(3, { sizes: [] }) },
-  { mode: 'offline', productId: 'M4', variantIds: ['M4-S', 'M4-M'] },
-  { mode: 'delete', productId: 'M5', variantIds: ['M5-S'] },
+  { mode: 'upsert', pattern: pattern(3, { sizes: [] }), dropped: ['M3-XL'] },
+  { mode: 'offline', productIds: ['M4', 'M4-S', 'M4-M'] },
+  { mode: 'delete', productIds: ['M5', 'M5-S'] },
 ];
 const pages: ItemPages = async function* () {
   yield items.slice(0, 2);
@@ -88,6 +88,14 @@ describe.skipIf(!dir || dbKind !== 'pglite')(
       );
       expect(xml).toContain('<custom-attribute attribute-id="pppPatternPdfId">101<');
       expect(xml).toContain('<image-group view-type="sizechart">');
+      // Image groups replace what the product had (a MERGE import merges them otherwise).
+      expect(xml).toContain('<images merge-mode="replace"><image-group view-type="large">');
+      expect(xml).toContain('<image path="images/M1/7.jpg">');
+      expect(xml).toContain('<image path="images/M1/7-small.webp">');
+      // A size dropped by this version: taken offline in the same archive.
+      expect(xml).toContain(
+        '<product product-id="M3-XL"><online-flag>false</online-flag></product>',
+      );
       expect(xml).toContain('<category-assignment category-id="womens-dresses" product-id="M1"/>');
       expect(xml).toContain('Wrap dress &lt;1&gt; &amp; &quot;friends&quot; </display-name>');
       expect(xml).toContain('<product product-id="M4"><online-flag>false</online-flag></product>');
@@ -105,6 +113,7 @@ describe.skipIf(!dir || dbKind !== 'pglite')(
       );
       expect(xml).not.toContain('product-id="M2"'); // no price, no table
       expect(xml).toContain('<price-table product-id="M5" mode="delete"/>');
+      expect(xml).toContain('<price-table product-id="M3-XL" mode="delete"/>');
     });
 
     it('the validator really rejects a wrong file (the check is not vacuous)', async () => {

@@ -5,6 +5,7 @@ import {
   VARIANT_ATTRIBUTES,
   categoryFor,
   imagePath,
+  priceText,
   sizeValue,
   type CustomField,
   type SourcePattern,
@@ -36,19 +37,24 @@ function customAttributes(values: [string, string | null][]): string {
   );
 }
 
+/**
+ * The product's image groups, always with merge-mode="replace" (catalog.xsd; a MERGE import merges
+ * them by default): the groups sent are all the product has, so a removed photo leaves the
+ * storefront too, and a product without images loses those it had.
+ */
 function images(p: SourcePattern): string {
   const groups: string[] = [];
-  for (const { kind, viewType, thumb } of IMAGE_VIEW_TYPES) {
+  for (const { kind, viewType, rendition } of IMAGE_VIEW_TYPES) {
     const files = p.images.filter((i) => i.kind === kind);
     if (!files.length) continue;
     const list = files
       .map((f) =>
-        wrap('image', { path: imagePath(p.productId, f.fileId, thumb) }, el('alt', LANG, p.name)),
+        wrap('image', { path: imagePath(p.productId, f, rendition) }, el('alt', LANG, p.name)),
       )
       .join('');
     groups.push(wrap('image-group', { 'view-type': viewType }, list));
   }
-  return groups.length ? wrap('images', undefined, groups.join('')) : '';
+  return wrap('images', { 'merge-mode': 'replace' }, groups.join(''));
 }
 
 function master(p: SourcePattern): string {
@@ -117,16 +123,22 @@ function variant(p: SourcePattern, s: SourcePattern['sizes'][number]): string {
   );
 }
 
-/** The master and its variants, in the mode the item asks. */
+const offline = (ids: string[]) =>
+  ids.map((id) => wrap('product', { 'product-id': id }, flag('online-flag', false))).join('');
+
+/** The master and its variants, in the mode the item asks (an upsert also takes its dropped variants offline). */
 export function productsXml(item: StorefrontItem): string {
   if (item.mode === 'upsert')
-    return master(item.pattern) + item.pattern.sizes.map((s) => variant(item.pattern, s)).join('');
-  const ids = [item.productId, ...item.variantIds];
+    return (
+      master(item.pattern) +
+      item.pattern.sizes.map((s) => variant(item.pattern, s)).join('') +
+      offline(item.dropped ?? [])
+    );
   if (item.mode === 'delete')
-    return ids.map((id) => el('product', { 'product-id': id, mode: 'delete' })).join('');
-  return ids
-    .map((id) => wrap('product', { 'product-id': id }, flag('online-flag', false)))
-    .join('');
+    return item.productIds
+      .map((id) => el('product', { 'product-id': id, mode: 'delete' }))
+      .join('');
+  return offline(item.productIds);
 }
 
 export function categoryAssignmentXml(item: StorefrontItem, map: Record<string, string>): string {
@@ -154,19 +166,24 @@ export async function* catalogXml(pages: ItemPages, opts: CatalogOptions): Async
   yield '</catalog>\n';
 }
 
-/** Each product's price (the master and every variant) in the price book; removed products' tables deleted. */
+const removePrices = (ids: string[]) =>
+  ids.map((id) => el('price-table', { 'product-id': id, mode: 'delete' })).join('');
+
+/**
+ * Each product's price (the master and every variant) in the price book; removed products' tables
+ * deleted, and those of the variants an upsert dropped.
+ */
 export function priceTablesXml(item: StorefrontItem): string {
-  if (item.mode !== 'upsert') {
-    if (item.mode === 'offline') return '';
-    return [item.productId, ...item.variantIds]
-      .map((id) => el('price-table', { 'product-id': id, mode: 'delete' }))
-      .join('');
-  }
+  if (item.mode !== 'upsert') return item.mode === 'delete' ? removePrices(item.productIds) : '';
   const p = item.pattern;
-  if (p.price === null) return '';
-  return [p.productId, ...p.sizes.map((s) => s.variationId)]
-    .map((id) => wrap('price-table', { 'product-id': id }, el('amount', { quantity: 1 }, p.price)))
-    .join('');
+  const dropped = removePrices(item.dropped ?? []);
+  if (p.price === null) return dropped;
+  const amount = priceText(p.price);
+  return (
+    [p.productId, ...p.sizes.map((s) => s.variationId)]
+      .map((id) => wrap('price-table', { 'product-id': id }, el('amount', { quantity: 1 }, amount)))
+      .join('') + dropped
+  );
 }
 
 export async function* pricebookXml(

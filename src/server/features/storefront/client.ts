@@ -3,7 +3,22 @@ import fs from 'node:fs';
 import type { LookupFunction } from 'node:net';
 import { Agent, fetch, type RequestInit, type Response } from 'undici';
 import { checkWebhookUrl, isBlockedAddress } from '../integrations';
-import type { TargetConfig } from './targets';
+import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
+import type { ArchiveSettings } from './archive';
+
+/* The target's configuration lives here, beside the calls that use it; targets.ts reads it from the environment. */
+/** A target as the environment configures it (secrets included: never shown, never logged). */
+export interface TargetConfig extends ArchiveSettings {
+  name: StorefrontTargetName;
+  /** The instance's base URL, without a trailing slash; null: the target is off. */
+  url: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  webdavUser: string | null;
+  webdavKey: string | null;
+  oauthUrl: string;
+  allowPrivate: boolean;
+}
 
 /** Resolves a host name to its addresses (the system's resolver; tests pass their own). */
 export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
@@ -36,6 +51,26 @@ export interface Execution {
   finished: boolean;
   ok: boolean;
   message: string;
+  /** The execution's log (`log_file_path`: its full WebDAV path, `/Sites/LOGS/…`), when it has one. */
+  logPath?: string;
+}
+
+/** Error lines shown from a job log, at most. */
+const LOG_LINES = 5;
+
+/**
+ * The error lines of a job log, as Salesforce's own CLI shows a failed job's log: lines at level
+ * ERROR (or FATAL), without their time stamp, level and thread, at most LOG_LINES, each bounded.
+ */
+export function logErrors(log: string): string[] {
+  const out: string[] = [];
+  for (const line of log.split(/\r?\n/)) {
+    const m = /^\s*(?:\[[^\]]*\]\s*)?(?:ERROR|FATAL)\b\s*(?:\S*\|\S*\s+)?(.*)$/.exec(line);
+    if (!m || !m[1]!.trim()) continue;
+    out.push(m[1]!.trim().slice(0, 300));
+    if (out.length === LOG_LINES) break;
+  }
+  return out;
 }
 
 export interface ClientOptions {
@@ -152,6 +187,7 @@ export class StorefrontClient {
     const body = (await res.json()) as {
       execution_status?: string;
       exit_status?: { code?: string; message?: string; status?: string };
+      log_file_path?: string;
     };
     // data-api.json: execution_status ends at `finished` or `aborted`; exit_status.status says
     // ok or error (its `code` is OK or ERROR, or a step's own code).
@@ -166,7 +202,28 @@ export class StorefrontClient {
         : body.execution_status === 'aborted'
           ? `the import job was aborted${exit?.code ? ` (${exit.code})` : ''}`
           : (exit?.code ?? body.execution_status ?? '');
-    return { id, finished, ok, message };
+    return {
+      id,
+      finished,
+      ok,
+      message,
+      ...(body.log_file_path ? { logPath: body.log_file_path } : {}),
+    };
+  }
+
+  /**
+   * A job log's text over WebDAV (`log_file_path` is the full WebDAV path, under `/Sites`); at most
+   * the first 1 MB. Tried once: a log that cannot be read leaves the exit status as the message.
+   */
+  async readLog(logPath: string): Promise<string> {
+    if (!logPath.startsWith('/Sites/')) throw new RefusedError(`unexpected log path ${logPath}`);
+    const url = `${this.t.url}${WEBDAV_ROOT}${logPath.slice('/Sites'.length).split('/').map(encodeURIComponent).join('/')}`;
+    const res = await this.send('read import log', url, async () => ({
+      method: 'GET',
+      headers: { authorization: await this.auth('webdav') },
+    }));
+    const text = await res.text();
+    return text.slice(0, 1024 * 1024);
   }
 
   /** One call with retries; `init` is rebuilt per try (a stream body or a renewed token). */
@@ -178,8 +235,8 @@ export class StorefrontClient {
   ): Promise<Response> {
     let last = '';
     let renewed = false;
-    const basicWebdav =
-      (what === 'upload' || what === 'delete archive') && !!(this.t.webdavUser && this.t.webdavKey);
+    const webdavCall = what === 'upload' || what === 'delete archive' || what === 'read import log';
+    const basicWebdav = webdavCall && !!(this.t.webdavUser && this.t.webdavKey);
     for (let n = 1; n <= this.tries; n++) {
       let res: Response;
       try {
@@ -215,7 +272,7 @@ export class StorefrontClient {
           continue;
         }
         throw new RefusedError(
-          `${what} refused the API client's token (HTTP 401)${colon}; check the client's ${what === 'upload' || what === 'delete archive' ? 'WebDAV' : 'OCAPI Data API'} permissions`,
+          `${what} refused the API client's token (HTTP 401)${colon}; check the client's ${webdavCall ? 'WebDAV' : 'OCAPI Data API'} permissions`,
         );
       }
       // Another import is running on the instance (a merchandiser's, say): later, not a failure.

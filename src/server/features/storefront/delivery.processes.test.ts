@@ -16,19 +16,19 @@ import { seedPattern } from '../patterns/detail.fixtures';
  * finishes that run (it asks for the recorded execution) and the pattern is delivered once.
  * PostgreSQL only: PGlite is one process's embedded database.
  */
-const { dir, reason } = sfccSchemas();
+const { dir } = sfccSchemas();
 const here = dbKind === 'postgres';
 const title = (name: string) =>
-  `${name}${skipReason(reason)}${process.env.TEST_DATABASE_URL ? runsIn('api-postgres', here) : skipReason('TEST_DATABASE_URL is not set')}`;
+  `${name}${process.env.TEST_DATABASE_URL ? runsIn('api-postgres', here) : skipReason('TEST_DATABASE_URL is not set')}`;
 
-describe.skipIf(!here || !dir)(title('storefront delivery across a killed process'), () => {
+describe.skipIf(!here)(title('storefront delivery across a killed process'), () => {
   let bundle: Awaited<ReturnType<typeof bundlePortal>>;
   let t: TestApp;
   let production: Standin;
   const procs: PortalProcess[] = [];
   beforeAll(async () => {
     bundle = await bundlePortal();
-    production = await startStandin(dir!);
+    production = await startStandin(dir);
   });
   afterAll(async () => {
     await Promise.all(procs.map((p) => p.stop('SIGKILL')));

@@ -4,30 +4,23 @@ import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { JobDeferred, type JobContext, type JobHandler } from '../../jobs/outbox';
+import { JobDeferred, type JobContext, type JobHandler, type JobOutcome } from '../../jobs/outbox';
+import { storefrontImports } from '../../lib/metrics';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { buildArchive } from './archive';
-import type { ItemPages } from './catalog-xml';
 import {
   ExecutionGoneError,
   RefusedError,
   StorefrontClient,
+  logErrors,
   type ClientOptions,
   type Execution,
 } from './client';
-import type { StorefrontItem } from './mapping';
 import { deliverSoon, STOREFRONT_JOB, type StorefrontJobPayload } from './queue';
-import { sourcePages, type ReadPublished } from './source';
+import type { ReadPublished } from './source';
 import { targetConfig, targetEnabled, type TargetConfig } from './targets';
-import { recordOutcome, type RunRow } from './outcome';
-
-type PendingRow = {
-  pattern_id: number;
-  seq: string | number;
-  product_id: string;
-  mode: 'upsert' | 'offline' | 'delete';
-  variant_ids: string[];
-};
+import { recordNothingToSend, recordOutcome, runItems, type RunRow } from './outcome';
+import { planItems, planPages, type PendingRow } from './plan';
 
 /** How soon a job that found the target locked looks again (at most; sooner if the lock ends). */
 const LOCK_RECHECK_MS = 15_000;
@@ -66,15 +59,71 @@ export function storefrontDeliveryHandler(
   };
 }
 
+/** One delivery run of a target, under its lease: what a killed run left, then what waits. */
 async function deliver(
   deps: AppDeps,
   target: StorefrontTargetName,
   ctx: JobContext,
   readPublished: ReadPublished,
   clientOptions?: ClientOptions,
-): Promise<void> {
+): Promise<void | JobOutcome> {
   const t = targetConfig(deps.env, target);
   if (!targetEnabled(t)) return;
+  const lease = await takeLease(deps, target);
+  const run: RunState = {
+    deps,
+    t,
+    ctx,
+    client: new StorefrontClient(t, clientOptions),
+    renew: lease.renew,
+    runId: null,
+    current: null,
+    uploaded: null,
+    tmp: null,
+    importFailed: false,
+  };
+  try {
+    await run.client.checkTarget();
+    clearLocalArchives(deps, target);
+    await resumeOpenRuns(run);
+    await sendWaiting(run, readPublished);
+    return run.importFailed ? 'failed' : undefined;
+  } catch (err) {
+    await afterFailure(run, err);
+    return 'refused';
+  } finally {
+    await lease.release();
+    if (run.tmp) fs.rmSync(run.tmp, { force: true });
+  }
+}
+
+/** What one delivery run knows as it goes, for its steps and for what its failure must undo. */
+interface RunState {
+  deps: AppDeps;
+  t: TargetConfig;
+  ctx: JobContext;
+  client: StorefrontClient;
+  renew: () => Promise<unknown>;
+  /** The run whose import has not started: an interruption marks it to be sent again. */
+  runId: number | null;
+  /** The run under way (a refusal closes it). */
+  current: number | null;
+  /** An archive uploaded whose import has not started (removed on failure). */
+  uploaded: string | null;
+  /** The local archive file (removed when the run ends). */
+  tmp: string | null;
+  /** An import of this run ended in ERROR (the job's outcome in the metrics: not done). */
+  importFailed: boolean;
+}
+
+/**
+ * The target's lease (one delivery per target at a time, across processes), kept while the run
+ * lives, a long upload included: expired, another job would take the target, find this run
+ * without its execution id and send its patterns a second time. A job finding the target taken
+ * waits for it without using up an attempt (JobDeferred), or a long import would exhaust
+ * STOREFRONT_MAX_ATTEMPTS and mark patterns failed while their import runs.
+ */
+async function takeLease(deps: AppDeps, target: StorefrontTargetName) {
   const db = deps.database.db;
   const leaseMs = deps.env.JOB_LEASE_MS;
   const renew = () =>
@@ -85,147 +134,163 @@ async function deliver(
     UPDATE storefront_targets SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
     WHERE name = ${target} AND (locked_until IS NULL OR locked_until < now()) RETURNING name`);
   if (!got.rows.length) {
-    // Another delivery to this target runs (or this job's lease ran out during a long import and
-    // it was claimed again): wait for it without using up an attempt, or a long import would
-    // exhaust STOREFRONT_MAX_ATTEMPTS and mark patterns failed while their import runs.
     const lock = await db.execute<{ until: string | Date | null }>(
       sql`SELECT locked_until AS until FROM storefront_targets WHERE name = ${target}`,
     );
     const until = lock.rows[0]?.until ? new Date(lock.rows[0].until).getTime() : Date.now();
     throw new JobDeferred(new Date(Math.min(until, Date.now() + LOCK_RECHECK_MS)));
   }
-  const client = new StorefrontClient(t, clientOptions);
-  const tmpDir = path.join(deps.env.dataDir, 'tmp');
-  let tmp: string | null = null;
-  let runId: number | null = null;
-  let current: number | null = null;
-  let uploaded: string | null = null;
-  // The lock is kept while this run lives (a long upload included): expired, another job would
-  // take the target, find this run without its execution id and send its patterns a second time.
   let beat: Promise<unknown> = Promise.resolve();
   const heartbeat = setInterval(
     () => (beat = renew().catch(() => undefined)),
     Math.max(100, Math.floor(leaseMs / 3)),
   );
   heartbeat.unref();
-  try {
-    await client.checkTarget();
-    // A run a killed process left: its import may have run; ask before sending again.
-    const open = await db.execute<RunRow>(
-      sql`SELECT id, target, archive_name, items, execution_id FROM storefront_runs WHERE target = ${target} AND status = 'running' ORDER BY id`,
-    );
-    for (const run of open.rows) {
-      if (run.execution_id)
-        await settle(deps, client, run, renew); // unknown there: its rows go below
-      else
-        await db.execute(
-          sql`UPDATE storefront_runs SET status = 'error', message = 'interrupted before its import started; sent again', finished_at = now() WHERE id = ${run.id}`,
-        );
-    }
-    const max = deps.env.STOREFRONT_ARCHIVE_MAX_PRODUCTS;
-    const pending = await db.execute<PendingRow>(sql`
-      SELECT pattern_id, seq, product_id, mode, variant_ids FROM storefront_pending
-      WHERE target = ${target} ORDER BY seq LIMIT ${max + 1}`);
-    const rows = pending.rows.slice(0, max);
-    if (!rows.length) return;
-    const items = rows.map((r) => [r.pattern_id, Number(r.seq)] as [number, number]);
-    const name = `ppp_${target}_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${crypto.randomBytes(3).toString('hex')}`;
-    const inserted = await db.execute<{ id: number }>(sql`
-      INSERT INTO storefront_runs (target, archive_name, products, items)
-      VALUES (${target}, ${name}, ${rows.length}, ${JSON.stringify(items)}::jsonb) RETURNING id`);
-    const run: RunRow = {
-      id: Number(inserted.rows[0]!.id),
-      target,
-      archive_name: name,
-      items,
-      execution_id: null,
-    };
-    runId = current = run.id;
-    ctx.log.info({ target, runId: run.id, products: rows.length }, 'storefront: sending archive');
-    fs.mkdirSync(tmpDir, { recursive: true });
-    tmp = path.join(tmpDir, `${name}.zip`);
-    await pipeline(
-      buildArchive(deps.files, name, itemPages(deps, t, rows, readPublished), t),
-      fs.createWriteStream(tmp),
-    );
-    await renew();
-    await client.putArchive(name, tmp);
-    uploaded = name;
-    run.execution_id = await client.startImport(name);
-    uploaded = null; // the import has it: deleted after OK
-    await db.execute(
-      sql`UPDATE storefront_runs SET execution_id = ${run.execution_id} WHERE id = ${run.id}`,
-    );
-    runId = null; // from here on, an interruption is resumed by asking for this execution
-    const settled = await settle(deps, client, run, renew, ctx);
-    if (pending.rows.length > max || !settled) await deliverSoon(db, target, `after-run-${run.id}`);
-  } catch (err) {
-    // An archive uploaded whose import did not start is removed (the next try uploads a new one).
-    if (uploaded) await client.deleteArchive(uploaded).catch(() => undefined);
-    // Refused (address, credentials, permissions, the job's start): not retried by itself. The
-    // run and every waiting pattern show why; the rows stay waiting for Retry, a resync or a restart.
-    if (err instanceof RefusedError) {
-      if (current !== null)
-        await db.execute(
-          sql`UPDATE storefront_runs SET status = 'error', message = ${err.message.slice(0, 1000)}, finished_at = now() WHERE id = ${current} AND status = 'running'`,
-        );
-      await failWaiting(deps, target, err.message);
-      return;
-    }
-    // Network, 5xx, 429: the queue tries again with back-off; nothing pending is lost.
-    if (runId !== null)
+  return {
+    renew,
+    async release() {
+      clearInterval(heartbeat);
+      await beat; // a renewal in flight must not take the lock again after it is released
       await db.execute(
-        sql`UPDATE storefront_runs SET status = 'error', message = ${`will retry: ${(err as Error).message}`.slice(0, 1000)}, finished_at = now() WHERE id = ${runId} AND status = 'running'`,
+        sql`UPDATE storefront_targets SET locked_until = NULL WHERE name = ${target}`,
       );
-    throw err;
-  } finally {
-    clearInterval(heartbeat);
-    await beat; // a renewal in flight must not take the lock again after it is released
-    await db.execute(sql`UPDATE storefront_targets SET locked_until = NULL WHERE name = ${target}`);
-    if (tmp) fs.rmSync(tmp, { force: true });
-  }
-}
-
-/** The archive's items: removals and offline products from the pending rows, whole products read from the source. */
-function itemPages(
-  deps: AppDeps,
-  t: TargetConfig,
-  rows: PendingRow[],
-  readPublished: ReadPublished,
-): ItemPages {
-  const ids = rows.filter((r) => r.mode === 'upsert').map((r) => r.pattern_id);
-  const others: StorefrontItem[] = rows
-    .filter((r) => r.mode !== 'upsert')
-    .map((r) => ({
-      mode: r.mode as 'offline' | 'delete',
-      productId: r.product_id,
-      variantIds: r.variant_ids,
-    }));
-  return async function* () {
-    if (others.length) yield others;
-    if (!ids.length) return;
-    // Staging shows what was sent to review; production only what was published.
-    const version = t.name === 'production' ? { published: readPublished } : 'working';
-    for await (const page of sourcePages(deps, { ids }, undefined, version))
-      yield page.map((pattern) => ({ mode: 'upsert' as const, pattern }));
+    },
   };
 }
 
 /**
- * Waits for a run's import and records its outcome (the archive deleted after OK). Answers false
- * when the instance does not know the execution (purged, say): the run is closed as unconfirmed
- * and its patterns, still waiting, are sent again.
+ * Local archives a killed delivery of this target left in DATA_DIR/tmp (the lease is held: none
+ * of them belongs to a live run; a resumed run asks the instance, it does not need its file).
  */
-async function settle(
-  deps: AppDeps,
-  client: StorefrontClient,
-  run: RunRow,
-  renew: () => Promise<unknown>,
-  ctx?: JobContext,
-): Promise<boolean> {
+function clearLocalArchives(deps: AppDeps, target: StorefrontTargetName) {
+  const dir = path.join(deps.env.dataDir, 'tmp');
+  if (!fs.existsSync(dir)) return;
+  for (const f of fs.readdirSync(dir))
+    if (f.startsWith(`ppp_${target}_`) && f.endsWith('.zip'))
+      fs.rmSync(path.join(dir, f), { force: true });
+}
+
+/** Runs a killed process left: one whose import started is asked for; one that had not, closed (its rows are sent below). */
+async function resumeOpenRuns(r: RunState) {
+  const db = r.deps.database.db;
+  const open = await db.execute<RunRow>(
+    sql`SELECT id, target, archive_name, items, execution_id FROM storefront_runs WHERE target = ${r.t.name} AND status = 'running' ORDER BY id`,
+  );
+  for (const run of open.rows) {
+    if (run.execution_id) await settle(r, run);
+    else
+      await db.execute(
+        sql`UPDATE storefront_runs SET status = 'error', message = 'interrupted before its import started; sent again', finished_at = now() WHERE id = ${run.id}`,
+      );
+  }
+}
+
+/**
+ * The next archive: up to STOREFRONT_ARCHIVE_MAX_PRODUCTS waiting patterns, each decided now
+ * (plan.ts); those with nothing to send are recorded at once and never make an archive. Built
+ * streaming into DATA_DIR/tmp, uploaded, its import started and awaited.
+ */
+async function sendWaiting(r: RunState, readPublished: ReadPublished) {
+  const { deps, t } = r;
+  const db = deps.database.db;
+  const max = deps.env.STOREFRONT_ARCHIVE_MAX_PRODUCTS;
+  const pending = await db.execute<PendingRow>(sql`
+    SELECT pattern_id, seq, product_id, mode, variant_ids FROM storefront_pending
+    WHERE target = ${t.name} ORDER BY seq LIMIT ${max + 1}`);
+  const rows = pending.rows.slice(0, max);
+  if (!rows.length) return;
+  const more = pending.rows.length > max;
+  const decisions = await planItems(deps, t.name, rows, readPublished);
+  await recordNothingToSend(
+    deps,
+    t.name,
+    decisions.filter((d) => d.mode === 'none'),
+  );
+  const sending = decisions.filter((d) => d.mode !== 'none');
+  if (!sending.length) {
+    if (more) await deliverSoon(db, t.name, `after-plan-${Date.now()}`);
+    return;
+  }
+  const name = `ppp_${t.name}_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${crypto.randomBytes(3).toString('hex')}`;
+  const items = runItems(sending);
+  const inserted = await db.execute<{ id: number }>(sql`
+    INSERT INTO storefront_runs (target, archive_name, products, items)
+    VALUES (${t.name}, ${name}, ${sending.length}, ${JSON.stringify(items)}::jsonb) RETURNING id`);
+  const run: RunRow = {
+    id: Number(inserted.rows[0]!.id),
+    target: t.name,
+    archive_name: name,
+    items,
+    execution_id: null,
+  };
+  r.runId = r.current = run.id;
+  r.ctx.log.info(
+    { target: t.name, runId: run.id, products: sending.length },
+    'storefront: sending archive',
+  );
+  const tmpDir = path.join(deps.env.dataDir, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  r.tmp = path.join(tmpDir, `${name}.zip`);
+  await pipeline(
+    buildArchive(deps.files, name, planPages(deps, sending, readPublished), t),
+    fs.createWriteStream(r.tmp),
+  );
+  await r.renew();
+  await r.client.putArchive(name, r.tmp);
+  r.uploaded = name;
+  run.execution_id = await r.client.startImport(name);
+  r.uploaded = null; // the import has it: deleted once it finished
+  await db.execute(
+    sql`UPDATE storefront_runs SET execution_id = ${run.execution_id} WHERE id = ${run.id}`,
+  );
+  r.runId = null; // from here on, an interruption is resumed by asking for this execution
+  const settled = await settle(r, run);
+  if (more || !settled) await deliverSoon(db, t.name, `after-run-${run.id}`);
+}
+
+/**
+ * A run that failed. Refused (address, credentials, permissions, the job's start): not retried by
+ * itself; the run and every waiting pattern show why, the rows stay waiting for Retry, a resync or
+ * a restart. Network, 5xx, 429: the queue tries again with back-off, nothing pending is lost, and
+ * the waiting patterns say that delivery is failing and being retried, with the error.
+ */
+async function afterFailure(r: RunState, err: unknown): Promise<void> {
+  const db = r.deps.database.db;
+  const target = r.t.name;
+  // An archive uploaded whose import did not start is removed (the next try uploads a new one).
+  if (r.uploaded) await r.client.deleteArchive(r.uploaded).catch(() => undefined);
+  if (err instanceof RefusedError) {
+    if (r.current !== null)
+      await db.execute(
+        sql`UPDATE storefront_runs SET status = 'error', message = ${err.message.slice(0, 1000)}, finished_at = now() WHERE id = ${r.current} AND status = 'running'`,
+      );
+    await failWaiting(r.deps, target, err.message);
+    return;
+  }
+  const message = (err as Error).message;
+  if (r.runId !== null)
+    await db.execute(
+      sql`UPDATE storefront_runs SET status = 'error', message = ${`will retry: ${message}`.slice(0, 1000)}, finished_at = now() WHERE id = ${r.runId} AND status = 'running'`,
+    );
+  await db.execute(sql`
+    UPDATE storefront_status s SET message = ${message.slice(0, 1000)}, updated_at = now()
+    FROM storefront_pending p
+    WHERE p.target = ${target} AND s.target = p.target AND s.pattern_id = p.pattern_id AND s.state = 'pending'`);
+  throw err;
+}
+
+/**
+ * Waits for a run's import and records its outcome; a failed import's message is its log's error
+ * lines. The archive is deleted once the import finished, OK or not (a failed one is never
+ * imported again: the next try uploads a new archive). Answers false when the instance does not
+ * know the execution (purged, say): the run is closed as unconfirmed and its patterns, still
+ * waiting, are sent again.
+ */
+async function settle(r: RunState, run: RunRow): Promise<boolean> {
+  const { deps, client } = r;
   let result: Execution;
   try {
-    result = await waitFor(client, run.execution_id!, deps.env.STOREFRONT_POLL_MS, renew);
+    result = await waitFor(client, run.execution_id!, deps.env.STOREFRONT_POLL_MS, r.renew);
   } catch (err) {
     if (!(err instanceof ExecutionGoneError)) throw err;
     await deps.database.db.execute(
@@ -233,17 +298,35 @@ async function settle(
     );
     return false;
   }
+  if (!result.ok) result = await withLogErrors(r, result);
   await recordOutcome(deps, run, result);
-  if (result.ok)
-    await client
-      .deleteArchive(run.archive_name)
-      .catch((err: unknown) =>
-        ctx?.log.warn(
-          { target: run.target, error: (err as Error).message },
-          'storefront: archive not deleted',
-        ),
-      );
+  storefrontImports.inc({ target: run.target, outcome: result.ok ? 'ok' : 'error' });
+  if (!result.ok) r.importFailed = true;
+  await client
+    .deleteArchive(run.archive_name)
+    .catch((err: unknown) =>
+      r.ctx.log.warn(
+        { target: run.target, error: (err as Error).message },
+        'storefront: archive not deleted',
+      ),
+    );
   return true;
+}
+
+/** A failed import's message from its job log's error lines (the exit status alone says only "ERROR"). */
+async function withLogErrors(r: RunState, result: Execution): Promise<Execution> {
+  if (!result.logPath) return result;
+  try {
+    const lines = logErrors(await r.client.readLog(result.logPath));
+    if (!lines.length) return result;
+    return { ...result, message: lines.join(' · ') };
+  } catch (err) {
+    r.ctx.log.warn(
+      { target: r.t.name, error: (err as Error).message },
+      'storefront: import log not read',
+    );
+    return result;
+  }
 }
 
 async function waitFor(

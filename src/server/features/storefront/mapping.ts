@@ -17,6 +17,8 @@ export interface SourceImage {
   fileId: number;
   kind: FileKind;
   storageKey: string;
+  /** The original's file extension (`jpg`, `png`): the storefront receives the photo as uploaded. */
+  ext: string;
 }
 
 export interface SourcePattern {
@@ -32,10 +34,14 @@ export interface SourcePattern {
   images: SourceImage[];
 }
 
-/** One product as the archive carries it: the whole product, taken offline, or removed. */
+/**
+ * One pattern as the archive carries it: the whole product (and, offline with their prices
+ * removed, the products the target holds that this version dropped), or the products the target
+ * holds taken offline, or removed.
+ */
 export type StorefrontItem =
-  | { mode: 'upsert'; pattern: SourcePattern }
-  | { mode: 'offline' | 'delete'; productId: string; variantIds: string[] };
+  | { mode: 'upsert'; pattern: SourcePattern; dropped?: string[] }
+  | { mode: 'offline' | 'delete'; productIds: string[] };
 
 /** Pattern fields that travel as custom attributes of the master, with their attribute ids. */
 export const CUSTOM_ATTRIBUTES = {
@@ -60,20 +66,35 @@ export const VARIANT_ATTRIBUTES = {
 
 export const SIZE_ATTRIBUTE = 'size';
 
-/** Image kinds → image-group view types, each from the portal's WebP thumbnail of that size. */
-export const IMAGE_VIEW_TYPES: { kind: FileKind; viewType: string; thumb: 'small' | 'medium' }[] = [
-  { kind: 'Main_Hero_Image', viewType: 'large', thumb: 'medium' },
-  { kind: 'Main_Hero_Image', viewType: 'small', thumb: 'small' },
-  { kind: 'Hero_Images', viewType: 'hero', thumb: 'medium' },
-  { kind: 'Size_Chart', viewType: 'sizechart', thumb: 'medium' },
-  { kind: 'Sketch_Image', viewType: 'sketch', thumb: 'medium' },
+/**
+ * Image kinds → image-group view types: the photo as uploaded (`original`: JPG or PNG, at most the
+ * upload limit, never smaller than the portal's own 1000-px rule), or for `small` the portal's
+ * small WebP thumbnail.
+ */
+export type Rendition = 'original' | 'small';
+export const IMAGE_VIEW_TYPES: { kind: FileKind; viewType: string; rendition: Rendition }[] = [
+  { kind: 'Main_Hero_Image', viewType: 'large', rendition: 'original' },
+  { kind: 'Main_Hero_Image', viewType: 'small', rendition: 'small' },
+  { kind: 'Hero_Images', viewType: 'hero', rendition: 'original' },
+  { kind: 'Size_Chart', viewType: 'sizechart', rendition: 'original' },
+  { kind: 'Sketch_Image', viewType: 'sketch', rendition: 'original' },
 ];
 
 const safeSegment = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /** Where an image sits under the catalog's static/default folder (and the path the catalog names). */
-export const imagePath = (productId: string, fileId: number, thumb: 'small' | 'medium') =>
-  `images/${safeSegment(productId)}/${fileId}-${thumb}.webp`;
+export const imagePath = (productId: string, img: SourceImage, rendition: Rendition) =>
+  `images/${safeSegment(productId)}/${img.fileId}${rendition === 'small' ? '-small.webp' : `.${img.ext}`}`;
+
+/** The stored object of an image in that rendition. */
+export const imageObject = (img: SourceImage, rendition: Rendition) =>
+  rendition === 'small' ? `${img.storageKey}.small.webp` : img.storageKey;
+
+/** The file extension of an uploaded image by its content type. */
+export const imageExt = (contentType: string) => (contentType === 'image/png' ? 'png' : 'jpg');
+
+/** A price as the price book writes it: two decimals (`12.50`), whichever content it came from. */
+export const priceText = (price: string | number) => Number(price).toFixed(2);
 
 /** The variation value of a size: the size, prefixed with its view when the pattern has several views. */
 export function sizeValue(p: SourcePattern, s: SourceSize): string {

@@ -11,16 +11,19 @@ export interface StorefrontJobPayload {
 type Mode = 'upsert' | 'offline' | 'delete';
 
 /**
- * Lifecycle events → what each target must receive. Send to review → staging; publish →
- * production and staging; unpublish → offline, delete → delete mode, restore → the whole product
- * again, on the targets that had it.
+ * Lifecycle events → which targets must look at the pattern again. The mode written here is the
+ * change's intent; what a target receives is decided when the archive is built, from the pattern's
+ * state then and what the target holds (`plan.ts`). Send to review → staging; publish → production
+ * and staging; request changes → staging (back to the published version, or offline); unpublish →
+ * offline, delete → delete mode, restore → the targets that had it (production: its published
+ * version if it is published, else nothing).
  */
 const PLAN: Record<string, { mode: Mode; targets: StorefrontTargetName[] | 'delivered' }> = {
   'pattern.sent_to_review': { mode: 'upsert', targets: ['staging'] },
   'pattern.published': { mode: 'upsert', targets: ['production', 'staging'] },
+  'pattern.changes_requested': { mode: 'upsert', targets: ['staging'] },
   'pattern.unpublished': { mode: 'offline', targets: 'delivered' },
   'pattern.deleted': { mode: 'delete', targets: 'delivered' },
-  // Restored from the Trash: the targets that had it get it back (production: its published version).
   'pattern.restored': { mode: 'upsert', targets: 'delivered' },
 };
 

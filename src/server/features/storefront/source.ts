@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
 import {
   CUSTOM_ATTRIBUTES,
+  imageExt,
   type CustomField,
   type SourceImage,
   type SourcePattern,
@@ -216,6 +217,7 @@ function publishedFileRow(
     storageKey: f.key ?? '',
     sha256: f.sha256 ?? null,
     thumbnails: f.thumbnails ?? false,
+    contentType: f.contentType,
   };
 }
 
@@ -229,6 +231,7 @@ function fileRows(deps: AppDeps, where: SQL | undefined) {
       sizeId: patternFiles.sizeId,
       kind: patternFiles.kind,
       storageKey: patternFiles.storageKey,
+      contentType: patternFiles.contentType,
       sha256: sql<string | null>`coalesce(${storefrontFileHashes.sha256}, ${storedObjects.sha256})`,
       thumbnails: sql<boolean>`coalesce((${fileChecks.check}->>'thumbnails')::boolean, false)`,
     })
@@ -253,7 +256,12 @@ async function pdfsBySize(deps: AppDeps, files: FileRow[]) {
 function imagesOf(files: FileRow[], patternId: number): SourceImage[] {
   return files
     .filter((f) => f.patternId === patternId && f.thumbnails && IMAGE_KINDS.includes(f.kind))
-    .map((f) => ({ fileId: f.id, kind: f.kind, storageKey: f.storageKey }));
+    .map((f) => ({
+      fileId: f.id,
+      kind: f.kind,
+      storageKey: f.storageKey,
+      ext: imageExt(f.contentType),
+    }));
 }
 
 /** A pattern PDF's SHA-256, streamed from the store once and kept (files are never rewritten in place). */

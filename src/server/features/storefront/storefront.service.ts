@@ -104,8 +104,11 @@ export function summarize(targets: PatternStorefront['targets']): PatternStorefr
   const stg = by('staging');
   if (prod?.state === 'ok' && prod.mode === 'upsert' && prod.liveSince)
     return { kind: 'live', text: STOREFRONT_MSG.live(shownTime(prod.liveSince)) };
-  if (targets.some((t) => t.state === 'pending'))
-    return { kind: 'pending', text: STOREFRONT_MSG.pending };
+  const waiting = targets.filter((t) => t.state === 'pending');
+  // A delivery that failed and is being retried says so, with its last error (storefront_status.message).
+  const retrying = waiting.find((t) => t.message);
+  if (retrying) return { kind: 'pending', text: STOREFRONT_MSG.retrying(retrying.message!) };
+  if (waiting.length) return { kind: 'pending', text: STOREFRONT_MSG.pending };
   if (stg?.state === 'ok' && stg.mode === 'upsert' && stg.liveSince)
     return { kind: 'staging', text: STOREFRONT_MSG.staging(shownTime(stg.liveSince)) };
   if (targets.some((t) => t.state === 'ok' && t.mode === 'offline'))

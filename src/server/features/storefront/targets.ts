@@ -2,22 +2,10 @@ import { sql } from 'drizzle-orm';
 import { EnvError, type Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
-import type { ArchiveSettings } from './archive';
-import { addressProblem } from './client';
+import { addressProblem, type TargetConfig } from './client';
 import { deliverSoon } from './queue';
 
-/** A target as the environment configures it (secrets included: never shown, never logged). */
-export interface TargetConfig extends ArchiveSettings {
-  name: StorefrontTargetName;
-  /** The instance's base URL, without a trailing slash; null: the target is off. */
-  url: string | null;
-  clientId: string | null;
-  clientSecret: string | null;
-  webdavUser: string | null;
-  webdavKey: string | null;
-  oauthUrl: string;
-  allowPrivate: boolean;
-}
+export type { TargetConfig };
 
 export function targetConfig(env: Env, name: StorefrontTargetName): TargetConfig {
   const v = (k: string) =>
