@@ -147,6 +147,7 @@ export async function runImport(
               plan.fields,
               sizes,
               named,
+              plan.updateVersion,
             );
             replacedKeys = [...replacedKeys, ...r.replacedKeys];
             recordId = plan.updateId;
