@@ -48,6 +48,8 @@ export function PatternEditForm({ pattern, onDone }: Props) {
   const update = useUpdatePattern(pattern.ID);
   // The version the form was filled from: the save names it, and is refused if the pattern moved since.
   const [base, setBase] = useState(pattern.version);
+  // The values as opened: a field the newer version changed is one whose saved value moved from these.
+  const [opened, setOpened] = useState(() => defaults(pattern) as Record<string, unknown>);
   const [stale, setStale] = useState<{ conflict: StaleConflict; differences?: NewerValue[] }>();
   const [reloading, setReloading] = useState(false);
   const {
@@ -98,9 +100,11 @@ export function PatternEditForm({ pattern, onDone }: Props) {
       for (const k of Object.keys(PatternFieldsSchema.shape) as NewerValue['field'][]) {
         const a = String(saved[k] ?? '');
         const b = String(typed[k] ?? '');
-        if (a !== b) differences.push({ field: k, saved: a, typed: b });
+        if (a !== b && a !== String(opened[k] ?? ''))
+          differences.push({ field: k, saved: a, typed: b });
       }
       setBase(newer.version);
+      setOpened(saved);
       setStale({ conflict: stale.conflict, differences });
     } catch (err) {
       reportFormError(err, null, { fields: [] });

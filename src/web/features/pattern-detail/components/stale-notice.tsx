@@ -60,8 +60,8 @@ export function StaleNotice({ conflict, differences, loading, onReload, onUseSav
       ) : (
         <>
           <p>
-            <strong>The newer version is loaded.</strong> Your typing is kept; where the saved
-            version differs, choose. Saving writes the form as it is.
+            <strong>The newer version is loaded.</strong> Your typing is kept. The other person
+            changed these fields; choose, then save (the form is saved as it is):
           </p>
           <ul className="grid gap-1">
             {differences.map((d) => (
@@ -70,7 +70,11 @@ export function StaleNotice({ conflict, differences, loading, onReload, onUseSav
                   {PATTERN_LABELS[d.field]}: saved <q>{shown(d.saved)}</q>, yours{' '}
                   <q>{shown(d.typed)}</q>
                 </span>
-                <Button variant="secondary" onClick={() => onUseSaved(d)}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Use the saved ${PATTERN_LABELS[d.field]}`}
+                  onClick={() => onUseSaved(d)}
+                >
                   Use saved value
                 </Button>
               </li>
