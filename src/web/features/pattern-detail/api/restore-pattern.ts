@@ -9,11 +9,11 @@ import { toast, toastError } from '../../../lib/toast';
  * call, not a mutation hook: the Undo is pressed on the list, after the detail screen (and any
  * hook of it) has gone.
  */
-export async function restorePattern(qc: QueryClient, id: number): Promise<void> {
+export async function restorePattern(qc: QueryClient, ids: number[]): Promise<void> {
   try {
     const res = await api<RestoreResponse>(TRASH_ROUTES.restore, {
       method: 'POST',
-      body: { ids: [id] },
+      body: { ids },
     });
     toast.success(res.message);
     await Promise.all([
