@@ -5,7 +5,7 @@ import { patternActivity } from '../../db/schema/review';
 import { AppError, badRequest } from '../../lib/app-error';
 import { ERROR_CODES } from '../../../shared/errors';
 import { STALE_MSG, type StaleConflict } from '../../../shared/contracts/versions';
-import { describe } from '../activity/activity.text';
+import { describeActivity as describe } from '../activity';
 
 /**
  * The version rule (docs/concurrency.md): a write to a pattern (its fields, its files) or to a
