@@ -144,17 +144,25 @@ describe('daily use', () => {
     ).toMatch(/^blob:/);
   });
 
-  it('About is the default active item; a navigation screen marks its own link only', async () => {
+  it('About is the default active item on the dashboard; a screen marks its section (the Trash and imports: My Patterns) or none (issue 48)', async () => {
     const page = await pages.open();
     await signIn(page, E2E_USERS.partner);
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    await page.goto('/app/my-account');
-    await expect
-      .poll(() => nav.getByRole('link', { name: 'About' }).getAttribute('aria-current'))
-      .toBe('true');
+    const current = (name: string) => nav.getByRole('link', { name }).getAttribute('aria-current');
+    await page.goto('/app/dashboard');
+    await expect.poll(() => current('About')).toBe('true');
     expect(await nav.getByRole('link', { name: 'About' }).getAttribute('class')).toContain(
       'bg-ink',
     );
+    await page.goto('/app/trash');
+    await expect.poll(() => current('My Patterns')).toBe('true');
+    expect(await current('About')).toBeNull();
+    await page.goto('/app/imports');
+    await expect.poll(() => current('My Patterns')).toBe('true');
+    await page.goto('/app/my-account');
+    await page.getByRole('heading', { name: 'My Account' }).first().waitFor();
+    await expect.poll(() => current('My Patterns')).toBeNull();
+    expect(await current('About')).toBeNull();
     await nav.getByRole('link', { name: 'My Patterns' }).click();
     await expect
       .poll(() => nav.getByRole('link', { name: 'My Patterns' }).getAttribute('aria-current'))

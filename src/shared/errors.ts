@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  stale: 'STALE_VERSION',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedType: 'UNSUPPORTED_FILE_TYPE',
   incomplete: 'INCOMPLETE',
@@ -27,5 +28,14 @@ export const ErrorBodySchema = z.object({
   fields: z.optional(z.record(z.string(), z.string())),
   isRedirected: z.optional(z.literal(true)),
   retryAfterSeconds: z.optional(z.number()),
+  /** A stale write (412 STALE_VERSION): see contracts/versions.ts. */
+  conflict: z.optional(
+    z.object({
+      version: z.number(),
+      changedBy: z.nullable(z.string()),
+      changedAt: z.nullable(z.string()),
+      change: z.nullable(z.string()),
+    }),
+  ),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -7,8 +7,13 @@ describe('variationIdFor', () => {
   });
 
   it('folds accents instead of dropping the letter', () => {
-    expect(variationIdFor('PP1', 'X / Ü / ñ', 'Größe Ä')).toBe('pp1_x-u-n_gro-e-a');
+    expect(variationIdFor('PP1', 'X / Ü / ñ', 'Größe Ä')).toBe('pp1_x-u-n_grosse-a');
     expect(variationIdFor('Çà', 'Été', 'Ñandú')).toBe('ca_ete_nandu');
+  });
+
+  it('transliterates letters without an accent to fold (issue 48 item 7)', () => {
+    expect(variationIdFor('PP1', 'A', 'Größe 38')).toBe('pp1_a_grosse-38');
+    expect(variationIdFor('Æbleø', 'Łódź', 'Þór')).toBe('aebleo_lodz_thor');
   });
 
   it('turns symbols into one dash and trims them at the ends', () => {

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../../shared/errors';
 
 /** The one way a service reports a failure; the error handler turns it into the error body. */
 export class AppError extends Error {
@@ -7,7 +7,11 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
-    public readonly extra?: { isRedirected?: true; retryAfterSeconds?: number },
+    public readonly extra?: {
+      isRedirected?: true;
+      retryAfterSeconds?: number;
+      conflict?: ErrorBody['conflict'];
+    },
   ) {
     super(message);
   }

@@ -16,6 +16,7 @@ export const errorsPlugin = fp(async (app) => {
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
       if (error.extra?.isRedirected) body.isRedirected = true;
+      if (error.extra?.conflict) body.conflict = error.extra.conflict;
       if (error.extra?.retryAfterSeconds !== undefined) {
         body.retryAfterSeconds = error.extra.retryAfterSeconds;
         reply.header('retry-after', String(error.extra.retryAfterSeconds));

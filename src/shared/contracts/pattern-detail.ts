@@ -61,6 +61,8 @@ export const PatternDetailSchema = z.object({
   publishedAt: IsoDateTimeSchema.nullable(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /** Counts content edits; a write sends it back as `If-Match: "<version>"` (the ETag), docs/concurrency.md. */
+  version: z.number(),
   /** Pattern-level files (a size's PDF is listed with its size). */
   files: z.array(PatternFileSchema),
   sizesCount: z.number(),

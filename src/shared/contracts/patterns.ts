@@ -24,6 +24,14 @@ export const PATTERN_LABELS = {
 } as const;
 
 const L = PATTERN_LABELS;
+
+/**
+ * What a Pattern ID may hold: the characters a storefront product ID takes as it is (letters A-Z,
+ * digits, dash, underscore, dot), so no emoji, space or slash reaches an ID, a file name or a URL.
+ */
+export const PATTERN_ID_CHARS = /^[A-Za-z0-9._-]*$/;
+export const PATTERN_ID_RULE =
+  'Pattern ID may contain only letters A–Z, digits 0–9, dash (-), underscore (_) and dot (.)';
 // The union carries the message: without it Zod 4 reports a failed union as 'Invalid input'.
 const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
@@ -44,7 +52,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(label: string, v
  * `Brand` is the brand's id or slug (the user's own brand unless an admin picks another).
  */
 export const PatternFieldsSchema = z.object({
-  SFCC_Pattern_ID: requiredText(L.SFCC_Pattern_ID),
+  SFCC_Pattern_ID: requiredText(L.SFCC_Pattern_ID).regex(PATTERN_ID_CHARS, PATTERN_ID_RULE),
   Pattern_Name: requiredText(L.Pattern_Name),
   Brand: brandRef(MSG.chooseBrand),
   Technical_Details: optionalText(L.Technical_Details, LIMITS.descriptionMax),

@@ -92,6 +92,8 @@ export const SizeSchema = z.object({
   piecesCount: z.number(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /** One more on every change of the size; a write sends it back as `If-Match` (docs/concurrency.md). */
+  version: z.number(),
 });
 export type Size = z.infer<typeof SizeSchema>;
 

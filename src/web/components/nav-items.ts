@@ -8,16 +8,22 @@ export const NAV_ITEMS = [
 
 const onPath = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
+/** Screens reached from a section's screen belong to it: the Trash and the imports to My Patterns. */
+const SECTION_OF: { under: string; section: string }[] = [
+  { under: '/app/trash', section: '/app/show-records' },
+  { under: '/app/imports', section: '/app/show-records' },
+];
+
 /**
- * How a main navigation link is marked on `pathname`: 'page' on its own screens; About, the spec's
- * default active item (section 2), is also marked ('true') on screens outside the navigation,
- * except the Login screen, whose own link is then the active one.
+ * How a main navigation link is marked on `pathname`: 'page' on its own screens, 'true' on the
+ * screens of its section (the Trash and the imports are My Patterns'); About, the spec's default
+ * active item (section 2), is marked on the dashboard only. Any other screen (Integrations, My
+ * Account, a 404) marks none: it belongs to no section of the bar.
  */
 export function navCurrent(pathname: string, to: string): 'page' | 'true' | undefined {
   if (onPath(pathname, to)) return 'page';
-  const elsewhere =
-    !NAV_ITEMS.some((i) => onPath(pathname, i.to)) && !onPath(pathname, ACCOUNT_ITEMS.login.to);
-  return elsewhere && to === DEFAULT_NAV_ITEM ? 'true' : undefined;
+  if (SECTION_OF.some((s) => s.section === to && onPath(pathname, s.under))) return 'true';
+  return to === DEFAULT_NAV_ITEM && onPath(pathname, '/app/dashboard') ? 'true' : undefined;
 }
 export const DEFAULT_NAV_ITEM = '/app/about';
 

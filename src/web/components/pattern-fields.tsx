@@ -93,6 +93,7 @@ export function PatternFieldInputs({
         label={L.SFCC_Pattern_ID}
         required
         autoComplete="off"
+        hint="Letters A–Z, digits, dash (-), underscore (_) and dot (.)"
         error={errors.SFCC_Pattern_ID?.message}
         {...register('SFCC_Pattern_ID')}
       />

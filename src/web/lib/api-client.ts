@@ -27,6 +27,10 @@ export class ApiError extends Error {
   }
   /** False when the reply had no message of its own (an empty or unreadable body, no connection):
    * the screen then uses the spec's fallback text for what was attempted (error-message.ts). */
+  /** A stale write's refusal (412): who changed the record, what and when (docs/concurrency.md). */
+  get conflict() {
+    return this.status === 412 ? this.body.conflict : undefined;
+  }
   get hasServerMessage() {
     return this.body.code !== 'UNKNOWN' && this.body.code !== 'NETWORK';
   }
@@ -106,6 +110,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** The version a write is based on (the record's `version`): sent as If-Match, docs/concurrency.md. */
+  version?: number;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -119,6 +125,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...authHeaders() };
+  if (opts.version !== undefined) headers['if-match'] = `"${opts.version}"`;
   const isForm = opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let res: Response;

@@ -4,7 +4,8 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { ToastContainer, toast as toastify } from 'react-toastify';
 import { toApiError } from './api-client';
 import { FORM_MUTATION, queryClient } from './query-client';
-import { toast } from './toast';
+import userEvent from '@testing-library/user-event';
+import { toast, toastMovedToTrash } from './toast';
 
 const texts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
@@ -47,6 +48,26 @@ describe('toasts', () => {
       toast.info('Failed to fetch');
     });
     await waitFor(() => expect(texts()).toEqual(['Failed to fetch', 'Failed to fetch']));
+  });
+});
+
+describe('the delete toast (issue 48 item 2)', () => {
+  it('a delete while the last one’s toast shows joins it: one Undo brings every one back, and it says where they went', async () => {
+    render(<ToastContainer />);
+    const restored: number[][] = [];
+    act(() => void toastMovedToTrash([1], (ids) => restored.push(ids)));
+    await screen.findByText(/The pattern was moved to the Trash \(My Patterns → Trash\)/);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    act(() => void toastMovedToTrash([2], (ids) => restored.push(ids)));
+    act(() => void toastMovedToTrash([3, 4], (ids) => restored.push(ids)));
+    await screen.findByText(/^Successfully Data Deleted\. 4 patterns were moved to the Trash/);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo all 4' }));
+    expect(restored).toEqual([[1, 2, 3, 4]]);
+    // The next delete starts a toast of its own.
+    act(() => void toastMovedToTrash([5], (ids) => restored.push(ids)));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(restored).toEqual([[1, 2, 3, 4], [5]]);
   });
 });
 

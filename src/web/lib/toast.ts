@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { toast as toastify, type ToastOptions, type TypeOptions } from 'react-toastify';
 import { LIMITS } from '../../shared/limits';
+import { MSG } from '../../shared/messages';
 import { errorMessage, GENERIC_FAILURE } from './error-message';
 
 type Kind = Exclude<TypeOptions, 'default'>;
@@ -41,22 +42,32 @@ export const toast = {
 /** An undoable outcome shows this long: time to find and press Undo (paused while hovered or focused). */
 const UNDO_TOAST_MS = 10_000;
 
+/** What the delete toast says: the spec's words first, then where the patterns went. */
+export function movedToTrashMessage(count: number): string {
+  const what = count === 1 ? 'The pattern was' : `${count} patterns were`;
+  const it = count === 1 ? 'it' : 'they';
+  return `${MSG.deleted}. ${what} moved to the Trash (My Patterns → Trash), where ${it} can be restored.`;
+}
+
+/** The delete toast showing now: the patterns it undoes and its id. */
+let trashToast: { ids: number[]; toastId: string } | undefined;
+let trashToastSeq = 0;
+
 /**
- * A success toast with one action (the list's delete offers Undo): the action's button closes the
- * toast and runs it. Raising the same text again replaces it.
+ * The toast after moving patterns to the Trash, with Undo. A delete while it still shows joins it
+ * ("3 patterns were moved to the Trash — Undo" undoes all three), so no delete is left without its
+ * Undo (issue 48); `restore` gets every id the toast holds.
  */
-export function toastWithAction(msg: string, action: { label: string; run(): void }) {
-  const key = `success:${msg}:${action.label}`;
-  const showing = current.get(key);
-  if (showing !== undefined && toastify.isActive(showing)) toastify.dismiss(showing);
-  // A new id: the dismissed one is still held by react-toastify while it closes (see `show`).
-  const toastId = `${key}#${++raised}`;
-  current.set(key, toastId);
+export function toastMovedToTrash(ids: number[], restore: (ids: number[]) => void) {
+  const joined = trashToast && toastify.isActive(trashToast.toastId) ? trashToast : undefined;
+  const all = [...(joined?.ids ?? []), ...ids.filter((id) => !joined?.ids.includes(id))];
+  const toastId = joined?.toastId ?? `trash:${++trashToastSeq}`;
+  trashToast = { ids: all, toastId };
   const render = ({ closeToast }: { closeToast?: () => void }) =>
     createElement(
       'span',
       { className: 'flex w-full items-center justify-between gap-3' },
-      createElement('span', null, msg),
+      createElement('span', null, movedToTrashMessage(all.length)),
       createElement(
         'button',
         {
@@ -64,14 +75,16 @@ export function toastWithAction(msg: string, action: { label: string; run(): voi
           className:
             'shrink-0 rounded-md border border-current px-3 py-1 text-sm font-semibold underline-offset-2 hover:underline focus-visible:outline-2',
           onClick: () => {
+            if (trashToast?.toastId === toastId) trashToast = undefined;
             closeToast?.();
-            action.run();
+            restore(all);
           },
         },
-        action.label,
+        all.length === 1 ? 'Undo' : `Undo all ${all.length}`,
       ),
     );
-  toastify(render, { type: 'success', toastId, autoClose: UNDO_TOAST_MS });
+  if (joined) toastify.update(toastId, { render, type: 'success', autoClose: UNDO_TOAST_MS });
+  else toastify(render, { type: 'success', toastId, autoClose: UNDO_TOAST_MS });
   return toastId;
 }
 

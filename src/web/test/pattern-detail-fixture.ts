@@ -26,6 +26,7 @@ export const patternDetail = (over: Partial<PatternDetail> = {}): PatternDetail 
   publishedAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
+  version: 1,
   files: [],
   sizesCount: 1,
   missing: [],

@@ -72,6 +72,11 @@ export const patterns = pgTable(
       .notNull()
       .defaultNow(),
     /**
+     * Counts content edits (a trigger, migration 0029, adds one whenever contentUpdatedAt moves): the
+     * version a write names to be refused when stale (docs/concurrency.md).
+     */
+    version: integer('version').notNull().default(1),
+    /**
      * Set when the pattern is deleted: it waits in the Trash (with its sizes, pieces and files)
      * until restored or purged (migration 0015). Every read of live patterns filters it (`live`).
      */
@@ -160,6 +165,8 @@ export const sizes = pgTable(
     PreProd_Error: text('PreProd_Error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** One more on every update of the row (trigger, migration 0029): see docs/concurrency.md. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [unique('sizes_pattern_view_size_uq').on(t.patternId, t.pattern_view, t.Size)],
 );

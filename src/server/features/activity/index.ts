@@ -1,4 +1,4 @@
 // Public entry of the activity feature: other server code imports only from here.
 export { activityRoutes } from './activity.routes';
 export { recordActivity, recordSystemActivity } from './activity.service';
-export { diffFields } from './activity.text';
+export { describe as describeActivity, diffFields } from './activity.text';

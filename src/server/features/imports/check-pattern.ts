@@ -42,6 +42,8 @@ export interface PlannedFile {
 export interface PlannedPattern {
   /** The existing record to update (mode update), or null to create. */
   updateId: number | null;
+  /** The updated pattern's version when the sheet was checked: the import refuses it if it moved since (docs/concurrency.md). */
+  updateVersion?: number;
   fields: Partial<Omit<PatternFields, 'Brand'>> & { Brand?: number };
   sizes: { pattern_view: string; Size: string; VariationID?: string; pdf?: PlannedFile }[];
   files: PlannedFile[];
@@ -54,7 +56,7 @@ export interface CheckContext {
   brandByName: Map<string, number>;
   brandIds: Set<number>;
   /** The existing pattern with this Pattern ID, if any (`deletedAt`: it is in the Trash, which keeps the ID). */
-  existing?: { ID: number; brandId: number; deletedAt?: Date | null };
+  existing?: { ID: number; brandId: number; deletedAt?: Date | null; version?: number };
   /** Finds a named file in the ZIP: its path, or a problem message. */
   findFile(name: string): { path: string } | { problem: string };
   /** Checks a ZIP entry's content and size against the kind's rule (cached per entry): a message or undefined. */
@@ -253,6 +255,7 @@ export async function checkPattern(
     issues,
     plan: {
       updateId: update?.ID ?? null,
+      ...(update?.version === undefined ? {} : { updateVersion: update.version }),
       fields: checked as PlannedPattern['fields'],
       sizes,
       files: plannedFiles,

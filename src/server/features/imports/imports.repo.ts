@@ -204,7 +204,12 @@ export async function outcomeCounts(db: DbOrTx, jobId: number): Promise<Record<s
 /** An existing pattern by its Pattern ID, with its brand (to decide skip, update or refuse) and whether it is in the Trash. */
 export async function findPatternById(db: DbOrTx, sfccPatternId: string) {
   const [row] = await db
-    .select({ ID: patterns.ID, brandId: patterns.brandId, deletedAt: patterns.deletedAt })
+    .select({
+      ID: patterns.ID,
+      brandId: patterns.brandId,
+      deletedAt: patterns.deletedAt,
+      version: patterns.version,
+    })
     .from(patterns)
     .where(eq(patterns.SFCC_Pattern_ID, sfccPatternId));
   return row;

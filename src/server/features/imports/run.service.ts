@@ -61,7 +61,15 @@ async function writeChunk(
   for (const { row, plan, stored, named, sizes } of prepared) {
     let recordId: number;
     if (plan.updateId) {
-      const r = await updateImportedPattern(tx, actor, plan.updateId, plan.fields, sizes, named);
+      const r = await updateImportedPattern(
+        tx,
+        actor,
+        plan.updateId,
+        plan.fields,
+        sizes,
+        named,
+        plan.updateVersion,
+      );
       replacedKeys = [...replacedKeys, ...r.replacedKeys];
       recordId = plan.updateId;
     } else {

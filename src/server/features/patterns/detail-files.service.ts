@@ -21,6 +21,7 @@ import { loadPattern, markPatternEdited } from './detail.service';
 import { recordActivity } from '../activity';
 import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
+import { assertVersion } from './versions';
 
 /**
  * Replaces single files (a new Main_Hero_Image replaces the old one) and adds hero images, parts
@@ -33,9 +34,12 @@ export async function saveFiles(
   id: number,
   parts: PartsOf<typeof PATTERN_FILES_UPLOAD>,
   log?: FastifyBaseLogger,
+  expected?: number,
 ): Promise<PatternFile[]> {
   const db = deps.database.db;
-  await loadPattern(db, user, id); // before reading a byte: another brand's pattern is 404
+  // Before reading a byte: another brand's pattern is 404, a stale version 412.
+  const before = await loadPattern(db, user, id);
+  await assertVersion(db, { patternId: id, current: before.version }, expected);
   const stored: StoredPatternFile[] = [];
   try {
     // PATTERN_FILES_UPLOAD: a part per kind; an unknown one or a second single file is refused.
@@ -48,7 +52,9 @@ export async function saveFiles(
     if (!stored.length) throw badRequest(PATTERN_DETAIL_MSG.noFile);
 
     const replaced = await db.transaction(async (tx) => {
-      await loadPattern(tx, user, id, { forUpdate: true }); // still there (not deleted meanwhile)
+      // Still there (not deleted meanwhile), and not changed while the files streamed in.
+      const locked = await loadPattern(tx, user, id, { forUpdate: true });
+      await assertVersion(tx, { patternId: id, current: locked.version }, expected);
       const singleKinds = [
         ...new Set(stored.filter((s) => !isMultipleKind(s.kind)).map((s) => s.kind)),
       ];
@@ -106,6 +112,7 @@ export async function removeFile(
   id: number,
   fileId: number,
   log?: FastifyBaseLogger,
+  expected?: number,
 ): Promise<PatternFile[]> {
   const db = deps.database.db;
   await loadPattern(db, user, id);
@@ -113,6 +120,8 @@ export async function removeFile(
   if (!file) throw notFound('File');
   if (file.kind === 'pattern_pdf_file') throw conflict(PATTERN_DETAIL_MSG.sizePdfRemove);
   await db.transaction(async (tx) => {
+    const locked = await loadPattern(tx, user, id, { forUpdate: true });
+    await assertVersion(tx, { patternId: id, current: locked.version }, expected);
     await repo.deleteFilesById(tx, [file.id]);
     await markPatternEdited(tx, id);
     await recordActivity(tx, user, id, 'file_removed', {

@@ -29,6 +29,7 @@ const patternColumns = {
   createdAt: patterns.createdAt,
   updatedAt: patterns.updatedAt,
   contentUpdatedAt: patterns.contentUpdatedAt,
+  version: patterns.version,
 };
 
 /**

@@ -14,6 +14,7 @@ import { readParts } from '../../storage/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './detail.service';
 import * as files from './detail-files.service';
+import { expectedVersion, sendEtag } from './versions';
 
 /** The pattern detail screen: read one pattern, update its fields, replace and remove its files. */
 export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,9 +26,11 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: IdParamSchema, response: { 200: PatternDetailResponseSchema } },
     },
-    async (request) => ({
-      data: await service.getDetail(app.db, currentUser(request), request.params.id),
-    }),
+    async (request, reply) => {
+      const data = await service.getDetail(app.db, currentUser(request), request.params.id);
+      sendEtag(reply, data.version);
+      return { data };
+    },
   );
 
   app.put(
@@ -41,15 +44,17 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UpdatePatternResponseSchema },
       },
     },
-    async (request) => ({
-      data: await service.updateFields(
+    async (request, reply) => {
+      const data = await service.updateFields(
         app.db,
         currentUser(request),
         request.params.id,
         request.body,
-      ),
-      message: PATTERN_DETAIL_MSG.updated,
-    }),
+        expectedVersion(request),
+      );
+      sendEtag(reply, data.version);
+      return { data, message: PATTERN_DETAIL_MSG.updated };
+    },
   );
 
   app.post(
@@ -71,6 +76,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         readParts(request, PATTERN_FILES_UPLOAD),
         request.log,
+        expectedVersion(request),
       );
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.filesUpdated };
     },
@@ -93,6 +99,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.fileId,
         request.log,
+        expectedVersion(request),
       );
       return { data: { files: list }, message: PATTERN_DETAIL_MSG.fileRemoved };
     },

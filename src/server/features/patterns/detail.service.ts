@@ -26,6 +26,7 @@ import * as integrations from '../integrations';
 import * as publishedRepo from './published.repo';
 import { publishedVersion } from './published-read';
 import { queueStorefrontChange } from '../storefront';
+import { assertVersion } from './versions';
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -210,8 +211,9 @@ export async function updateFields(
   user: AuthUser,
   id: number,
   input: PatternFields,
+  expected?: number,
 ): Promise<PatternDetail> {
-  return db.transaction((tx) => updateFieldsIn(tx, user, id, input));
+  return db.transaction((tx) => updateFieldsIn(tx, user, id, input, expected));
 }
 
 async function updateFieldsIn(
@@ -219,8 +221,10 @@ async function updateFieldsIn(
   user: AuthUser,
   id: number,
   input: PatternFields,
+  expected: number | undefined,
 ): Promise<PatternDetail> {
   const current = await loadPattern(db, user, id, { forUpdate: true });
+  await assertVersion(db, { patternId: id, current: current.version }, expected);
   return buildDetail(db, await writeFields(db, user, current, input));
 }
 

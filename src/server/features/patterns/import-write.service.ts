@@ -16,6 +16,7 @@ import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
 import { emitPatternEvent } from './detail.service';
 import { priceToDb, withBrandName } from './pattern-shape';
+import { assertVersion } from './versions';
 
 /** Who the import acts as (its creator): recorded in the activity like any other change. */
 export type ImportActor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;
@@ -83,11 +84,18 @@ export async function updateImportedPattern(
   fields: ImportedFields,
   sizes: ImportedSize[],
   named: files.StoredPatternFile[],
+  expectedVersion?: number,
 ): Promise<{ replacedKeys: string[] }> {
   const { Brand: _brand, Price, SFCC_Pattern_ID: _id, ...rest } = fields;
   const before = await detailRepo.findPattern(tx, id, null, true);
   // Deleted (to the Trash) between the check and the import: this pattern is not imported.
   if (!before) throw conflict(TRASH_MSG.idInTrash(fields.SFCC_Pattern_ID ?? String(id)));
+  // Edited by someone between the check and the import: the version rule refuses it, as on the screen.
+  await assertVersion(
+    tx,
+    { patternId: id, current: before.version, since: 'check' },
+    expectedVersion,
+  );
   await detailRepo.updatePattern(tx, id, {
     ...rest,
     ...(Price === undefined ? {} : { Price: priceToDb(Price) }),

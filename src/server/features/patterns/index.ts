@@ -21,3 +21,4 @@ export {
 export { exportDate, isoDate, priceToApi, priceToDb, toListRow } from './pattern-shape';
 export { livePublishedVersions, publishedVersion, publishedVersions } from './published-read';
 export * as publishedRepo from './published.repo';
+export { assertVersion, expectedVersion, sendEtag } from './versions';

@@ -18,6 +18,7 @@ const sizeColumns = {
   ...templateColumns,
   createdAt: sizes.createdAt,
   updatedAt: sizes.updatedAt,
+  version: sizes.version,
   pdfId: patternFiles.id,
   pdfName: patternFiles.fileName,
   pdfSize: patternFiles.byteSize,

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/sizes';
 import { readParts } from '../../storage/multipart';
 import { currentUser } from '../../plugins/auth';
+import { expectedVersion, sendEtag } from '../patterns';
 import * as service from './sizes.service';
 import { piecesRoutes } from './pieces.routes';
 
@@ -81,9 +82,11 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn', tokens: 'read' },
       schema: { tags, params: SizeIdParamSchema, response: { 200: SizeDetailResponseSchema } },
     },
-    async (request) => ({
-      data: await service.getSize(app.db, currentUser(request), request.params.sizeId),
-    }),
+    async (request, reply) => {
+      const data = await service.getSize(app.db, currentUser(request), request.params.sizeId);
+      sendEtag(reply, data.version);
+      return { data };
+    },
   );
 
   app.post(
@@ -98,17 +101,17 @@ export const sizesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SizeMutationResponseSchema },
       },
     },
-    async (request) => {
-      return {
-        data: await service.updateSize(
-          app.deps,
-          currentUser(request),
-          request.params.sizeId,
-          readParts(request, SIZE_UPLOAD),
-          request.log,
-        ),
-        message: SIZE_MSG.updated,
-      };
+    async (request, reply) => {
+      const data = await service.updateSize(
+        app.deps,
+        currentUser(request),
+        request.params.sizeId,
+        readParts(request, SIZE_UPLOAD),
+        request.log,
+        expectedVersion(request),
+      );
+      sendEtag(reply, data.version);
+      return { data, message: SIZE_MSG.updated };
     },
   );
 

@@ -17,7 +17,7 @@ import {
   type SizeDetail,
   type SizeFields,
 } from '../../../shared/contracts/sizes';
-import { loadPattern, markPatternEdited } from '../patterns';
+import { assertVersion, loadPattern, markPatternEdited } from '../patterns';
 import { deleteObjects, recordPatternFiles, toPatternFile } from '../files';
 import { patternPreflight, withPreflight } from '../preflight';
 import { readSizeParts } from './size-parts';
@@ -159,9 +159,17 @@ export async function updateSize(
   sizeId: number,
   parts: Parameters<typeof readSizeParts>[1],
   log?: FastifyBaseLogger,
+  expected?: number,
 ): Promise<Size> {
   const db = deps.database.db;
   await loadSize(db, user, sizeId);
+  const seen = (await repo.findSize(db, sizeId))!;
+  // Before reading the upload: a stale version is refused at once.
+  await assertVersion(
+    db,
+    { patternId: seen.patternId, current: seen.version, size: { label: label(seen) } },
+    expected,
+  );
   const { data, pdf } = await readSizeParts(deps, parts);
   let oldKeys: string[] = [];
   try {
@@ -176,6 +184,8 @@ export async function updateSize(
         throw duplicate(f);
       let replaced: string[] = [];
       const before = (await repo.findSize(tx, sizeId))!;
+      const size = { label: label(before) };
+      await assertVersion(tx, { patternId: pattern.ID, current: before.version, size }, expected);
       if (pdf) {
         values.Pattern_Pdf_File_Name = pdf.fileName;
         replaced = await repo.removeSizePdfRows(tx, sizeId);

@@ -53,8 +53,8 @@ describe(`generated VariationID (${dbKind})`, () => {
       .where(eq(sizes.patternId, patternId))
       .orderBy(asc(sizes.ID));
     expect(rows.map((r) => r.VariationID)).toEqual([
-      `var-${dbKind}_x-u-n_gro-e-s`,
-      `var-${dbKind}_x-u-n_gro-e-m`,
+      `var-${dbKind}_x-u-n_grosse-s`,
+      `var-${dbKind}_x-u-n_grosse-m`,
     ]);
     expect(rows.map((r) => r.VariationID)).toEqual(
       rows.map((r) => variationIdFor(code, r.pattern_view, r.Size)),

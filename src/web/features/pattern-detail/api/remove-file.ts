@@ -6,13 +6,14 @@ import {
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const removeFile = (id: number, fileId: number) =>
-  api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.file(id, fileId), { method: 'DELETE' });
+export const removeFile = (id: number, fileId: number, version?: number) =>
+  api<FilesMutationResponse>(PATTERN_DETAIL_PATHS.file(id, fileId), { method: 'DELETE', version });
 
 export function useRemoveFile(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: number) => removeFile(id, fileId),
+    mutationFn: ({ fileId, version }: { fileId: number; version?: number }) =>
+      removeFile(id, fileId, version),
     meta: { errorMessage: 'The file could not be removed. Please try again.' },
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.pattern(id) }),
   });

@@ -9,10 +9,10 @@ import { toast } from '../../../lib/toast';
  * observed outside React, not a hook: the Undo is pressed on the list, after the detail screen (and
  * any hook of it) has gone. Its failure takes the query client's one toast like any mutation's.
  */
-export function restorePattern(qc: QueryClient, id: number): Promise<void> {
+export function restorePattern(qc: QueryClient, ids: number[]): Promise<void> {
   const restore = new MutationObserver(qc, {
     mutationFn: () =>
-      api<RestoreResponse>(TRASH_ROUTES.restore, { method: 'POST', body: { ids: [id] } }),
+      api<RestoreResponse>(TRASH_ROUTES.restore, { method: 'POST', body: { ids } }),
     onSuccess: async (res: RestoreResponse) => {
       toast.success(res.message);
       await Promise.all([

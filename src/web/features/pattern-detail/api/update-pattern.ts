@@ -8,13 +8,15 @@ import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const updatePattern = (id: number, body: PatternFields) =>
-  api<UpdatePatternResponse>(PATTERN_DETAIL_PATHS.detail(id), { method: 'PUT', body });
+/** `version`: the pattern's version the form was filled from; a newer one on the server is 412. */
+export const updatePattern = (id: number, body: PatternFields, version?: number) =>
+  api<UpdatePatternResponse>(PATTERN_DETAIL_PATHS.detail(id), { method: 'PUT', body, version });
 
 export function useUpdatePattern(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PatternFields) => updatePattern(id, body),
+    mutationFn: ({ body, version }: { body: PatternFields; version: number }) =>
+      updatePattern(id, body, version),
     ...FORM_MUTATION,
     onSuccess: (res) => {
       qc.setQueryData(queryKeys.pattern(id), res.data);

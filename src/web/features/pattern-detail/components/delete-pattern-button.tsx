@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
-import { MSG } from '../../../../shared/messages';
 import { DELETE_MSG } from '../../../../shared/contracts/pattern-list';
 import { useAuth } from '../../../lib/auth';
-import { toastWithAction } from '../../../lib/toast';
+import { toastMovedToTrash } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { useDeletePattern } from '../api/delete-pattern';
 import { restorePattern } from '../api/restore-pattern';
@@ -23,10 +22,7 @@ export function DeletePatternButton({ pattern }: { pattern: PatternDetail }) {
     del.mutate(undefined, {
       onSuccess: () => {
         // The pattern waits in the Trash: Undo brings it back (the list shows it again).
-        toastWithAction(MSG.deleted, {
-          label: 'Undo',
-          run: () => void restorePattern(qc, pattern.ID),
-        });
+        toastMovedToTrash([pattern.ID], (ids) => void restorePattern(qc, ids));
         setOpen(false);
         navigate('/app/show-records', { replace: true });
       },

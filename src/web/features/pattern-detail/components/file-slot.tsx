@@ -15,6 +15,8 @@ import { FileCard } from './file-card';
 
 interface FileSlotProps {
   patternId: number;
+  /** The pattern's version this screen shows: a replace based on an older one is refused (412). */
+  version: number;
   kind: PatternFileKind;
   files: PatternFile[];
   onRemove(file: PatternFile): void;
@@ -23,7 +25,7 @@ interface FileSlotProps {
 }
 
 /** One file kind of the pattern: its file(s) with previews, and upload / replace / add. */
-export function FileSlot({ patternId, kind, files, onRemove, fileNote }: FileSlotProps) {
+export function FileSlot({ patternId, version, kind, files, onRemove, fileNote }: FileSlotProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const save = useSaveFiles(patternId);
@@ -59,7 +61,7 @@ export function FileSlot({ patternId, kind, files, onRemove, fileNote }: FileSlo
     }
     setProgressName(chosen.length > 1 ? `${chosen.length} images` : chosen[0].name);
     save.mutate(
-      { kind, files: chosen },
+      { kind, files: chosen, version },
       {
         onSuccess: (res) => toast.success(`${label}: ${res.message}`),
         onSettled: () => setProgressName(undefined),

@@ -25,12 +25,15 @@ export function FilesPanel({
   const [removing, setRemoving] = useState<PatternFile>();
   const confirmRemove = () => {
     if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: (res) => {
-        toast.success(`${FILE_LABELS[removing.kind]}: ${res.message}`);
-        setRemoving(undefined);
+    remove.mutate(
+      { fileId: removing.id, version: pattern.version },
+      {
+        onSuccess: (res) => {
+          toast.success(`${FILE_LABELS[removing.kind]}: ${res.message}`);
+          setRemoving(undefined);
+        },
       },
-    });
+    );
   };
   return (
     <section aria-labelledby="files-heading" className="grid gap-3">
@@ -43,6 +46,7 @@ export function FilesPanel({
           <FileSlot
             key={kind}
             patternId={pattern.ID}
+            version={pattern.version}
             kind={kind}
             files={pattern.files.filter((f) => f.kind === kind)}
             onRemove={setRemoving}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
@@ -17,6 +18,10 @@ import { Spinner } from '../../../components/spinner';
 import { useUpdatePattern } from '../api/update-pattern';
 import { useBrandList } from '../../../lib/brand-list';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { ApiError } from '../../../lib/api-client';
+import type { StaleConflict } from '../../../../shared/contracts/versions';
+import { getPattern } from '../api/get-pattern';
+import { StaleNotice, type NewerValue } from './stale-notice';
 
 function defaults(p: PatternDetail): PatternFieldsInput {
   const out: Record<string, unknown> = {
@@ -41,11 +46,19 @@ export function PatternEditForm({ pattern, onDone }: Props) {
   const { isAdmin } = useAuth();
   const brands = useBrandList(isAdmin);
   const update = useUpdatePattern(pattern.ID);
+  // The version the form was filled from: the save names it, and is refused if the pattern moved since.
+  const [base, setBase] = useState(pattern.version);
+  // The values as opened: a field the newer version changed is one whose saved value moved from these.
+  const [opened, setOpened] = useState(() => defaults(pattern) as Record<string, unknown>);
+  const [stale, setStale] = useState<{ conflict: StaleConflict; differences?: NewerValue[] }>();
+  const [reloading, setReloading] = useState(false);
   const {
     register,
     control,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<PatternFieldsInput, unknown, PatternFields>({
     resolver: zodResolver(PatternFieldsSchema),
@@ -64,18 +77,57 @@ export function PatternEditForm({ pattern, onDone }: Props) {
   const onSubmit = handleSubmit(
     async (values) => {
       try {
-        const res = await update.mutateAsync(values);
+        const res = await update.mutateAsync({ body: values, version: base });
         toast.success(res.message);
         onDone();
       } catch (err) {
+        if (err instanceof ApiError && err.conflict) return setStale({ conflict: err.conflict });
         reportFormError(err, setError, { fields: (n) => n in PatternFieldsSchema.shape });
       }
     },
     () => toast.info(MSG.checkRequired),
   );
 
+  /** Reads the newer version: the form keeps what was typed, the notice lists where they differ. */
+  const reload = async () => {
+    if (!stale) return;
+    setReloading(true);
+    try {
+      const newer = await getPattern(pattern.ID);
+      const saved = defaults(newer) as Record<string, unknown>;
+      const typed = getValues() as Record<string, unknown>;
+      const differences: NewerValue[] = [];
+      for (const k of Object.keys(PatternFieldsSchema.shape) as NewerValue['field'][]) {
+        const a = String(saved[k] ?? '');
+        const b = String(typed[k] ?? '');
+        if (a !== b && a !== String(opened[k] ?? ''))
+          differences.push({ field: k, saved: a, typed: b });
+      }
+      setBase(newer.version);
+      setOpened(saved);
+      setStale({ conflict: stale.conflict, differences });
+    } catch (err) {
+      reportFormError(err, null, { fields: [] });
+    } finally {
+      setReloading(false);
+    }
+  };
+  const useSaved = (d: NewerValue) => {
+    setValue(d.field as keyof PatternFieldsInput, d.saved as never, { shouldDirty: true });
+    setStale((s) => s && { ...s, differences: s.differences?.filter((x) => x.field !== d.field) });
+  };
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit pattern" className="grid gap-4">
+      {stale && (
+        <StaleNotice
+          conflict={stale.conflict}
+          differences={stale.differences}
+          loading={reloading}
+          onReload={() => void reload()}
+          onUseSaved={useSaved}
+        />
+      )}
       <PatternFieldInputs
         register={register as unknown as PatternFieldsProps['register']}
         control={control as unknown as PatternFieldsProps['control']}

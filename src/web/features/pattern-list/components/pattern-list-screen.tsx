@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
-import { MSG } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
-import { toast, toastWithAction } from '../../../lib/toast';
+import { toast, toastMovedToTrash } from '../../../lib/toast';
 import { usePatternList } from '../api/get-patterns';
 import { useDeletePatterns } from '../api/delete-patterns';
 import { useUndoDelete } from '../api/undo-delete';
@@ -97,10 +96,10 @@ export function PatternListScreen() {
       {
         onSuccess: (res) => {
           // Deleted patterns wait in the Trash: Undo brings them back at once.
-          toastWithAction(res.message || MSG.deleted, {
-            label: 'Undo',
-            run: () => undo.mutate(res.deleted, { onSuccess: (r) => toast.success(r.message) }),
-          });
+          // A delete while the last one's toast shows joins it: one Undo for all (issue 48).
+          toastMovedToTrash(res.deleted, (ids) =>
+            undo.mutate(ids, { onSuccess: (r) => toast.success(r.message) }),
+          );
           setSelected(new Set());
           setPending(null);
         },

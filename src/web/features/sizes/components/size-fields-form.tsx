@@ -77,7 +77,7 @@ export function SizeFieldsForm({ size }: { size: Size }) {
   const onSubmit = handleSubmit(
     async (data) => {
       try {
-        const res = await update.mutateAsync({ sizeId: size.ID, data });
+        const res = await update.mutateAsync({ sizeId: size.ID, data, version: size.version });
         // Saved: nothing is unsaved any more, before the size is read again (leaving right after
         // the toast asked "leave without saving?" until that read came back).
         reset(getValues());

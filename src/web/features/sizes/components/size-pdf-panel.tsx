@@ -27,7 +27,7 @@ export function SizePdfPanel({ size, preview }: SizePdfPanelProps) {
   const replace = () => {
     if (!file) return setError('Choose the new PDF first');
     update.mutate(
-      { sizeId: size.ID, pdf: file },
+      { sizeId: size.ID, pdf: file, version: size.version },
       {
         onSuccess: (res) => {
           toast.success(res.message || MSG.sizeUpdated);

@@ -79,7 +79,7 @@ export function SizeRow({
 
   const save = handleSubmit(async (data) => {
     try {
-      const res = await update.mutateAsync({ sizeId: size.ID, data });
+      const res = await update.mutateAsync({ sizeId: size.ID, data, version: size.version });
       toast.success(res.message || MSG.sizeUpdated);
       onEdit(false);
     } catch (err) {
