@@ -1,0 +1,2 @@
+export { releasesRoutes } from './releases.routes';
+export { releaseJobHandler, RELEASE_JOB } from './releases.service';
