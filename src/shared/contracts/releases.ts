@@ -107,7 +107,6 @@ export const ReleasePatternSchema = z.object({
   outcome: z.enum(['published', 'not_ready']).nullable(),
   message: z.string().nullable(),
 });
-export type ReleasePattern = z.infer<typeof ReleasePatternSchema>;
 
 export const ReleaseDetailSchema = ReleaseSummarySchema.extend({
   patterns: z.array(ReleasePatternSchema),

@@ -1,2 +1,2 @@
 export { releasesRoutes } from './releases.routes';
-export { releaseJobHandler, RELEASE_JOB } from './releases.service';
+export { releaseJobHandler } from './releases.service';

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   RELEASE_PATHS,
-  type PatternRelease,
   type ReleaseCreate,
   type ReleaseDetail,
   type ReleaseSummary,
@@ -22,12 +21,6 @@ export const releaseQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.release(id),
     queryFn: () => api<{ data: ReleaseDetail }>(RELEASE_PATHS.one(id)),
-  });
-
-export const patternReleaseQuery = (patternId: number) =>
-  queryOptions({
-    queryKey: queryKeys.patternRelease(patternId),
-    queryFn: () => api<{ data: PatternRelease }>(RELEASE_PATHS.ofPattern(patternId)),
   });
 
 export function useCreateRelease() {
