@@ -59,6 +59,7 @@ import { notificationsRoutes } from './features/notifications';
 import { storefrontRoutes } from './features/storefront';
 import { trashRoutes } from './features/trash';
 import { bulkRoutes } from './features/bulk';
+import { releasesRoutes } from './features/releases';
 
 export interface BuildOptions {
   logger?: FastifyBaseLogger;
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(storefrontRoutes, { loadPattern, filterCondition, publishedVersions });
   await app.register(trashRoutes);
   await app.register(bulkRoutes);
+  await app.register(releasesRoutes);
 
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/'));
   app.get('/app', { schema: { hide: true } }, (_req, reply) => reply.redirect('/app/dashboard'));

@@ -133,6 +133,7 @@ describe(`startBackground: the one place (${dbKind})`, () => {
         'worker: imports worker',
         'worker: import checks worker',
         'worker: thumbnails worker',
+        'worker: releases worker',
         'timer: upload sweep',
         'timer: sent mail texts',
         'timer: trash purge',

@@ -6,6 +6,7 @@ import { purgeTrash } from './features/trash';
 import { webhookDeliveryHandler } from './features/integrations';
 import { storefrontDeliveryHandler } from './features/storefront';
 import { importChecksWorker, importWorker } from './features/imports';
+import { releaseJobHandler } from './features/releases';
 import { startJobWorker, type JobHandler } from './jobs/outbox';
 import { dropSentMailTexts, mailJobHandler } from './mail/mail-job';
 import { startIdleCollector } from './lib/idle-gc';
@@ -155,7 +156,7 @@ export function scheduleJobs(jobs: BackgroundJob[], log: FastifyBaseLogger) {
 
 /** The queue's workers; each takes only its own kinds, so slow work never delays a sign-in code. */
 export type WorkerName =
-  'mail' | 'webhooks' | 'storefront' | 'imports' | 'import checks' | 'thumbnails';
+  'mail' | 'webhooks' | 'storefront' | 'imports' | 'import checks' | 'thumbnails' | 'releases';
 export const ALL_WORKERS: readonly WorkerName[] = [
   'mail',
   'webhooks',
@@ -163,6 +164,7 @@ export const ALL_WORKERS: readonly WorkerName[] = [
   'imports',
   'import checks',
   'thumbnails',
+  'releases',
 ];
 
 interface WorkerSpec {
@@ -205,6 +207,8 @@ export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
     leaseMs,
     batch: 1,
   });
+  // Releases fire at their time (docs/releases.md): one at a time; the lease makes it once across processes.
+  specs.push({ name: 'releases', handlers: [releaseJobHandler(deps)], pollMs, leaseMs, batch: 1 });
   return specs;
 }
 

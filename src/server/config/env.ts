@@ -115,6 +115,21 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The publisher's time zone (IANA name): release times are read and shown on its clock. */
+  PUBLISHER_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine(
+      (v) => {
+        try {
+          new Intl.DateTimeFormat('en-GB', { timeZone: v });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an IANA time zone name, e.g. Europe/London' },
+    ),
   /** How long an invitation's link stays valid. */
   INVITE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /**

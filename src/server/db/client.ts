@@ -21,6 +21,7 @@ import * as review from './schema/review';
 import * as storefront from './schema/storefront';
 import * as storedFiles from './schema/files';
 import * as secondFactor from './schema/second-factor';
+import * as releases from './schema/releases';
 
 export const schema = {
   ...brands,
@@ -36,6 +37,7 @@ export const schema = {
   ...storefront,
   ...storedFiles,
   ...secondFactor,
+  ...releases,
 };
 
 /** Both drivers expose the same query builder; code is written against this type. */

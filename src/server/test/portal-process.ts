@@ -26,7 +26,7 @@ export async function bundlePortal(): Promise<{ entry: string; remove(): void }>
 
 /** The variables src/server/config/env.ts reads (DATABASE_URL, S3_…, SMTP_URL…) are the test's to give, not inherited. */
 const PORTAL_VARIABLE =
-  /^(NODE_ENV|PORT|HOST|DATA_DIR|DATABASE_URL|S3_\w+|SMTP_URL|MAIL_FROM|SUPPORT_EMAIL|REDIS_URL|ADMIN_\w+|PUBLIC_URL|INSTAGRAM_URL|LOG_LEVEL|TRUST_PROXY|SESSION_DAYS|IMPORT_\w+|WEBHOOK_\w+|JOB_\w+|PGLITE_\w+|PDF_\w+|SERVER_PROCESSES|STOREFRONT_\w+)$/;
+  /^(NODE_ENV|PORT|HOST|DATA_DIR|DATABASE_URL|S3_\w+|SMTP_URL|MAIL_FROM|SUPPORT_EMAIL|REDIS_URL|ADMIN_\w+|PUBLIC_URL|INSTAGRAM_URL|LOG_LEVEL|TRUST_PROXY|SESSION_DAYS|IMPORT_\w+|WEBHOOK_\w+|JOB_\w+|PGLITE_\w+|PDF_\w+|SERVER_PROCESSES|STOREFRONT_\w+|PUBLISHER_TIME_ZONE)$/;
 const inherited = () =>
   Object.fromEntries(Object.entries(process.env).filter(([k]) => !PORTAL_VARIABLE.test(k)));
 

@@ -39,6 +39,7 @@ export const WEBHOOK_EVENTS = [
   'storefront.delivered',
   'storefront.failed',
   'pattern.restored',
+  'release.published',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 

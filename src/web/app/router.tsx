@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'app/signup', ...page(() => import('./routes/auth/signup')) },
           { path: 'app/support-inbox', ...page(() => import('./routes/support/support-inbox')) },
           { path: 'app/integrations', ...page(() => import('./routes/integrations/integrations')) },
+          { path: 'app/releases', ...page(() => import('./routes/releases/releases')) },
         ],
       },
       {

@@ -123,6 +123,17 @@ export function MobileNav({ open, onClose, user, isAdmin }: MobileNavProps) {
                       </NavLink>
                     </li>
                   )}
+                  {isAdmin && (
+                    <li>
+                      <NavLink
+                        to={ACCOUNT_ITEMS.releases.to}
+                        className={linkClass}
+                        onClick={onClose}
+                      >
+                        {ACCOUNT_ITEMS.releases.label}
+                      </NavLink>
+                    </li>
+                  )}
                   <li>
                     <NavLink to={ACCOUNT_ITEMS.signOut.to} className={linkClass} onClick={onClose}>
                       {ACCOUNT_ITEMS.signOut.label}

@@ -32,6 +32,7 @@ export const ACCOUNT_ITEMS = {
   myAccount: { to: '/app/my-account', label: 'My Account' },
   createAccount: { to: '/app/signup', label: 'Create Account' },
   integrations: { to: '/app/integrations', label: 'Integrations' },
+  releases: { to: '/app/releases', label: 'Releases' },
   signOut: { to: '/app/signout', label: 'Sign out' },
   login: { to: '/app/login', label: 'Login' },
 } as const;

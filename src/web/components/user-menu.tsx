@@ -85,6 +85,13 @@ export function UserMenu({ user, isAdmin }: { user: StoredUser; isAdmin: boolean
               </Link>
             </MenuItem>
           )}
+          {isAdmin && (
+            <MenuItem>
+              <Link to={ACCOUNT_ITEMS.releases.to} className={itemClass}>
+                {ACCOUNT_ITEMS.releases.label}
+              </Link>
+            </MenuItem>
+          )}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-gray-100" />
         <MenuItem>

@@ -5,6 +5,11 @@
  */
 export const queryKeys = {
   brands: ['brands'] as const,
+  /** Releases: the list and each one (docs/releases.md). */
+  releases: ['releases'] as const,
+  release: (id: number) => ['releases', id] as const,
+  /** A pattern's release still to come (under the pattern, so its refresh refreshes it). */
+  patternRelease: (id: number) => ['pattern', id, 'release'] as const,
   /** Every list of patterns (all pages, filters and sorts). */
   patterns: ['patterns'] as const,
   patternList: (query: object) => ['patterns', 'list', query] as const,

@@ -39,6 +39,18 @@ export async function emitPatternEvent(
   );
 }
 
+/** An event that is not about one pattern (`release.published`): queued for its subscribers. */
+export async function emitEvent(tx: DbOrTx, type: WebhookEventType, data: unknown): Promise<void> {
+  const endpoints = await repo.subscribedEndpoints(tx, type);
+  if (!endpoints.length) return;
+  await queueEvent(
+    tx,
+    type,
+    data,
+    endpoints.map((e) => e.id),
+  );
+}
+
 export async function queueEvent(
   tx: DbOrTx,
   type: WebhookEventType,

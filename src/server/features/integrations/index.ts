@@ -2,7 +2,7 @@
 export { integrationsRoutes } from './integrations.routes';
 export { integrationsOpenApi } from './openapi';
 export { webhookDeliveryHandler } from './delivery';
-export { emitPatternEvent, emitTransitionEvent } from './events';
+export { emitEvent, emitPatternEvent, emitTransitionEvent } from './events';
 export { findTokenUser, isApiToken } from './tokens.service';
 export { checkWebhookUrl, isBlockedAddress } from './ssrf';
 export { readSecretsKeyFile, secretBox, secretsKey, writeSecretsKeyFile } from './secret-box';

@@ -1,6 +1,7 @@
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { DeletePatternButton } from './delete-pattern-button';
+import { ReleaseNotice } from './release-notice';
 
 /** Where the user is (My Patterns › Pattern ID), the pattern's name and brand, and its delete action. */
 export function PatternHeader({ pattern }: { pattern: PatternDetail }) {
@@ -21,6 +22,7 @@ export function PatternHeader({ pattern }: { pattern: PatternDetail }) {
         </div>
         <DeletePatternButton pattern={pattern} />
       </div>
+      <ReleaseNotice patternId={pattern.ID} />
     </header>
   );
 }

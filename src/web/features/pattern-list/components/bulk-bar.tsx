@@ -15,6 +15,9 @@ import { useBulkRun, useMatchingIds } from '../api/bulk-run';
 import { BulkProgress, BulkResultPanel } from './bulk-result';
 
 const BulkDialog = lazy(() => import('./bulk-dialog').then((m) => ({ default: m.BulkDialog })));
+const AddToReleaseDialog = lazy(() =>
+  import('./add-to-release-dialog').then((m) => ({ default: m.AddToReleaseDialog })),
+);
 
 /** The actions offered on a selection of live patterns (Restore is the Trash's). */
 const ACTIONS: BulkAction[] = ['send-to-review', 'publish', 'request-changes', 'unpublish', 'edit'];
@@ -48,6 +51,7 @@ export function BulkBar({
 }: BulkBarProps) {
   const [matching, setMatching] = useState<BulkIdsResponse | null>(null);
   const [action, setAction] = useState<BulkAction | null>(null);
+  const [toRelease, setToRelease] = useState(false);
   const bulk = useBulkRun();
   const findAll = useMatchingIds();
   const filterKey = JSON.stringify([
@@ -120,6 +124,11 @@ export function BulkBar({
                 {BULK_ACTION_LABELS[a]}
               </Button>
             ))}
+            {isAdmin && (
+              <Button variant="secondary" onClick={() => setToRelease(true)}>
+                Add to release
+              </Button>
+            )}
             {matching && (
               <Button variant="secondary" onClick={clear}>
                 Clear selection
@@ -128,6 +137,11 @@ export function BulkBar({
           </>
         )}
       </section>
+      {toRelease && (
+        <Suspense fallback={null}>
+          <AddToReleaseDialog ids={ids} onClose={() => setToRelease(false)} />
+        </Suspense>
+      )}
       {action && (
         <Suspense fallback={null}>
           <BulkDialog

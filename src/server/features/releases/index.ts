@@ -1,0 +1,2 @@
+export { releasesRoutes } from './releases.routes';
+export { releaseJobHandler } from './releases.service';
