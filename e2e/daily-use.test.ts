@@ -68,6 +68,70 @@ describe('daily use', () => {
     expect(posts).toEqual([]);
   });
 
+  it('a toast covers no control on a desktop and not the header on a phone, nor the add form’s Save (issue 48)', async () => {
+    /** What the newest toast covers: the header, and the visible controls under it. */
+    const covered = (page: import('playwright-core').Page) =>
+      page.evaluate(() => {
+        const toasts = [...document.querySelectorAll('.Toastify__toast')];
+        const t = toasts[toasts.length - 1]!.getBoundingClientRect();
+        const over = (r: DOMRect) =>
+          r.width > 0 &&
+          r.height > 0 &&
+          r.left < t.right &&
+          r.right > t.left &&
+          r.top < t.bottom &&
+          r.bottom > t.top;
+        const controls = [
+          ...document.querySelectorAll<HTMLElement>(
+            'button, a[href], select, textarea, input:not([type=file]):not([type=hidden]), [role=button], label[for]',
+          ),
+        ].filter((el) => !el.closest('.Toastify') && getComputedStyle(el).visibility !== 'hidden');
+        return {
+          header: over(document.querySelector('header')!.getBoundingClientRect()),
+          controls: controls
+            .filter((el) => over(el.getBoundingClientRect()))
+            .map((el) => (el.textContent || el.getAttribute('aria-label') || el.tagName).trim()),
+        };
+      });
+    /** Waits for the entrance animation to end: the toast stands still. */
+    const settled = async (toast: import('playwright-core').Locator) => {
+      let last = '';
+      await expect
+        .poll(
+          async () => {
+            const now = JSON.stringify(await toast.first().boundingBox());
+            const same = now === last;
+            last = now;
+            return same;
+          },
+          { interval: 150 },
+        )
+        .toBe(true);
+    };
+    for (const width of [1280, 390]) {
+      const page = await pages.open(width);
+      await signIn(page, E2E_USERS.partner, `/app/show-records/${pattern.id}`);
+      await page.getByLabel('Upload Sketch Image').setInputFiles(files.bigImage);
+      const toast = page.locator('.Toastify__toast--info').filter({ hasText: MSG.imagesTooLarge });
+      await toast.first().waitFor();
+      await settled(toast);
+      const onScreen = await covered(page);
+      expect(onScreen.header, `${width}: over the header`).toBe(false);
+      if (width > 480) expect(onScreen.controls, `${width}: controls under the toast`).toEqual([]);
+
+      await page.goto('/app/add-record');
+      await page.getByLabel('Sketch Image').setInputFiles(files.bigImage);
+      await toast.first().waitFor();
+      await settled(toast);
+      const onForm = await covered(page);
+      expect(onForm.controls, `${width}: the add form's buttons under the toast`).not.toContain(
+        'Save',
+      );
+      expect(onForm.controls).not.toContain('Cancel');
+      expect(onForm.header, `${width}: over the header on the add form`).toBe(false);
+    }
+  });
+
   it('a row opens its pattern by a click anywhere but the checkbox and actions, and by keyboard; Clear filters shows whenever a filter is set', async () => {
     const page = await pages.open();
     await signIn(page, E2E_USERS.partner, `/app/show-records?search=${code}`);

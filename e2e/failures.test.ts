@@ -250,7 +250,7 @@ describe('failures in the spec’s words', () => {
   });
 
   for (const width of [1280, 390]) {
-    it(`toasts sit below the header and never stack copies (${width} px)`, async () => {
+    it(`toasts sit clear of the header, at the bottom, and never stack copies (${width} px)`, async () => {
       const page = await pages.open(width);
       await signIn(page, E2E_USERS.admin, '/app/signup');
       const submit = page.getByRole('button', { name: 'Create Account' });
@@ -266,7 +266,8 @@ describe('failures in the spec’s words', () => {
       if (width === 390) {
         expect(box!.x).toBeLessThanOrEqual(1);
         expect(box!.width).toBeGreaterThanOrEqual(389);
-        expect(box!.y).toBeLessThanOrEqual(header!.y + header!.height + 2);
+        // At the bottom, the width of the phone (issue 48: over the header they hid it).
+        expect(box!.y + box!.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 2);
       } else {
         // Not over the fullName menu at the right of the header.
         const menu = await page

@@ -11,7 +11,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <AuthProvider>
         {children}
         <ToastContainer
-          position="top-right"
+          position="bottom-left"
           autoClose={LIMITS.toastMs}
           theme="colored"
           newestOnTop

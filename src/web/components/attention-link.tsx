@@ -30,15 +30,22 @@ export function AttentionLink() {
     >
       <span className="hidden sm:inline">Changes requested</span>
       <span className="sm:hidden">Changes</span>
-      <span
-        className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand"
-        data-testid="changes-requested-count"
-      >
-        {n ?? '…'}
-      </span>
+      {/* No badge at zero: a dark "0" read as something waiting (issue 48). */}
+      {n !== undefined && n > 0 && (
+        <span
+          className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand"
+          data-testid="changes-requested-count"
+        >
+          {n}
+        </span>
+      )}
       {n !== undefined && (
         <span className="sr-only">
-          {n === 1 ? ' pattern waits for you' : ' patterns wait for you'}
+          {n === 0
+            ? ' — no patterns wait'
+            : n === 1
+              ? ' pattern waits for you'
+              : ' patterns wait for you'}
         </span>
       )}
     </Link>

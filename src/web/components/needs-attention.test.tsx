@@ -8,6 +8,7 @@ import { queryKeys } from '../lib/query-keys';
 import { AttentionLink, CHANGES_REQUESTED_URL } from './attention-link';
 import { ImportEntry } from './import-entry';
 import { NeedsAttention } from './needs-attention';
+import { ToReviewLink } from './to-review-link';
 
 const WAITING: Attention = {
   changesRequested: 2,
@@ -33,9 +34,10 @@ const WAITING: Attention = {
   ],
 };
 
-function show(ui: React.ReactNode, data?: Attention) {
+function show(ui: React.ReactNode, data?: Attention, inReview?: number) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   if (data) client.setQueryData(queryKeys.attention, data);
+  if (inReview !== undefined) client.setQueryData(queryKeys.reviewCount, inReview);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{ui}</MemoryRouter>
@@ -50,6 +52,23 @@ describe('what waits for a partner (issue 34)', () => {
     expect(link.getAttribute('href')).toBe(CHANGES_REQUESTED_URL);
     expect(screen.getByTestId('changes-requested-count').textContent).toBe('2');
     expect(link.textContent).toContain('Changes requested');
+  });
+
+  it('the header counters show no badge at zero, and say so to screen readers (issue 48)', () => {
+    show(<AttentionLink />, { ...WAITING, changesRequested: 0 }, 0);
+    expect(screen.queryByTestId('changes-requested-count')).toBeNull();
+    expect(screen.getByTestId('changes-requested').textContent).toContain('no patterns wait');
+  });
+
+  it('the review counter shows its badge only when something waits (issue 48)', () => {
+    show(<ToReviewLink />, undefined, 0);
+    expect(screen.queryByTestId('to-review-count')).toBeNull();
+    expect(screen.getByTestId('to-review').textContent).toContain('no patterns wait');
+  });
+
+  it('the review counter counts what waits', () => {
+    show(<ToReviewLink />, undefined, 3);
+    expect(screen.getByTestId('to-review-count').textContent).toBe('3');
   });
 
   it('the dashboard lists them with why each waits, and says when nothing does', () => {

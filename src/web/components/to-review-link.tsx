@@ -26,14 +26,19 @@ export function ToReviewLink() {
       data-testid="to-review"
     >
       <span>To review</span>
-      <span
-        className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand"
-        data-testid="to-review-count"
-      >
-        {n ?? '…'}
-      </span>
+      {/* No badge at zero: a dark "0" read as something waiting (issue 48). */}
+      {n !== undefined && n > 0 && (
+        <span
+          className="min-w-[1.5rem] rounded-full bg-ink px-1.5 text-center text-xs font-bold text-brand"
+          data-testid="to-review-count"
+        >
+          {n}
+        </span>
+      )}
       {n !== undefined && (
-        <span className="sr-only">{n === 1 ? ' pattern waits' : ' patterns wait'}</span>
+        <span className="sr-only">
+          {n === 0 ? ' — no patterns wait' : n === 1 ? ' pattern waits' : ' patterns wait'}
+        </span>
       )}
     </Link>
   );

@@ -64,3 +64,16 @@ export function formatRelative(iso: string, now = Date.now()): string {
   if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
   return formatDateTime(iso);
 }
+
+/**
+ * How long ago, within a day, as a duration: "less than a minute", "5 minutes", "3 hours"; null
+ * when the moment is older (or in the future) and is written as a date.
+ */
+export function formatDuration(iso: string, now = Date.now()): string | null {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 0) return null;
+  if (minutes < 1) return 'less than a minute';
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : null;
+}

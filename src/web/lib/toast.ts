@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, useEffect, type RefObject } from 'react';
 import { toast as toastify, type ToastOptions, type TypeOptions } from 'react-toastify';
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
@@ -30,7 +30,7 @@ function show(kind: Kind, msg: string, extra?: Pick<ToastOptions, 'toastId'>) {
   return toastId;
 }
 
-/** The spec's four toast kinds; placement (below the header) and the 5 s close are set once on the container. */
+/** The spec's four toast kinds; placement (bottom left, index.css) and the 5 s close are set once on the container. */
 export const toast = {
   success: (msg: string) => show('success', msg),
   error: (msg: string) => show('error', msg),
@@ -92,4 +92,25 @@ export function toastMovedToTrash(ids: number[], restore: (ids: number[]) => voi
 export function toastError(err: unknown, fallback = GENERIC_FAILURE) {
   const msg = errorMessage(err, fallback);
   if (msg) toast.error(msg);
+}
+
+/**
+ * Toasts sit in the bottom-left corner (index.css), clear of the header and of the actions, which
+ * sit on the right (issue 48). A bar of buttons stuck to the bottom of the window (the add form's Save)
+ * lifts them above itself while it is on screen: its height, kept current, is the offset.
+ */
+export function useToastsAbove(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const set = () => root.setProperty('--toasts-above', `${el.offsetHeight}px`);
+    set();
+    const seen = new ResizeObserver(set);
+    seen.observe(el);
+    return () => {
+      seen.disconnect();
+      root.removeProperty('--toasts-above');
+    };
+  }, [bar]);
 }

@@ -60,7 +60,8 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           )}
           {endpoint.enabled && endpoint.failingSince && (
             <p className="text-xs text-amber-900">
-              Failing since <DateTime iso={endpoint.failingSince} relative /> (
+              Failing
+              <DateTime iso={endpoint.failingSince} joinedBy="since" /> (
               {endpoint.consecutiveFailures} failed{' '}
               {endpoint.consecutiveFailures === 1 ? 'attempt' : 'attempts'}).
             </p>

@@ -22,14 +22,14 @@ export function ChangedSincePanel({
         </p>
       ) : changed.changes.length === 0 ? (
         <p className="mt-1 text-sm">
-          Nothing changed since it was {changed.outcome === 'published' ? 'published' : 'sent back'}{' '}
-          on <DateTime iso={changed.reviewedAt} relative />.
+          Nothing changed since it was {changed.outcome === 'published' ? 'published' : 'sent back'}
+          <DateTime iso={changed.reviewedAt} joinedBy="on" />.
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm">
-            Since it was {changed.outcome === 'published' ? 'published' : 'sent back'} on{' '}
-            <DateTime iso={changed.reviewedAt} relative />:
+            Since it was {changed.outcome === 'published' ? 'published' : 'sent back'}
+            <DateTime iso={changed.reviewedAt} joinedBy="on" />:
           </p>
           <ChangesTable changes={changed.changes} testId="changed-since" />
         </>

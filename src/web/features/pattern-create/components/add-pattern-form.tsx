@@ -8,7 +8,7 @@ import { checkPickedFile } from '../../../lib/file-checks';
 import { CREATE_MSG } from '../../../../shared/contracts/pattern-create';
 import type { Option } from '../../../../shared/options';
 import { useAuth } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { toast, useToastsAbove } from '../../../lib/toast';
 import { reportFormError } from '../../../lib/form-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Button } from '../../../components/button';
@@ -49,6 +49,8 @@ export function AddPatternForm() {
   const [openAll, setOpenAll] = useState(0);
   const [askDiscard, setAskDiscard] = useState(false);
   const focusAfterOpen = useRef<string | null>(null);
+  const actionsBar = useRef<HTMLDivElement>(null);
+  useToastsAbove(actionsBar);
   const defaults = useMemo(() => emptyForm(user?.brand?.id), [user?.brand?.id]);
   const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm<
     AddPatternFormInput,
@@ -213,7 +215,10 @@ export function AddPatternForm() {
       </fieldset>
 
       {/* Sticky, so the buttons and the upload's progress stay in view however long the form is. */}
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:px-0">
+      <div
+        ref={actionsBar}
+        className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-gray-200 bg-gray-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:px-0"
+      >
         {add.progress && <UploadProgress progress={add.progress} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel} disabled={uploading}>
