@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort } from '../scripts/portal-process.mjs';
+import { freePort, waitUntilHealthy } from '../scripts/portal-process.mjs';
 import { workerBrowser } from './browser';
 import { startTestProvider, type TestProvider } from '../src/server/test/oidc-provider';
 import { waitForMail } from '../src/server/features/users/test-helpers';
@@ -126,18 +126,12 @@ describe('identity: company sign-in, devices, invitations (Chromium)', () => {
     let output = '';
     portal.stdout!.on('data', (d) => (output += d));
     portal.stderr!.on('data', (d) => (output += d));
-    for (const deadline = Date.now() + 300_000; ;) {
-      if (portal.exitCode !== null) throw new Error(`portal exited during start:\n${output}`);
-      if (
-        await fetch(`${url}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() > deadline) throw new Error(`portal did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    // A budget of the portal's own CPU, not of wall time: a loaded machine only makes it wait longer.
+    await waitUntilHealthy(url, { child: portal, timeoutMs: 120_000, pollMs: 200 }).catch(
+      (err: Error) => {
+        throw new Error(`portal did not start: ${err.message}\n${output}`);
+      },
+    );
     browser = await workerBrowser();
   }, 330_000);
 

@@ -15,11 +15,12 @@ const SECRET_KEYS = [
   'token',
   'tokenHash',
   'codeHash',
-  // Two-factor (docs/two-factor.md): the app's key, its URI and QR code, codes, challenges.
+  // Two-factor (docs/two-factor.md): the app's key, its URI and QR code, codes, challenges. Not
+  // `code`: an error's code (a PostgreSQL SQLSTATE, ECONNREFUSED) is what a log reader needs, and no
+  // log call passes a sign-in code.
   'secret',
   'uri',
   'qrCode',
-  'code',
   'recoveryCodes',
   'challenge',
   'link',

@@ -42,8 +42,12 @@ export async function insertSession(
   tokenHash: string,
   expiresAt: Date,
   origin: Pick<typeof sessions.$inferInsert, 'userAgent' | 'ip' | 'method'> = {},
-) {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt, ...origin });
+): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash, expiresAt, ...origin })
+    .returning({ id: sessions.id });
+  return row!.id;
 }
 
 /** One indexed query per request: session, user and whether both are still valid. */

@@ -11,6 +11,7 @@ import * as repo from './auth.repo';
 import * as throttle from './login-throttle';
 import { hasSecondFactor, startCodeChallenge } from './second-factor.repo';
 import { forgetUserEverywhere, sessionCacheOf } from './session-cache';
+import { sessionOpened } from './session-seen';
 
 export { LOGIN_LIMITS } from './login-throttle';
 
@@ -60,11 +61,12 @@ export async function createSession(
 ): Promise<string> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + deps.env.SESSION_DAYS * 24 * 3600 * 1000);
-  await repo.insertSession(deps.database.db, userId, hashToken(token), expiresAt, {
+  const id = await repo.insertSession(deps.database.db, userId, hashToken(token), expiresAt, {
     userAgent: origin?.userAgent?.slice(0, 500),
     ip: origin?.ip,
     method: origin?.method,
   });
+  sessionOpened(id, origin?.ip);
   return token;
 }
 

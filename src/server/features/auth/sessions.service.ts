@@ -5,6 +5,7 @@ import type { AppDeps, AuthUser } from '../../context';
 import type { Device } from '../../../shared/contracts/devices';
 import { badRequest, notFound } from '../../lib/app-error';
 import { signOutOtherSessions } from './auth.service';
+import { seenNeedsWrite, seenWriteFailed } from './session-seen';
 import { sessionCacheOf } from './session-cache';
 import * as repo from './sessions.repo';
 
@@ -68,10 +69,6 @@ export async function signOutOthers(deps: AppDeps, user: AuthUser): Promise<numb
   return signOutOtherSessions(deps.database.db, user.id, user.sessionId);
 }
 
-/** A session's last request is written at most this often (or when its address changes). */
-const SEEN_EVERY_MS = 5 * 60_000;
-const lastWritten = new Map<number, { at: number; ip: string }>();
-
 /** Called after each answer to a session (not an API token): keeps "last seen" roughly current. */
 export function noteSessionSeen(
   deps: AppDeps,
@@ -80,14 +77,10 @@ export function noteSessionSeen(
   log: FastifyBaseLogger,
 ): void {
   if (user.token) return;
-  const now = Date.now();
-  const last = lastWritten.get(user.sessionId);
-  if (last && last.ip === ip && now - last.at < SEEN_EVERY_MS) return;
-  if (lastWritten.size > 50_000)
-    for (const [id, w] of lastWritten) if (now - w.at >= SEEN_EVERY_MS) lastWritten.delete(id);
-  lastWritten.set(user.sessionId, { at: now, ip });
+  // At most every 5 minutes a session, or when its address changes (session-seen.ts).
+  if (!seenNeedsWrite(user.sessionId, ip)) return;
   repo.noteSeen(deps.database.db, user.sessionId, ip).catch((err: unknown) => {
-    lastWritten.delete(user.sessionId);
+    seenWriteFailed(user.sessionId);
     log.warn({ err }, 'could not note a session as seen');
   });
 }

@@ -11,8 +11,7 @@ import { toast } from '../../../lib/toast';
  */
 export function restorePattern(qc: QueryClient, ids: number[]): Promise<void> {
   const restore = new MutationObserver(qc, {
-    mutationFn: () =>
-      api<RestoreResponse>(TRASH_ROUTES.restore, { method: 'POST', body: { ids } }),
+    mutationFn: () => api<RestoreResponse>(TRASH_ROUTES.restore, { method: 'POST', body: { ids } }),
     onSuccess: async (res: RestoreResponse) => {
       toast.success(res.message);
       await Promise.all([

@@ -15,7 +15,7 @@ export function ResetTwoFactorButton({ user }: { user: UserListItem }) {
         variant="secondary"
         className="px-3 py-1.5"
         onClick={() => setConfirming(true)}
-        aria-label={`Reset two-factor of ${user.fullName}`}
+        aria-label={`Reset 2FA of ${user.fullName}`}
       >
         Reset 2FA
       </Button>
