@@ -276,5 +276,6 @@ describe('two-factor and passkeys in Chromium', () => {
     // No code step: straight to setting two-factor up again (REQUIRE_ADMIN_2FA).
     await page.waitForURL('**/app/two-factor-setup');
     expect(errors).toEqual([]);
-  });
+    // A stop, the CLI and a start: a safety net only (the start waits on the portal's CPU).
+  }, 600_000);
 });
