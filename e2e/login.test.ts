@@ -95,7 +95,7 @@ describe('login', () => {
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     const items = await menu.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['My Account', 'Create Account', 'Integrations', 'Sign out']);
+    expect(items).toEqual(['My Account', 'Create Account', 'Integrations', 'Releases', 'Sign out']);
     await expect(
       menu.getByRole('menuitem', { name: 'Create Account' }).getAttribute('href'),
     ).resolves.toBe('/app/signup');
