@@ -8,7 +8,12 @@
  */
 export function merge(occurrences) {
   const failed = occurrences.find((o) => o.state === 'failed');
-  if (failed) return { state: 'failed', name: failed.name };
+  if (failed)
+    return {
+      state: 'failed',
+      name: failed.name + (occurrences.length > 1 ? ` [${failed.project}]` : ''),
+      error: failed.error,
+    };
   const ran = occurrences.filter((o) => o.state === 'passed');
   const skipped = occurrences.filter(
     (o) => o.state !== 'passed' && !(o.elsewhere && ran.length > 0),

@@ -122,7 +122,8 @@ function count(runs) {
   for (const occurrences of byKey.values()) {
     const r = merge(occurrences);
     if (r.state === 'passed') passed += 1;
-    else if (r.state === 'failed') failures.push(r.name);
+    else if (r.state === 'failed')
+      failures.push(r.error ? `${r.name}\n      ${r.error.replaceAll('\n', '\n      ')}` : r.name);
     else skips.push([r.name, r.reason]);
   }
 }
