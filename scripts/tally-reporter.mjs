@@ -42,7 +42,12 @@ export default class TallyReporter {
         // The first lines of why it failed: the run's summary repeats them (CI keeps only its tail).
         if (result.state === 'failed')
           entry.error = (result.errors ?? [])
-            .map((e) => String(e.message ?? e).split('\n').slice(0, 6).join('\n'))
+            .map((e) =>
+              String(e.message ?? e)
+                .split('\n')
+                .slice(0, 6)
+                .join('\n'),
+            )
             .join('\n')
             .slice(0, 1200);
         if (result.state === 'skipped') {

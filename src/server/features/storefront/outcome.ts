@@ -43,6 +43,18 @@ async function updateHeld(tx: DbOrTx, target: StorefrontTargetName, item: RunIte
 }
 
 /**
+ * KEY SHARE locks on the patterns of a run, in id order, before its pending and status rows: the
+ * order every change takes (its pattern FOR UPDATE first), so an outcome waits for a change of one
+ * of its patterns to commit instead of deadlocking with it (docs/storefront.md, "Delivery").
+ */
+async function lockPatterns(tx: DbOrTx, ids: number[]) {
+  if (!ids.length) return;
+  await tx.execute(sql`
+    SELECT 1 FROM patterns WHERE "ID" = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])
+    ORDER BY "ID" FOR KEY SHARE`);
+}
+
+/**
  * Patterns the target holds nothing of and should not (a pattern never published, restored from
  * the Trash after its products were deleted): nothing is sent; their pending rows are cleared and
  * their status says the target does not have them (mode delete, not live). No activity: nothing
@@ -56,6 +68,10 @@ export async function recordNothingToSend(
   if (!decisions.length) return;
   const items = JSON.stringify(decisions.map((d) => [d.patternId, d.seq]));
   await deps.database.db.transaction(async (tx) => {
+    await lockPatterns(
+      tx,
+      decisions.map((d) => d.patternId),
+    );
     const cleared = await tx.execute<{ pattern_id: number }>(sql`
       DELETE FROM storefront_pending p USING jsonb_array_elements(${items}::jsonb) e
       WHERE p.target = ${target} AND p.pattern_id = (e->>0)::int AND p.seq = (e->>1)::bigint
@@ -82,12 +98,20 @@ export async function recordOutcome(deps: AppDeps, run: RunRow, result: Executio
     ? null
     : (result.message || 'the import job ended with ERROR').slice(0, 1000);
   await deps.database.db.transaction(async (tx) => {
-    for (const item of run.items) await updateHeld(tx, run.target, item, result.ok);
+    // Locks in the order a change takes them (pattern, then its pending row, then its status):
+    // a change holds its pattern FOR UPDATE while it queues, and the activity rows below need a
+    // KEY SHARE lock on each pattern; taken last, they deadlocked with a Trash restore or a
+    // Request changes of a pattern in this run (PostgreSQL answered the change 40P01, a 500).
+    await lockPatterns(
+      tx,
+      run.items.map(([id]) => id),
+    );
     const items = JSON.stringify(run.items);
     const cleared = await tx.execute<{ pattern_id: number; mode: string }>(sql`
       DELETE FROM storefront_pending p USING jsonb_array_elements(${items}::jsonb) e
       WHERE p.target = ${run.target} AND p.pattern_id = (e->>0)::int AND p.seq = (e->>1)::bigint
       RETURNING p.pattern_id, coalesce(e->>2, p.mode) AS mode`);
+    for (const item of run.items) await updateHeld(tx, run.target, item, result.ok);
     await tx.execute(sql`
       UPDATE storefront_runs SET status = ${result.ok ? 'ok' : 'error'}, message = ${message},
         execution_id = coalesce(execution_id, ${result.id || null}), finished_at = now()
