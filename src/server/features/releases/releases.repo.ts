@@ -107,10 +107,18 @@ export async function setOutcome(
   outcome: 'published' | 'not_ready',
   message: string,
 ) {
+  // 'published' is a fact and always wins; a reason is written only where no outcome is yet (two
+  // runners of one release: the one refused because the other published first writes nothing).
   await db
     .update(releasePatterns)
     .set({ outcome, message })
-    .where(and(eq(releasePatterns.releaseId, releaseId), eq(releasePatterns.patternId, patternId)));
+    .where(
+      and(
+        eq(releasePatterns.releaseId, releaseId),
+        eq(releasePatterns.patternId, patternId),
+        outcome === 'not_ready' ? isNull(releasePatterns.outcome) : undefined,
+      ),
+    );
 }
 
 /** The scheduled release a pattern is in, if any. */

@@ -9,7 +9,7 @@ import { startJobWorker } from '../../jobs/outbox';
 import { BULK_PATHS } from '../../../shared/contracts/bulk';
 import { RELEASE_MSG, RELEASE_PATHS } from '../../../shared/contracts/releases';
 import { patternRow, seedPattern, seedPatterns } from '../patterns/detail.fixtures';
-import { RELEASE_JOB, releaseJobHandler } from './releases.service';
+import { fireRelease, RELEASE_JOB, releaseJobHandler } from './releases.service';
 import { localLabel, parsePublishAt } from './time-zone';
 
 describe(`releases (${dbKind})`, () => {
@@ -192,6 +192,22 @@ describe(`releases (${dbKind})`, () => {
     // Its job is done: running again fires nothing; a published release no longer changes.
     expect(await runReleases()).toBe(0);
     expect((await call('DELETE', RELEASE_PATHS.one(id), admin.auth)).statusCode).toBe(409);
+  });
+
+  it('two runners of one release at once (a lease lost on a loaded machine): every pattern is recorded published', async () => {
+    const ready = await seedPatterns(t, 6, { status: 'in_review' });
+    const made = await call('POST', RELEASE_PATHS.list, admin.auth, {
+      name: 'Twice',
+      publishAt: inAnHour(),
+      patternIds: ready.map((p) => p.id),
+    });
+    const r0 = made.json().data as { id: number; publishAt: string };
+    const payload = { releaseId: r0.id, publishAt: r0.publishAt };
+    // Before: the runner refused because the other had just published a pattern wrote its refusal
+    // over that pattern's 'published' (CI: 5 of 6).
+    await Promise.all([fireRelease(t.deps, payload), fireRelease(t.deps, payload)]);
+    const r = (await call('GET', RELEASE_PATHS.one(r0.id), admin.auth)).json().data;
+    expect(r).toMatchObject({ status: 'published', patternCount: 6, published: 6, notReady: 0 });
   });
 
   it('moved: the old time’s job does nothing; cancelled: nothing fires', async () => {

@@ -219,10 +219,13 @@ export async function fireRelease(
   if (!start) return;
   const actor = await publisher(db, start.createdBy);
   const startedAt = (await repo.findRelease(db, start.id))!.startedAt!;
+  type Row = Awaited<ReturnType<typeof repo.releasePatternRows>>[number];
+  /** Published since the release started: by this release (a run cut short, or another runner). */
+  const publishedByIt = (p: Row) =>
+    p.status === 'published' && !p.editStatus && !!p.publishedAt && p.publishedAt >= startedAt;
   for (const p of await repo.releasePatternRows(db, start.id)) {
     if (p.outcome) continue;
-    // A run cut short between a pattern's publish and its outcome: it was published by this release.
-    if (p.status === 'published' && !p.editStatus && p.publishedAt && p.publishedAt >= startedAt) {
+    if (publishedByIt(p)) {
       await repo.setOutcome(db, start.id, p.id, 'published', `${p.patternId}: published`);
       continue;
     }
@@ -231,6 +234,14 @@ export async function fireRelease(
       await publish(deps, actor, p.id);
       await repo.setOutcome(db, start.id, p.id, 'published', `${p.patternId}: published`);
     } catch (err) {
+      // A runner whose lease ran out on a loaded machine may still be running beside the one that
+      // took the job over: a refusal because the other published it first is that pattern's
+      // success, not its reason (releases.processes.test.ts saw 5 of 6 at load 20).
+      const now = (await repo.releasePatternRows(db, start.id)).find((x) => x.id === p.id);
+      if (now && publishedByIt(now)) {
+        await repo.setOutcome(db, start.id, p.id, 'published', `${p.patternId}: published`);
+        continue;
+      }
       const why = err instanceof AppError ? err.message : 'Something went wrong';
       if (!(err instanceof AppError))
         log?.error({ err, patternId: p.id }, 'release publish failed');
