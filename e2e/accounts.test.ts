@@ -274,9 +274,17 @@ describe('accounts', () => {
     await signIn(page, E2E_USERS.admin, '/app/my-account?tab=users');
     await page.getByLabel('Search users').fill(account.email);
     const row = page.getByRole('row').filter({ hasText: account.email });
+    // The search is sent 300 ms after typing stops: clicked in the unfiltered first page, the row
+    // is redrawn under the pointer when the answer comes (a full run once found no dialog). Act on
+    // the filtered list: the header row and this one.
+    const users = page.getByRole('region', { name: 'Users', exact: true });
+    await expect.poll(() => users.getByRole('row').count()).toBe(2);
     await row.waitFor();
     await row.getByRole('button', { name: 'Disable Dora Disabled' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Disable account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Disable Dora Disabled?' })
+      .getByRole('button', { name: 'Disable account' })
+      .click();
     await row.getByText('Disabled', { exact: true }).waitFor();
 
     // The user's next call is refused and the portal sends them to login.
