@@ -75,7 +75,8 @@ export const PREFLIGHT_RULE_IDS = [
   'printable-without-home-pages',
   'home-pages-mixed',
   'print-restricted',
-  'single-page-size-pdf',
+  'shared-one-page-pdf',
+  'shared-pdf-pages-mismatch',
   'hero-too-small',
   'check-incomplete',
 ] as const;

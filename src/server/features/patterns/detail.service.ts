@@ -183,14 +183,14 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
     await repo.listPatternFiles(db, p.ID),
     await patternMissing(db, p),
   ];
-  const preflight = await patternPreflight(db, p, sizesCount);
+  const preflight = await patternPreflight(db, p);
   return {
     ...toDetailFields(p),
     files: files.map((f) => withPreflight(toPatternFile(f), preflight)),
     sizesCount,
     missing,
     editedAfter: editedAfter(p),
-    warnings: preflight.warnings,
+    warnings: preflight.panel,
     thumbnailsPending: [...preflight.checks.values()].some(
       (c) => c.type === 'pdf' && c.thumbnailsPending,
     ),

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { FileKind } from '../../../shared/contracts/files';
 import type { FileCheck, ImageCheck, PdfCheck } from '../../../shared/contracts/preflight';
 import { groupPageSizes } from './pdf-facts';
-import { PREFLIGHT_RULES, preflightWarnings, type RuleContext } from './preflight-rules';
+import {
+  panelWarnings,
+  PREFLIGHT_RULES,
+  preflightWarnings,
+  type PatternFacts,
+  type RuleFile,
+} from './preflight-rules';
 
 const pt = { letter: '612x792', a4: '595x842', a0: '2384x3370', odd: '700x900' };
 const pdf = (sizes: [string, number][], extra: Partial<PdfCheck> = {}): PdfCheck => {
@@ -31,12 +37,8 @@ const photo = (width: number, height: number): ImageCheck => ({
   thumbnails: true,
 });
 const file = (kind: FileKind, check: FileCheck) => ({ id: 7, kind, fileName: 'f', check });
-const ctx = (c: Partial<RuleContext> = {}): RuleContext => ({
-  printable: false,
-  sizesCount: 1,
-  ...c,
-});
-const rulesHit = (kind: FileKind, check: FileCheck, c?: Partial<RuleContext>) =>
+const ctx = (c: Partial<PatternFacts> = {}): PatternFacts => ({ printable: false, ...c });
+const rulesHit = (kind: FileKind, check: FileCheck, c?: Partial<PatternFacts>) =>
   preflightWarnings([file(kind, check)], ctx(c)).map((w) => w.rule);
 
 describe('preflight rules', () => {
@@ -123,12 +125,64 @@ describe('preflight rules', () => {
     expect(rulesHit('Instruction_PDF', pdf([[pt.a4, 2]]))).toEqual([]);
   });
 
-  it('single-page-size-pdf: one page for a pattern with several sizes', () => {
-    expect(rulesHit('pattern_pdf_file', pdf([[pt.a4, 1]]), { sizesCount: 3 })).toEqual([
-      'single-page-size-pdf',
+  // Size PDFs as the pattern's sizes 10, 12, 14 … name them: `keys[i]` is size i's stored PDF.
+  const sizePdfs = (check: PdfCheck, keys: string[]): RuleFile[] =>
+    keys.map((key, i) => ({
+      id: 100 + i,
+      kind: 'pattern_pdf_file',
+      fileName: `size${10 + 2 * i}.pdf`,
+      check,
+      storageKey: key,
+      size: { ID: 50 + i, Size: String(10 + 2 * i), pattern_view: 'A' },
+    }));
+  const hits = (files: RuleFile[]) =>
+    preflightWarnings(files, ctx()).map((w) => `${w.fileName} ${w.rule}`);
+
+  it('each size with its own one-page PDF is what the form asks for: no warning', () => {
+    expect(hits(sizePdfs(pdf([[pt.a4, 1]]), ['k1', 'k2', 'k3']))).toEqual([]);
+    expect(hits(sizePdfs(pdf([[pt.a4, 2]]), ['k1', 'k2', 'k3']))).toEqual([]);
+  });
+
+  it('shared-one-page-pdf: the same one-page PDF named by several sizes', () => {
+    const files = sizePdfs(pdf([[pt.a4, 1]]), ['k', 'k', 'k', 'other']);
+    const warnings = preflightWarnings(files, ctx());
+    expect(warnings.map((w) => `${w.fileName} ${w.rule}`)).toEqual([
+      'size10.pdf shared-one-page-pdf',
+      'size12.pdf shared-one-page-pdf',
+      'size14.pdf shared-one-page-pdf',
     ]);
-    expect(rulesHit('pattern_pdf_file', pdf([[pt.a4, 1]]), { sizesCount: 1 })).toEqual([]);
-    expect(rulesHit('pattern_pdf_file', pdf([[pt.a4, 2]]), { sizesCount: 3 })).toEqual([]);
+    expect(warnings[0].message).toBe(
+      'The 3 sizes 10, 12 and 14 all have this same one-page PDF: is it the right file for each of them?',
+    );
+    // The status panel lists it once; each size's file keeps its own.
+    expect(panelWarnings(warnings)).toEqual([warnings[0]]);
+    // A layered PDF carries every size on its page.
+    expect(hits(sizePdfs(pdf([[pt.a0, 1]], { layers: 3 }), ['k', 'k', 'k']))).toEqual([]);
+  });
+
+  it('shared-pdf-pages-mismatch: a PDF of several pages whose pages do not divide among its sizes', () => {
+    const two = preflightWarnings(sizePdfs(pdf([[pt.a4, 2]]), ['k', 'k', 'k']), ctx());
+    expect(two.map((w) => w.rule)).toEqual(Array(3).fill('shared-pdf-pages-mismatch'));
+    expect(two[0].message).toBe(
+      'The 3 sizes 10, 12 and 14 all have this same 2-page PDF, and 2 pages do not divide evenly among 3 sizes: is it the right file for each of them?',
+    );
+    // A page (or the same number of pages) per size, or layers: no warning.
+    expect(hits(sizePdfs(pdf([[pt.a4, 3]]), ['k', 'k', 'k']))).toEqual([]);
+    expect(hits(sizePdfs(pdf([[pt.a4, 6]]), ['k', 'k', 'k']))).toEqual([]);
+    expect(hits(sizePdfs(pdf([[pt.a4, 7]], { layers: 3 }), ['k', 'k', 'k']))).toEqual([]);
+  });
+
+  it('names many sizes briefly, and a size name of two views with its view', () => {
+    const keys = Array(9).fill('k');
+    const [w] = preflightWarnings(sizePdfs(pdf([[pt.a4, 1]]), keys), ctx());
+    expect(w.message).toMatch(/^The 9 sizes 10, 12, 14, 16, 18 and 4 more all have/);
+    const views = sizePdfs(pdf([[pt.a4, 1]]), ['k', 'k']).map((f, i) => ({
+      ...f,
+      size: { ID: i, Size: 'M', pattern_view: i ? 'B' : 'A' },
+    }));
+    expect(preflightWarnings(views, ctx())[0].message).toMatch(
+      /^The 2 sizes M \(view A\) and M \(view B\) all have/,
+    );
   });
 
   it('hero-too-small: a hero photo under 1000 px on its short side', () => {
@@ -159,7 +213,7 @@ describe('preflight rules', () => {
     expect(
       preflightWarnings(
         [{ id: 1, kind: 'pattern_pdf_file', fileName: 'old.pdf', check: null }],
-        ctx({ printable: true, sizesCount: 4 }),
+        ctx({ printable: true }),
       ),
     ).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { live, patternFiles, patterns } from '../../db/schema/patterns';
+import { live, patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { fileChecks } from '../../db/schema/preflight';
 import type { FileCheck } from '../../../shared/contracts/preflight';
 
@@ -33,12 +33,17 @@ export async function filesWithChecks(db: DbOrTx, patternId: number) {
       id: patternFiles.id,
       kind: patternFiles.kind,
       fileName: patternFiles.fileName,
+      storageKey: patternFiles.storageKey,
       sizeId: patternFiles.sizeId,
+      Size: sizes.Size,
+      pattern_view: sizes.pattern_view,
       check: fileChecks.check,
     })
     .from(patternFiles)
     .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
-    .where(eq(patternFiles.patternId, patternId));
+    .leftJoin(sizes, eq(sizes.ID, patternFiles.sizeId))
+    .where(eq(patternFiles.patternId, patternId))
+    .orderBy(patternFiles.id);
 }
 
 /** The file and its brand, if its check made thumbnails (the thumbnail download). */

@@ -71,7 +71,7 @@ describe(`upload preflight through the API (${dbKind})`, () => {
   const download = async (f: PatternFile) =>
     (await t.app.inject({ url: f.url, headers: owner.auth })).rawPayload;
 
-  it('warns about a Printable pattern whose size PDF is A0 only, and a one-page PDF of a multi-size pattern', async () => {
+  it('warns about a Printable pattern whose size PDF is A0 only, and a PDF that forbids printing', async () => {
     const res = await submit(
       'PF-A0',
       [
@@ -94,7 +94,8 @@ describe(`upload preflight through the API (${dbKind})`, () => {
     const d = await detail(res.json().data.ID);
     const byFile = (name: string) =>
       d.warnings!.filter((w: PreflightWarning) => w.fileName === name).map((w) => w.rule);
-    expect(byFile('size10.pdf')).toEqual(['printable-without-home-pages', 'single-page-size-pdf']);
+    // Its own one-page PDF is what the form asks for (shared-size-pdf.routes.test.ts).
+    expect(byFile('size10.pdf')).toEqual(['printable-without-home-pages']);
     expect(byFile('size12.pdf')).toEqual(['home-pages-mixed']);
     expect(byFile('instructions.pdf')).toEqual(['print-restricted']);
     const instructions = d.files.find((f) => f.kind === 'Instruction_PDF')!;

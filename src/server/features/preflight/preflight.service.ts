@@ -17,7 +17,7 @@ import {
 } from '../../../shared/contracts/preflight';
 import { readPdfFacts } from './pdf-facts';
 import { checkPhoto } from './photo-check';
-import { preflightWarnings } from './preflight-rules';
+import { panelWarnings, preflightWarnings } from './preflight-rules';
 import * as repo from './preflight.repo';
 import { preflightDuration } from '../../lib/metrics';
 
@@ -162,23 +162,30 @@ export async function drawPdfThumbnails(
 
 export interface PatternPreflight {
   checks: Map<number, FileCheck>;
+  /** Every file's warnings. */
   warnings: PreflightWarning[];
+  /** What the pattern's status panel lists: a PDF several sizes share warned about once. */
+  panel: PreflightWarning[];
 }
 
 /** What the checks of a pattern's files found, and the publisher's warnings about them. */
 export async function patternPreflight(
   db: DbOrTx,
   pattern: { ID: number; Is_Printable: string | null },
-  sizesCount: number,
 ): Promise<PatternPreflight> {
   const rows = await repo.filesWithChecks(db, pattern.ID);
   const checks = new Map<number, FileCheck>();
   for (const r of rows) if (r.check) checks.set(r.id, r.check);
   const warnings = preflightWarnings(
-    rows.map((r) => ({ ...r, check: r.check ?? null })),
-    { printable: pattern.Is_Printable === 'Yes', sizesCount },
+    rows.map(({ sizeId, Size, pattern_view, ...r }) => ({
+      ...r,
+      check: r.check ?? null,
+      size:
+        sizeId != null && Size != null ? { ID: sizeId, Size, pattern_view: pattern_view! } : null,
+    })),
+    { printable: pattern.Is_Printable === 'Yes' },
   );
-  return { checks, warnings };
+  return { checks, warnings, panel: panelWarnings(warnings) };
 }
 
 /** The file as responses describe it, with its check and its warnings. */

@@ -69,7 +69,7 @@ export async function loadSize(
 export async function listSizes(db: DbOrTx, user: AuthUser, patternId: number) {
   const pattern = await loadPattern(db, user, patternId);
   const rows = await repo.listSizes(db, patternId);
-  const pf = await patternPreflight(db, pattern, rows.length);
+  const pf = await patternPreflight(db, pattern);
   const data = rows.map(toSize).map((s) => (s.pdf ? { ...s, pdf: withPreflight(s.pdf, pf) } : s));
   return { data, totalCountData: rows.length };
 }
@@ -80,7 +80,7 @@ export async function getSize(db: DbOrTx, user: AuthUser, sizeId: number): Promi
   const { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status } = pattern;
   const sizesCount = await repo.countSizes(db, ID);
   const size = toSize(row);
-  if (size.pdf) size.pdf = withPreflight(size.pdf, await patternPreflight(db, pattern, sizesCount));
+  if (size.pdf) size.pdf = withPreflight(size.pdf, await patternPreflight(db, pattern));
   return {
     ...size,
     pattern: { ID, SFCC_Pattern_ID, Pattern_Name, brandName, SFCC_Status, sizesCount },
