@@ -15,7 +15,7 @@ import {
   type PatternCreateResponse,
 } from '../src/shared/contracts/pattern-create';
 import { MSG } from '../src/shared/messages';
-import { LIFECYCLE_MSG } from '../src/shared/contracts/lifecycle';
+import { LIFECYCLE_MSG, sendAnywayTitle } from '../src/shared/contracts/lifecycle';
 import { PATTERN_DETAIL_MSG } from '../src/shared/contracts/pattern-detail';
 
 const code = `E2E-REVIEW-${Date.now().toString(36)}`;
@@ -65,12 +65,9 @@ describe('review loop', () => {
   });
   const toast = (page: Page, text: string) =>
     page.locator('.Toastify').getByText(text, { exact: false }).first().waitFor();
-  const send = async (page: Page) => {
+  const send = async (page: Page, dialog = 'Send to review', confirm = 'Send to review') => {
     await page.getByRole('button', { name: 'Send to review' }).click();
-    await page
-      .getByRole('dialog', { name: 'Send to review' })
-      .getByRole('button', { name: 'Send to review' })
-      .click();
+    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: confirm }).click();
     await toast(page, MSG.reviewed);
     await expect.poll(() => page.getByTestId('pattern-status').textContent()).toBe('In review');
   };
@@ -168,7 +165,19 @@ describe('review loop', () => {
       await expect
         .poll(() => partner.getByRole('checkbox', { name: /Price: should be 14.99/ }).isChecked())
         .toBe(true);
-      await send(partner);
+      // Three of the four notes are still open: the partner is asked, and sends anyway (issue 48).
+      await partner.getByRole('button', { name: 'Send to review' }).click();
+      const anyway = partner.getByRole('dialog', { name: sendAnywayTitle(3, 4) });
+      await expect
+        .poll(() => anyway.getByTestId('send-open-notes').getByRole('listitem').allInnerTexts())
+        .toEqual([
+          'Pattern Name: add the season',
+          expect.stringMatching(/yardage\.pdf: pages are A3, we need Letter$/),
+          'Size A / 8: VariationID is wrong',
+        ]);
+      await anyway.getByRole('button', { name: 'Cancel' }).click();
+      await anyway.waitFor({ state: 'detached' });
+      await send(partner, sendAnywayTitle(3, 4), 'Send anyway');
       await expect.poll(() => partner.getByTestId('review-note').count()).toBe(0);
 
       // The admin sees exactly that field under Changed since last review, and publishes.
@@ -178,6 +187,9 @@ describe('review loop', () => {
       await expect
         .poll(() => changed.locator('tbody tr').allInnerTexts())
         .toEqual(['Price\t12.50\t14.99']);
+      const open = admin.getByTestId('changed-since-open-notes');
+      await open.getByText('3 of 4 review notes not addressed:').waitFor();
+      expect(await open.getByRole('listitem').count()).toBe(3);
       await admin.getByRole('button', { name: 'Publish to production' }).click();
       await admin
         .getByRole('dialog', { name: 'Publish to production' })

@@ -132,6 +132,18 @@ export const ReviewNoteSchema = z.object({
 });
 export type ReviewNote = z.infer<typeof ReviewNoteSchema>;
 
+/**
+ * A request's notes not yet addressed, and how both sides say so (issue 48): the sender's
+ * "1 of 2 notes not addressed — send anyway?" and the reviewer's "1 of 2 review notes not
+ * addressed" (docs/product-decisions.md "Lifecycle of a pattern").
+ */
+export const openNotes = <N extends Pick<ReviewNote, 'addressed'>>(notes: readonly N[]): N[] =>
+  notes.filter((n) => !n.addressed);
+export const notesNotAddressed = (open: number, total: number, noun = 'note') =>
+  `${open} of ${total} ${noun}${total === 1 ? '' : 's'} not addressed`;
+export const sendAnywayTitle = (open: number, total: number) =>
+  `${notesNotAddressed(open, total)} — send anyway?`;
+
 export const ChangeSchema = z.object({
   targetType: z.enum(NOTE_TARGETS),
   targetKey: z.string(),
@@ -164,6 +176,8 @@ export const ReviewStateSchema = z.object({
       reviewedAt: IsoDateTimeSchema.nullable(),
       outcome: z.enum(['published', 'changes_requested']).nullable(),
       changes: z.array(ChangeSchema),
+      /** The notes it was sent back with (outcome 'changes_requested'), each addressed or not; else []. */
+      notes: z.array(ReviewNoteSchema),
     })
     .nullable(),
   /** Admins only: what a note can be about (fields, files, sizes of the pattern now). */

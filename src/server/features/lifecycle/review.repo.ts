@@ -66,6 +66,22 @@ export async function openRequest(db: DbOrTx, patternId: number) {
   return { ...req, notes };
 }
 
+/** The notes of the pattern's latest request, closed or not (what it was last sent back with). */
+export async function lastRequestNotes(db: DbOrTx, patternId: number) {
+  const [req] = await db
+    .select({ id: reviewRequests.id })
+    .from(reviewRequests)
+    .where(eq(reviewRequests.patternId, patternId))
+    .orderBy(sql`${reviewRequests.id} desc`)
+    .limit(1);
+  if (!req) return [];
+  return db
+    .select()
+    .from(reviewNotes)
+    .where(eq(reviewNotes.requestId, req.id))
+    .orderBy(asc(reviewNotes.id));
+}
+
 export async function findOpenNote(db: DbOrTx, patternId: number, noteId: number) {
   const [row] = await db
     .select({ note: reviewNotes })

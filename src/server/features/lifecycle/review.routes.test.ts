@@ -96,6 +96,7 @@ describe(`review loop (${dbKind})`, () => {
       reviewedAt: null,
       outcome: null,
       changes: [],
+      notes: [],
     });
 
     const rc = await post(LIFECYCLE_PATHS.requestChanges(p.id), admin, {
@@ -153,6 +154,19 @@ describe(`review loop (${dbKind})`, () => {
     expect(changed.changes).toEqual([
       { targetType: 'field', targetKey: 'Price', label: 'Price', before: '12.50', after: '14.99' },
     ]);
+    // Re-sent with a note still open: the reviewer sees which (issue 48 item 5).
+    expect(
+      changed.notes.map((n: { targetLabel: string; text: string; addressed: boolean }) => [
+        n.targetLabel,
+        n.text,
+        n.addressed,
+      ]),
+    ).toEqual([
+      ['Price', 'should be 14.99', true],
+      ['Pattern Name', 'add the season', false],
+      ['Size A / S', 'pages are A3', true],
+    ]);
+    expect((await state(p.id, owner)).changedSinceReview).toBeNull(); // the reviewer's view only
 
     expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
     const a = (await activity(p.id, owner)).json();
@@ -320,6 +334,7 @@ describe(`review loop (${dbKind})`, () => {
     let s = await state(p.id, admin);
     expect(s.allowedActions).toEqual(['publish', 'requestChanges', 'unpublish']);
     expect(s.changedSinceReview.changes.map((c: { label: string }) => c.label)).toEqual(['Price']);
+    expect(s.changedSinceReview).toMatchObject({ outcome: 'published', notes: [] });
     const again = await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(LIFECYCLE_MSG.editAlreadyInReview);
@@ -355,6 +370,9 @@ describe(`review loop (${dbKind})`, () => {
       SFCC_Status: 'published',
       editStatus: 'in_review',
     });
+    expect((await state(p.id, admin)).changedSinceReview.notes).toMatchObject([
+      { targetLabel: 'Price', text: 'keep 19', addressed: true },
+    ]);
     const un = await post(LIFECYCLE_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
     expect(un.json().data).toEqual({ ID: p.id, SFCC_Status: 'draft', editStatus: null });
     const a = (await activity(p.id, owner)).json();

@@ -139,13 +139,18 @@ export async function getReviewState(db: DbOrTx, user: AuthUser, id: number): Pr
   let targets: ReviewState['targets'] = [];
   if (user.role === 'admin' && reviewTrack(p) === 'in_review') {
     const [last, now] = [await repo.findSnapshot(db, id), await takeSnapshot(db, p)];
+    // Sent back last: the notes of that request, so the reviewer sees which are still open (issue 48).
     changedSinceReview = last
       ? {
           reviewedAt: last.reviewedAt.toISOString(),
           outcome: last.outcome,
           changes: diffSnapshots(last.snapshot as ReviewSnapshot, now),
+          notes:
+            last.outcome === 'changes_requested'
+              ? (await repo.lastRequestNotes(db, id)).map(toNote)
+              : [],
         }
-      : { reviewedAt: null, outcome: null, changes: [] };
+      : { reviewedAt: null, outcome: null, changes: [], notes: [] };
     targets = [
       ...Object.entries(PATTERN_LABELS).map(([k, label]) => ({
         targetType: 'field' as const,

@@ -58,6 +58,71 @@ describe('The status panel on the pattern screen (the review lifecycle, issue 32
     );
   });
 
+  it('re-sending with notes still open asks "1 of 2 notes not addressed — send anyway?" (issue 48 item 5)', async () => {
+    const user = userEvent.setup();
+    const note = (id: number, targetLabel: string, text: string, addressed: boolean) => ({
+      id,
+      targetType: 'field' as const,
+      targetKey: targetLabel,
+      targetLabel,
+      text,
+      addressed,
+    });
+    const view = renderRoute('/app/show-records/4', {
+      user: PARTNER,
+      api: {
+        'GET /api/patterns/4': { data: pattern({ SFCC_Status: 'changes_requested' }) },
+        'GET /api/patterns/4/review': {
+          data: review({
+            allowedActions: ['sendToReview'],
+            request: {
+              reason: 'Price and name need work',
+              requestedBy: 'Ada',
+              at: new Date().toISOString(),
+              notes: [
+                note(1, 'Price', 'should be 14.99', true),
+                note(2, 'Pattern Name', 'add the season', false),
+              ],
+            },
+          }),
+        },
+        'POST /api/patterns/4/send-to-review': {
+          data: { ID: 4, IS_SFCC_TESTING: true, SFCC_Status: 'in_review', editStatus: null },
+          message: MSG.reviewed,
+        },
+      },
+    });
+    const panel = await statusPanel();
+    await screen.findByText('add the season', { exact: false }); // the review state has arrived
+    await user.click(within(panel).getByRole('button', { name: 'Send to review' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: '1 of 2 notes not addressed — send anyway?',
+    });
+    const listed = within(dialog).getByTestId('send-open-notes');
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pattern Name: add the season']);
+    // Cancel (here by Escape) sends nothing.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.api.to('POST /api/patterns/4/send-to-review')).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Send to review' }));
+    const again = await screen.findByRole('dialog', { name: /send anyway\?$/ });
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(view.api.to('POST /api/patterns/4/send-to-review')).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Send to review' }));
+    const third = await screen.findByRole('dialog', { name: /send anyway\?$/ });
+    expect(document.activeElement).toBe(within(third).getByRole('button', { name: 'Send anyway' }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(MSG.reviewed)).toBeTruthy();
+    expect(view.api.to('POST /api/patterns/4/send-to-review')).toHaveLength(1);
+  });
+
   it('an admin sees Publish and Request changes from the review state in the same panel', async () => {
     renderRoute('/app/show-records/4', {
       user: ADMIN,

@@ -14,6 +14,7 @@ import { DateTime } from '../../../components/date-time';
 import { EditStatusBadge } from '../../../components/edit-status-badge';
 import type { ReviewState } from '../../../../shared/contracts/lifecycle';
 import { ReviewActions } from './review-actions';
+import { SendToReviewDialog } from './send-to-review-dialog';
 
 const badge: Record<PatternDetail['SFCC_Status'], string> = {
   draft: 'bg-gray-200 text-gray-900',
@@ -159,27 +160,14 @@ export function StatusPanel({ pattern, review: state }: StatusPanelProps) {
           {publishBlockedReason}.
         </p>
       )}
-      <ConfirmDialog
+      <SendToReviewDialog
         open={dialog === 'review'}
-        title="Send to review"
-        confirmLabel="Send to review"
+        pattern={pattern}
+        notes={state?.request?.notes}
+        busy={review.isPending}
         onConfirm={onReview}
         onClose={() => setDialog(null)}
-        busy={review.isPending}
-        disabled={pattern.missing.length > 0}
-      >
-        {pattern.missing.length > 0 ? (
-          <MissingList
-            missing={pattern.missing}
-            intro="This pattern cannot be sent to review until it is complete:"
-          />
-        ) : (
-          <p>
-            <strong>{pattern.SFCC_Pattern_ID}</strong> will be uploaded to the test environment,
-            where the publisher checks its fields, photos and PDFs before it goes to production.
-          </p>
-        )}
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         open={dialog === 'publish'}
         title="Publish to production"
