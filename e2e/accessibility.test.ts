@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiToken, baseURL, workerBrowser, signIn, trackedPages } from './browser';
@@ -15,49 +13,13 @@ import {
   type PatternCreateResponse,
 } from '../src/shared/contracts/pattern-create';
 import { SIZE_PATHS } from '../src/shared/contracts/sizes';
+import { violations } from './axe';
 
 /**
  * axe-core's checks (WCAG 2.x A and AA rules: names, roles, ARIA, contrast, landmarks, lists…) on
  * every screen and on the states that draw new UI: validation errors, dialogs, menus, the phone
  * panel. The script is evaluated through the DevTools protocol, so the portal's CSP stays on.
  */
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** What axe reports on the page, or only inside `within` (a CSS selector). */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  // A dialog or menu still fading in has half-transparent text, which axe would report as low contrast (spinners loop forever and are left out).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async (selector) => {
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: Document | string, o: object): Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    return (await axe.run(selector ?? document, { resultTypes: ['violations'] })).violations;
-  }, within);
-  return found.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join('; ')})`,
-  );
-}
 
 const code = `E2E-A11Y-${Date.now().toString(36)}`;
 

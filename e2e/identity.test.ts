@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { workerBrowser } from './browser';
 import { startTestProvider, type TestProvider } from '../src/server/test/oidc-provider';
 import { waitForMail } from '../src/server/features/users/test-helpers';
 import { OIDC_PATHS } from '../src/shared/contracts/oidc';
+import { violations } from './axe';
 
 /**
  * Issue 45 in Chromium, on a portal of this test's own (the built server, embedded database)
@@ -20,40 +20,13 @@ import { OIDC_PATHS } from '../src/shared/contracts/oidc';
  */
 const ADMIN = { email: 'sso-admin@acme.example', password: 'Sso-admin-pass1' };
 const shots = process.env.E2E_SCREENSHOTS;
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function axe(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const run = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            o: object,
-          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await run.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 /** Looks at the page at 1366 and 390 px (kept when E2E_SCREENSHOTS names a folder). */
 async function bothWidths(page: Page, name: string, ready: () => Promise<unknown>) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await ready();
-    expect(await axe(page), `${name} at ${width}`).toEqual([]);
+    expect(await violations(page), `${name} at ${width}`).toEqual([]);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
@@ -10,29 +9,7 @@ import { E2E_USERS } from './users';
 import { samplePdf, samplePng } from '../src/server/test/sample-files';
 import { csvSheet, zipOf, type SheetRow } from '../src/server/features/imports/imports.fixtures';
 import { TEMPLATE_HEADERS } from '../src/server/features/imports/template';
-
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-/** axe-core's violations on the page (the same rules as e2e/accessibility.test.ts), for the import's own states. */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            o: object,
-          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return found.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-}
+import { violations } from './axe';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-import-'));
 const code = `E2E-IMP-${Date.now().toString(36)}`.toUpperCase();

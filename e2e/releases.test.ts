@@ -1,38 +1,9 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { workerBrowser, signIn, trackedPages } from './browser';
 import { E2E_USERS } from './users';
 import { seedPattern } from './daily-fixtures';
-
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-/** axe-core's violations inside `selector` (as e2e/accessibility.test.ts runs it). */
-async function violations(page: Page, selector: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (sel) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: string,
-            o: object,
-          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run(sel, { resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  }, selector);
-}
+import { violations } from './axe';
 
 // Unique to this run: the e2e server is shared by every journey file.
 const prefix = `REL${Date.now().toString(36)}`.toUpperCase();

@@ -2,12 +2,12 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { freePort, waitUntilHealthy } from '../scripts/portal-process.mjs';
 import { workerBrowser } from './browser';
+import { violations } from './axe';
 
 /**
  * Issue 45 in Chromium: an admin under REQUIRE_ADMIN_2FA is held on the set-up, turns on an
@@ -20,7 +20,6 @@ import { workerBrowser } from './browser';
  */
 const ADMIN = { email: 'tfa-admin@example.com', password: 'Tfa-admin-pass1', fullName: 'Admin' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-2fa-'));
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shots = process.env.E2E_SCREENSHOTS;
 
 let port = 0;
@@ -59,24 +58,6 @@ async function stop() {
 
 const codeAt = (key: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate({ timestamp: at });
-
-async function axe(page: Page, within: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async (selector) => {
-    const a = (
-      window as unknown as {
-        axe: {
-          run(
-            c: string,
-            o: object,
-          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await a.run(selector, { resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  }, within);
-}
 
 describe('two-factor and passkeys in Chromium', () => {
   let browser: Browser;
@@ -146,7 +127,7 @@ describe('two-factor and passkeys in Chromium', () => {
     key = (await page.getByTestId('two-factor-key').innerText()).replace(/\s/g, '');
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
     if (shots) await page.screenshot({ path: `${shots}/2fa-setup-1366.png`, fullPage: true });
-    expect(await axe(page, 'main')).toEqual([]);
+    expect(await violations(page, 'main')).toEqual([]);
 
     await page.getByLabel('Code from the app').fill('000000' === codeAt(key) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Turn on' }).click();
@@ -157,7 +138,7 @@ describe('two-factor and passkeys in Chromium', () => {
     await list.waitFor();
     recovery = (await list.getByRole('listitem').allInnerTexts()).map((s) => s.trim());
     expect(recovery).toHaveLength(10);
-    expect(await axe(page, 'main')).toEqual([]);
+    expect(await violations(page, 'main')).toEqual([]);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     // Done: the portal opens again.
     await page.waitForURL('**/app/dashboard');
@@ -181,7 +162,7 @@ describe('two-factor and passkeys in Chromium', () => {
     await section.getByLabel('New name').fill('Work laptop');
     await section.getByRole('button', { name: 'Save' }).click();
     await row('Work laptop').waitFor();
-    expect(await axe(page, 'main')).toEqual([]);
+    expect(await violations(page, 'main')).toEqual([]);
     if (shots) await page.screenshot({ path: `${shots}/2fa-account-1366.png`, fullPage: true });
 
     await signOut();
@@ -198,7 +179,7 @@ describe('two-factor and passkeys in Chromium', () => {
     await passwordStep();
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/2fa-code-step-1366.png` });
-    expect(await axe(page, 'main')).toEqual([]);
+    expect(await violations(page, 'main')).toEqual([]);
     await page.getByLabel('Code', { exact: true }).fill('12345a');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('That code is not right. Check your app and try again.').first().waitFor();
