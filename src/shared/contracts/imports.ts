@@ -98,7 +98,7 @@ export const ALLOWED_VALUES_SHEET = 'Allowed values';
  */
 export const IMPORT_NUMBERS = {
   pointForms: '12.50 or 1234.50',
-  commaForms: '12,50, 1234,50, 1.234,50 or 1 234,50 (12.50 too)',
+  commaForms: '12,50, 1234,50, 1.234,50 or 1\u00a0234,50 (12.50 too)', // no-break: the form stays on one line
   /** The template's note on the Price column and the wizard's line about numbers. */
   note: 'Prices: 12.50 in a comma-separated CSV; in a CSV separated by semicolons or tabs (as a European Excel saves it) also 12,50 and 1.234,50. A thousands mark alone, as in 1.234, is refused there as ambiguous: write 1234 or 1.234,00.',
 } as const;

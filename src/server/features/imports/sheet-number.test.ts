@@ -52,7 +52,7 @@ describe('numbers as a sheet writes them (issue 48 item 8)', () => {
     for (const cell of ['cheap', '12,50 €', '1.23,45', '12.5.3', '1,2,3', '1e3', '12,'])
       expect([cell, read(cell, 'comma')]).toEqual([cell, commaForms]);
     expect(commaForms.problem).toBe(
-      'Price must be a number such as 12,50, 1234,50, 1.234,50 or 1 234,50 (12.50 too)',
+      'Price must be a number such as 12,50, 1234,50, 1.234,50 or 1\u00a0234,50 (12.50 too)',
     );
   });
 
