@@ -12,6 +12,7 @@ const DATABASE_FREE = [
   'src/server/compose.test.ts',
   'src/server/config/env.test.ts',
   'src/server/features/imports/csv-text.test.ts',
+  'src/server/features/imports/sheet-number.test.ts',
   'src/server/features/imports/zip-reader.test.ts',
   'src/server/features/patterns/pattern-shape.test.ts',
   'src/server/features/preflight/pdf-facts.test.ts',

@@ -21,6 +21,11 @@ describe('the CSV writer', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
+  it('writes with another separator, quoting the cells that hold it (issue 48 item 8)', () => {
+    expect(csvLine(['12,50', 'a;b', 'x'], ';')).toBe('12,50;"a;b";x\r\n');
+    expect(csvLine(['12,50', 'a\tb', 'a,b'], '\t')).toBe('12,50\t"a\tb"\ta,b\r\n');
+  });
+
   it('undoes only its own guard', () => {
     expect(undoFormulaGuard("'=1")).toBe('=1');
     expect(undoFormulaGuard("'quoted")).toBe("'quoted");

@@ -4,20 +4,27 @@
  *
  * A text cell a spreadsheet would run as a formula (first character = + - @, tab or carriage
  * return) gets a leading apostrophe (OWASP "CSV injection"); numbers are written as they are.
- * A cell is quoted when it holds a quote, comma or line break, or starts or ends with spaces.
+ * A cell is quoted when it holds a quote, the separator (a comma) or a line break, or starts or ends
+ * with spaces.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined, delimiter = ','): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+  return /["\r\n]/.test(s) || s.includes(delimiter) || s !== s.trim()
+    ? `"${s.replace(/"/g, '""')}"`
+    : s;
 }
 
-/** One CSV record with its CRLF line end (RFC 4180). */
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
-  cells.map(csvCell).join(',') + '\r\n';
+/**
+ * One CSV record with its CRLF line end (RFC 4180). `delimiter` other than the comma: the import
+ * report writes a sheet back with the separator it came with (a semicolon sheet's decimal commas
+ * stay readable, docs/product-decisions.md "Bulk import").
+ */
+export const csvLine = (cells: readonly (string | number | null | undefined)[], delimiter = ',') =>
+  cells.map((c) => csvCell(c, delimiter)).join(delimiter) + '\r\n';
 
 /**
  * The reading side, for sheets the portal wrote and a user sends back (the import report): a cell

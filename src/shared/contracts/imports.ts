@@ -90,6 +90,19 @@ export const MULTI_NAME_SEPARATOR = ';';
 export const REPORT_ERRORS_COLUMN = 'Errors';
 export const ALLOWED_VALUES_SHEET = 'Allowed values';
 
+/**
+ * The numbers a sheet's Price may hold, by the sheet's separator (issue 48 item 8,
+ * docs/product-decisions.md "Bulk import"): a sheet separated by semicolons or tabs (as a European
+ * Excel saves "CSV") may use the decimal comma; a comma-separated sheet cannot, its comma is the
+ * separator. XLSX number cells are numbers already.
+ */
+export const IMPORT_NUMBERS = {
+  pointForms: '12.50 or 1234.50',
+  commaForms: '12,50, 1234,50, 1.234,50 or 1\u00a0234,50 (12.50 too)', // no-break: the form stays on one line
+  /** The template's note on the Price column and the wizard's line about numbers. */
+  note: 'Prices: 12.50 in a comma-separated CSV; in a CSV separated by semicolons or tabs (as a European Excel saves it) also 12,50 and 1.234,50. A thousands mark alone, as in 1.234, is refused there as ambiguous: write 1234 or 1.234,00.',
+} as const;
+
 export const IMPORT_MODES = ['skip', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
@@ -123,6 +136,12 @@ export const IMPORT_MSG = {
   otherBrand: CREATE_MSG.otherBrand,
   noBrand: CREATE_MSG.noBrand,
   unknownBrand: CREATE_MSG.unknownBrand,
+  /** A number the sheet's separator does not allow (IMPORT_NUMBERS): the forms it does, at the field. */
+  notANumber: (label: string, forms: string) => `${label} must be a number such as ${forms}`,
+  decimalCommaInCommaSheet: (label: string, text: string, asPoint: string) =>
+    `${label} "${text}" has a decimal comma, which a comma-separated sheet cannot hold: write ${asPoint}, or save the sheet separated by semicolons`,
+  ambiguousNumber: (label: string, text: string) =>
+    `${label} "${text}" is ambiguous (is the mark a thousands mark or a decimal mark?): write ${text.replace(/[.,]/, '')} for the thousands, or at most two decimals`,
   notInZip: (name: string) => `${name} is not in the ZIP`,
   noZip: (name: string) => `${name} is named but no ZIP was uploaded`,
   unusedFile: (name: string) => `${name} is in the ZIP but no row names it`,

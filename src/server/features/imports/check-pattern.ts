@@ -23,6 +23,7 @@ import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { TRASH_MSG } from '../../../shared/contracts/trash';
 import type { ImportOutcome } from '../../../shared/contracts/imports';
+import { readSheetNumber, type NumberStyle } from './sheet-number';
 
 /** One sheet row of a pattern: its number and its filled cells by column key. */
 export interface GroupRow {
@@ -57,6 +58,8 @@ export interface CheckContext {
   brandIds: Set<number>;
   /** The existing pattern with this Pattern ID, if any (`deletedAt`: it is in the Trash, which keeps the ID). */
   existing?: { ID: number; brandId: number; deletedAt?: Date | null; version?: number };
+  /** How the sheet writes numbers (its separator's; sheet-number.ts). */
+  numbers: NumberStyle;
   /** Finds a named file in the ZIP: its path, or a problem message. */
   findFile(name: string): { path: string } | { problem: string };
   /** Checks a ZIP entry's content and size against the kind's rule (cached per entry): a message or undefined. */
@@ -178,6 +181,14 @@ export async function checkPattern(
     if (key !== 'Brand' && fields[key] !== undefined) input[key] = fields[key];
   if (!update || brand !== undefined)
     input.Brand = brand ?? (brandText === undefined ? undefined : -1);
+  // Price as the sheet's separator lets it be written (a decimal comma in a semicolon sheet).
+  if (fields.Price !== undefined) {
+    const price = readSheetNumber(fields.Price, ctx.numbers, PATTERN_LABELS.Price);
+    if ('problem' in price) {
+      add(rowOf('Price'), PATTERN_LABELS.Price, price.problem);
+      delete input.Price;
+    } else input.Price = price.text;
+  }
   input.Size = sizeRows.map((r) => ({
     pattern_view: r.values.pattern_view,
     Size: r.values.Size,

@@ -7,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { checkPattern, type GroupRow } from './check-pattern';
 import { dropJobZip, openJobZip, removeLocalZip, sniffEntry } from './import-files';
 import { mapHeader, readSheet, rowValues, SheetUnreadable, type SheetFormat } from './sheet-reader';
+import { numberStyleOf, type NumberStyle } from './sheet-number';
 import { ZipRefused, type ZipEntry, type ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
 import { heapBound } from '../../lib/idle-gc';
@@ -181,6 +182,7 @@ export async function checkImport(
   const seen = new Map<string, { row: number; seq: number }>();
   let seq = 0;
   let current: { id: string; rows: GroupRow[]; ignored: boolean } | undefined;
+  let numbers: NumberStyle = 'cell'; // how the sheet writes numbers: from its separator
   const loose: ImportIssue[] = [];
 
   const finish = async () => {
@@ -192,6 +194,7 @@ export async function checkImport(
       brandByName,
       brandIds,
       existing,
+      numbers,
       findFile,
       sniff,
     };
@@ -217,6 +220,7 @@ export async function checkImport(
     for await (const r of readSheet(sheet, job.sheetFormat as SheetFormat)) {
       if (!columns) {
         const header = mapHeader(r.cells);
+        numbers = numberStyleOf(r.delimiter);
         if (!header.columns.some((c) => c?.key === 'SFCC_Pattern_ID')) {
           sheet.destroy();
           return await fail(IMPORT_MSG.noPatternIdColumn(r.cells), PATTERN_LABELS.SFCC_Pattern_ID);

@@ -296,7 +296,7 @@ describe('bulk import', () => {
     expect(at(12, 'Pattern Type')[0]).toMatch(/^Pattern Type must be one of/);
     expect(at(13, 'Gender')[0]).toMatch(/^Gender must be one of/);
     expect(at(14, 'Is Printable')[0]).toMatch(/^Is Printable must be one of/);
-    expect(at(15, 'Price')).toEqual(['Price must be a number']);
+    expect(at(15, 'Price')).toEqual(['Price must be a number such as 12.50 or 1234.50']);
     expect(at(16, 'Brand')).toEqual(['You can only add patterns to your own brand']);
     expect(at(17, 'Brand')).toEqual(['This brand does not exist']);
     expect(at(19, 'Size')).toEqual(['Size s of view a is already in this pattern']);

@@ -232,19 +232,24 @@ export async function* reportCsv(
   const source = await deps.files.get(job.sheetKey);
   let width = 0;
   let first = true;
+  // Written with the sheet's own separator (XLSX: commas), so the report reads back as sent.
+  let delimiter = ',';
   for await (const r of readSheet(source, job.sheetFormat as SheetFormat)) {
-    if (first) width = r.cells.length;
+    if (first) [width, delimiter] = [r.cells.length, r.delimiter ?? ','];
     const cells = [
       ...r.cells,
       ...Array<string>(Math.max(0, width - r.cells.length)).fill(''),
     ].slice(0, Math.max(width, r.cells.length));
-    yield csvLine([...cells, first ? REPORT_ERRORS_COLUMN : (byRow.get(r.row) ?? []).join('; ')]);
+    yield csvLine(
+      [...cells, first ? REPORT_ERRORS_COLUMN : (byRow.get(r.row) ?? []).join('; ')],
+      delimiter,
+    );
     if (first && byRow.has(r.row))
-      yield csvLine([...Array<string>(width).fill(''), byRow.get(r.row)!.join('; ')]);
+      yield csvLine([...Array<string>(width).fill(''), byRow.get(r.row)!.join('; ')], delimiter);
     first = false;
   }
   for (const message of byRow.get(0) ?? [])
-    yield csvLine([...Array<string>(width).fill(''), message]);
+    yield csvLine([...Array<string>(width).fill(''), message], delimiter);
 }
 
 export function reportFileName(job: { id: number }) {

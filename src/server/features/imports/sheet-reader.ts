@@ -10,10 +10,15 @@ import { csvSource } from './csv-text';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
-/** One row of the sheet as text cells; `row` is the number a spreadsheet shows (the header is row 1). */
+/**
+ * One row of the sheet as text cells; `row` is the number a spreadsheet shows (the header is row 1).
+ * `delimiter` is a CSV's cell separator (undefined in XLSX): it says how the sheet writes numbers
+ * (sheet-number.ts) and is the one the report writes the sheet back with.
+ */
 export interface SheetRow {
   row: number;
   cells: string[];
+  delimiter?: string;
 }
 
 /** Text of an exceljs cell value: rich text, hyperlinks, formulas (their result) and dates flattened. */
@@ -78,7 +83,7 @@ async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
   let row = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     row++;
-    yield { row, cells: record };
+    yield { row, cells: record, delimiter };
   }
 }
 
@@ -102,7 +107,7 @@ export async function* readSheet(source: Readable, format: SheetFormat): AsyncGe
     if (next.done) return;
     // A report the portal wrote (its formula guard undone) reads back as the user's own cells.
     const cells = next.value.cells.map(undoFormulaGuard);
-    if (cells.some((c) => c !== '')) yield { row: next.value.row, cells };
+    if (cells.some((c) => c !== '')) yield { ...next.value, cells };
   }
 }
 

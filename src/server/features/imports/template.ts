@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import {
   ALLOWED_VALUES_SHEET,
   IMPORT_COLUMNS,
+  IMPORT_NUMBERS,
   MULTI_NAME_SEPARATOR,
 } from '../../../shared/contracts/imports';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
@@ -33,7 +34,7 @@ function allowedLists(brandNames: string[]): [string, readonly string[]][] {
 
 /**
  * The XLSX template: the columns on the first sheet (lists offered as drop-downs, notes on the
- * file columns), the allowed values on the second.
+ * file columns and on Price's number forms), the allowed values on the second.
  */
 export async function templateXlsx(brandNames: string[]): Promise<Buffer> {
   // Loaded on first use: exceljs costs about half a second at every start otherwise.
@@ -44,6 +45,7 @@ export async function templateXlsx(brandNames: string[]): Promise<Buffer> {
   sheet.getRow(1).font = { bold: true };
   IMPORT_COLUMNS.forEach((c, i) => {
     sheet.getColumn(i + 1).width = Math.max(12, c.label.length + 2);
+    if (c.key === 'Price') sheet.getCell(1, i + 1).note = IMPORT_NUMBERS.note;
     if (c.level === 'file') {
       sheet.getCell(1, i + 1).note = c.multiple
         ? `File names in the ZIP, separated by ${MULTI_NAME_SEPARATOR}`

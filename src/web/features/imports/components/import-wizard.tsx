@@ -4,6 +4,7 @@ import {
   IMPORT_MODE_LABELS,
   IMPORT_MODES,
   IMPORT_MSG,
+  IMPORT_NUMBERS,
   type ImportMode,
 } from '../../../../shared/contracts/imports';
 import type { UploadProgress } from '../../../lib/api-client';
@@ -82,6 +83,7 @@ export function ImportWizard() {
           are fine); separate several hero images with a semicolon. The XLSX template lists the
           allowed values on its second sheet.
         </p>
+        <p className="mt-1 text-sm text-gray-700">{IMPORT_NUMBERS.note}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button
             variant="secondary"
