@@ -292,4 +292,47 @@ describe('My Patterns list', () => {
       .click();
     await page.waitForURL(/\/app\/show-records\/\d+$/);
   });
+
+  it('shows the first pattern without scrolling at 390 × 844, and a 240-character word widens no page', async () => {
+    // One word of 240 letters, unique to this run (issue 48 item 10).
+    const long = `Longword${stamp}`.repeat(40).slice(0, 240);
+    await createPattern(E2E_USERS.partner, `${prefix}-LONG`, long, 15);
+    const page = await pages.open(390, { height: 844 });
+    await signIn(page, E2E_USERS.partner, `/app/show-records?search=${long.slice(0, 40)}`);
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–1 of 1');
+    const fits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const inSight = async (first: ReturnType<Page['locator']>) => {
+      const box = (await first.boundingBox())!;
+      return { top: box.y >= 0, bottom: box.y + box.height <= 844 };
+    };
+    expect(await inSight(page.locator('tbody tr').first())).toEqual({ top: true, bottom: true });
+    expect(await fits()).toBe(true);
+    await page.getByRole('button', { name: 'Grid', exact: true }).click();
+    const card = page.getByTestId('pattern-card').first();
+    await card.waitFor();
+    expect(await inSight(card)).toEqual({ top: true, bottom: true });
+    expect(await fits()).toBe(true);
+
+    // The filters fold behind one button that counts the ones set; the search stays in sight.
+    const bar = page.getByRole('region', { name: 'Filters' });
+    const status = bar.getByRole('button', { name: /^Status/ });
+    expect(await search(page).isVisible()).toBe(true);
+    expect(await status.isVisible()).toBe(false);
+    const filters = bar.getByRole('button', { name: /^Filters/ });
+    await filters.click();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await status.click();
+    await page.getByRole('option', { name: 'Draft', exact: true }).click();
+    await expect.poll(() => filters.textContent()).toBe('Filters1 set');
+    expect(await fits()).toBe(true);
+
+    // Its screen: the name breaks inside the window.
+    await page
+      .getByRole('link', { name: `${prefix}-LONG` })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: long }).waitFor();
+    expect(await fits()).toBe(true);
+  });
 });

@@ -9,11 +9,14 @@ export function ImportEntry() {
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       <Link
         to="/app/imports/new"
-        className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
+        className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100 sm:px-4 sm:py-2"
       >
         Import patterns
       </Link>
-      <Link to="/app/imports" className="px-1 py-2 text-sm font-semibold text-ink underline">
+      <Link
+        to="/app/imports"
+        className="px-1 py-1.5 text-sm font-semibold text-ink underline sm:py-2"
+      >
         Import history
       </Link>
     </span>

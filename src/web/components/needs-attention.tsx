@@ -67,7 +67,7 @@ export function NeedsAttention() {
                 className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
               >
                 <Link to={`/app/show-records/${p.ID}`} className="min-w-0 font-semibold underline">
-                  <span className="break-words">
+                  <span className="wrap-anywhere">
                     {p.SFCC_Pattern_ID} · {p.Pattern_Name}
                   </span>
                 </Link>
@@ -80,7 +80,7 @@ export function NeedsAttention() {
                   <DateTime iso={p.at} relative />
                 </span>
                 {p.detail && (
-                  <span className="w-full break-words text-xs text-red-900">{p.detail}</span>
+                  <span className="w-full wrap-anywhere text-xs text-red-900">{p.detail}</span>
                 )}
               </li>
             ))}

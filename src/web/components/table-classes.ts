@@ -12,6 +12,6 @@ export const STICKY_ACTIONS =
  * alike on a phone. Like STICKY_ACTIONS, they take their row's opaque background.
  */
 export const STICKY_VIEW =
-  'bg-inherit max-md:sticky max-md:left-0 max-md:z-[1] max-md:w-20 max-md:min-w-20 max-md:max-w-20 max-md:break-words';
+  'bg-inherit max-md:sticky max-md:left-0 max-md:z-[1] max-md:w-20 max-md:min-w-20 max-md:max-w-20 max-md:wrap-anywhere';
 export const STICKY_SIZE =
-  'bg-inherit max-md:sticky max-md:left-20 max-md:z-[1] max-md:w-20 max-md:min-w-20 max-md:max-w-20 max-md:break-words max-md:shadow-[inset_-1px_0_0_var(--color-gray-200)]';
+  'bg-inherit max-md:sticky max-md:left-20 max-md:z-[1] max-md:w-20 max-md:min-w-20 max-md:max-w-20 max-md:wrap-anywhere max-md:shadow-[inset_-1px_0_0_var(--color-gray-200)]';

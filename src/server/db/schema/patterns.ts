@@ -83,12 +83,13 @@ export const patterns = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * What the list's search matches: Pattern ID and name, lowercased once when they are written,
-     * so a search is a plain LIKE on stored text (ILIKE folded the case of every candidate row on
-     * every search: half a broad search's time, issue 15). Never written by the app.
+     * What the list's search matches: Pattern ID and name, folded once when they are written
+     * (`search_fold`, migration 0031: no accents, lowercase, "ß" → "ss"), so a search is a plain
+     * LIKE on stored text (ILIKE folded the case of every candidate row on every search: half a
+     * broad search's time, issue 15). Never written by the app.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower("SFCC_Pattern_ID" || ' ' || "Pattern_Name")`,
+      sql`search_fold("SFCC_Pattern_ID" || ' ' || "Pattern_Name")`,
     ),
   },
   (t) => [

@@ -1,12 +1,11 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
+import { escapeLike, preFold, searchFold } from '../../lib/search-fold';
 
 // A search's term as SQL: its kind, its match through the indexes, and its values or placeholders.
 
-/** The searched text, lowercased (a generated column with its trigram index). */
+/** The searched text, folded (`search_fold`: no accents, lowercase; a generated column with its trigram index). */
 const searchText = patterns.searchText;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * How a search's term is matched (`searchMatch`): **short** (one or two characters: a start of
@@ -15,7 +14,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export type SearchKind = 'short' | 'whole' | 'narrowed';
 
-export function searchKind(term: string): SearchKind {
+export function searchKind(typed: string): SearchKind {
+  const term = preFold(typed);
   if (term.length < 3) return 'short';
   return trigramPattern(term) === `%${escapeLike(term)}%` ? 'whole' : 'narrowed';
 }
@@ -34,35 +34,39 @@ export function trigramPattern(term: string): string {
   return words.some((w) => w.length >= 3) ? `%${words.join('%')}%` : `%${escapeLike(term)}%`;
 }
 
-/** A search's values: the term as typed, and the LIKE patterns of `searchMatch`. */
-export function searchValues(term: string): Record<'term' | 'like' | 'like2', string> {
+/**
+ * A search's values: the term (its marks removed, `preFold`), and the LIKE patterns of
+ * `searchMatch`; the database folds them further as it folds the searched text.
+ */
+export function searchValues(typed: string): Record<'term' | 'like' | 'like2', string> {
+  const term = preFold(typed);
   if (searchKind(term) !== 'short') return { term, like: trigramPattern(term), like2: '' };
   const t = escapeLike(term);
   return { term, like: `${t}%`, like2: `% ${t}%` };
 }
 
-/** How a search's value enters the SQL, lowercased as the column is (by the database's `lower()`). */
+/** How a search's value enters the SQL, folded as the column is (by the database's `search_fold`). */
 export type SearchValue = (name: keyof ReturnType<typeof searchValues>) => SQL;
 
 /** The term's values as parameters of this statement. */
 export function searchValuesOf(term: string): SearchValue {
   const values = searchValues(term);
-  return (name) => sql`lower(${values[name]})`;
+  return (name) => searchFold(sql`${values[name]}`);
 }
 
 /**
  * The term's values as placeholders (a statement built once per shape, list.repo.ts
- * `searchPage`), each read in a subquery, `(select lower($n))`: the planner then plans every run
+ * `searchPage`), each read in a subquery, `(select search_fold($n))`: the planner then plans every run
  * alike, whatever the term, and PostgreSQL keeps the statement's generic plan after five runs.
  * With the value in sight it kept planning each search anew (a custom plan looks cheaper for a
  * rare term), 0.5–1.5 ms of PGlite's CPU a search (issue 15). The searches pick their way by the
  * count they read first, not by the planner's estimates.
  */
 export const searchPlaceholders: SearchValue = (name) =>
-  sql`(select lower(${sql.placeholder(name)}))`;
+  sql`(select ${searchFold(sql.placeholder(name))})`;
 
 /**
- * Case-insensitive substring of Pattern ID or name, narrowed through the trigram index
+ * Substring of Pattern ID or name, accents and case ignored (both folded), narrowed through the trigram index
  * (`trigramPattern`) and tested exactly. A trigram index cannot narrow one or two characters, so
  * such short terms match the start of the Pattern ID or of a word of the name. `text` is the
  * searched column (a pattern's search text, or a word of `search_vocab`).

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { patternFiles, patterns } from '../../db/schema/patterns';
 import { patternPublishedVersions as ppv } from '../../db/schema/published';
 import { users } from '../../db/schema/users';
+import { searchFold } from '../../lib/search-fold';
 import type { PublishedContent } from '../../../shared/contracts/pattern-published';
 
 const columns = {
@@ -132,7 +133,8 @@ export async function publishedPage(
     w.printable === undefined ? undefined : sql`${f('Is_Printable')} = ${w.printable}`,
     w.search === undefined
       ? undefined
-      : sql`strpos(lower(${ppv.SFCC_Pattern_ID} || ' ' || ${f('Pattern_Name')}), ${w.search.toLowerCase()}) > 0`,
+      : // Accents and case ignored, as the list's search (lib/search-fold.ts).
+        sql`strpos(${searchFold(sql`${ppv.SFCC_Pattern_ID} || ' ' || ${f('Pattern_Name')}`)}, ${searchFold(sql`${w.search}`)}) > 0`,
   );
   const by = SORT_SQL[order.sort] ?? SORT_SQL.updatedAt!;
   const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;

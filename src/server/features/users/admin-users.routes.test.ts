@@ -74,6 +74,12 @@ describe(`users list and disabling (${dbKind})`, () => {
     });
   });
 
+  it('searches without regard to accents, "ß" read as "ss" (issue 48)', async () => {
+    await createUser(t, { fullName: 'Zoë Größe-Éclair', email: 'zoe@example.com' });
+    for (const term of ['zoe', 'ZOË', 'grosse', 'GRÖSSE', 'größe', 'eclair', 'e\u0301clair'])
+      expect(names((await list({ search: term })).json().data), term).toEqual(['Zoë Größe-Éclair']);
+  });
+
   it('filters by brand and role, together with search', async () => {
     const brand = (await list({ search: 'quilter', brandId: butterick })).json();
     expect(brand.totalCountData).toBe(5);

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
 import { passwordResets, users } from '../../db/schema/users';
 import type { Role } from '../../../shared/options';
+import { foldedContains } from '../../lib/search-fold';
 
 const listColumns = {
   id: users.id,
@@ -95,14 +96,13 @@ export interface UserFilter {
   role?: Role | null;
 }
 
-/** `%` and `_` typed by the admin are searched for literally. */
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function where(f: UserFilter): SQL | undefined {
   const conds: SQL[] = [];
   if (f.search) {
-    const p = likePattern(f.search);
-    conds.push(or(sql`lower(${users.fullName}) like ${p}`, sql`lower(${users.email}) like ${p}`)!);
+    // Accents and case ignored, `%` and `_` literal (lib/search-fold.ts).
+    conds.push(
+      or(foldedContains(users.fullName, f.search), foldedContains(users.email, f.search))!,
+    );
   }
   if (f.brandId) conds.push(eq(users.brandId, f.brandId));
   if (f.role) conds.push(eq(users.role, f.role));

@@ -44,7 +44,7 @@ export function BrandRow({ brand }: { brand: Brand }) {
     return (
       <li className="flex items-center justify-between gap-3 py-2.5">
         <div className="min-w-0">
-          <p className="font-medium break-words text-ink">{brand.name}</p>
+          <p className="font-medium wrap-anywhere text-ink">{brand.name}</p>
           <p className="text-xs text-gray-600">slug: {brand.slug}</p>
         </div>
         <Button

@@ -63,7 +63,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-gray-700">
         Welcome, <strong>{check.data.fullName}</strong>. Your account&apos;s email is{' '}
-        <strong className="break-words">{check.data.email}</strong>.
+        <strong className="wrap-anywhere">{check.data.email}</strong>.
       </p>
       {errors.token?.message && (
         <p

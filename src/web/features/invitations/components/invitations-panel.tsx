@@ -156,7 +156,7 @@ export function InvitationsPanel({ brandOptions }: { brandOptions: Option[] }) {
                 className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="min-w-0 text-sm">
-                  <p className="font-semibold break-words text-ink">
+                  <p className="font-semibold wrap-anywhere text-ink">
                     {i.fullName} · {i.email}
                   </p>
                   <p className="text-gray-700">

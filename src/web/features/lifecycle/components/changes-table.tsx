@@ -39,8 +39,8 @@ export function ChangesTable({
               <th scope="row" className="py-1 pr-3 font-semibold">
                 {c.label}
               </th>
-              <td className="break-words py-1 pr-3">{shown(c.before)}</td>
-              <td className="break-words py-1">{shown(c.after)}</td>
+              <td className="wrap-anywhere py-1 pr-3">{shown(c.before)}</td>
+              <td className="wrap-anywhere py-1">{shown(c.after)}</td>
             </tr>
           ))}
         </tbody>

@@ -40,7 +40,7 @@ export function PatternFieldsView({
       <div key={k} className="flex flex-col gap-0.5">
         <dt className="text-xs font-semibold uppercase tracking-wide text-gray-600">{L[k]}</dt>
         <dd
-          className={`whitespace-pre-line break-words text-sm ${v ? 'text-ink' : 'text-gray-500 italic'}`}
+          className={`whitespace-pre-line wrap-anywhere text-sm ${v ? 'text-ink' : 'text-gray-500 italic'}`}
         >
           {v || 'Not set'}
         </dd>

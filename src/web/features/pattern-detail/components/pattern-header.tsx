@@ -15,7 +15,7 @@ export function PatternHeader({ pattern }: { pattern: PatternDetail }) {
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold sm:text-3xl">{pattern.Pattern_Name}</h1>
+          <h1 className="wrap-anywhere text-2xl font-bold sm:text-3xl">{pattern.Pattern_Name}</h1>
           <p className="text-sm text-gray-700">
             <span className="break-all">{pattern.SFCC_Pattern_ID}</span> · {pattern.brandName}
           </p>

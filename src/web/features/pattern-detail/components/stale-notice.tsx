@@ -66,7 +66,7 @@ export function StaleNotice({ conflict, differences, loading, onReload, onUseSav
           <ul className="grid gap-1">
             {differences.map((d) => (
               <li key={d.field} className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 break-words">
+                <span className="min-w-0 wrap-anywhere">
                   {PATTERN_LABELS[d.field]}: saved <q>{shown(d.saved)}</q>, yours{' '}
                   <q>{shown(d.typed)}</q>
                 </span>

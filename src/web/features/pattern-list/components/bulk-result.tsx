@@ -63,7 +63,7 @@ export function BulkResultPanel({ run, onClose }: { run: BulkRun; onClose(): voi
         </Button>
       </div>
       {failed.length > 0 && (
-        <ul className="max-h-64 list-disc overflow-y-auto pl-5 break-words">
+        <ul className="max-h-64 list-disc overflow-y-auto pl-5 wrap-anywhere">
           {failed.map((r) => (
             <li key={r.id}>{r.message}</li>
           ))}

@@ -33,7 +33,7 @@ export function DeleteDialog({ codes, busy, onConfirm, onClose }: DeleteDialogPr
               move to the Trash, where they can be restored until it is emptied.
             </Description>
             {n > 1 && n <= 10 && (
-              <p className="text-sm break-words text-gray-700">{codes!.join(', ')}</p>
+              <p className="text-sm wrap-anywhere text-gray-700">{codes!.join(', ')}</p>
             )}
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end">

@@ -9,8 +9,7 @@ import { useUndoDelete } from '../api/undo-delete';
 import { useExportPatterns } from '../api/export-patterns';
 import { useBrandList } from '../../../lib/brand-list';
 import { useListParams, type FilterPatch } from '../hooks/use-list-params';
-import { SearchBox } from './search-box';
-import { FiltersPlaceholder } from './filter-placeholder';
+import { ListFilterBar } from './list-filter-bar';
 import { ListActions } from './list-actions';
 import { PatternsTable } from './patterns-table';
 import { PatternsGrid } from './patterns-grid';
@@ -21,12 +20,6 @@ import { loadErrorMessage } from '../../../lib/error-message';
 import { ImportEntry } from '../../../components/import-entry';
 import { GridSort } from './grid-sort';
 import { BulkBar } from './bulk-bar';
-
-// The working filters (Headless UI's listbox and its positioning): fetched with this chunk, in
-// parallel, and not in the way of the first row (their closed look stands in meanwhile).
-const loadFilters = () => import('./list-filters-live');
-const LiveListFilters = lazy(() => loadFilters().then((m) => ({ default: m.LiveListFilters })));
-void loadFilters();
 
 // The confirm dialog (Headless UI) is not part of the first load: fetched once the rows are on screen.
 const loadDeleteDialog = () => import('./delete-dialog');
@@ -127,7 +120,7 @@ export function PatternListScreen() {
     brands: isAdmin ? (brands.data?.data ?? []) : undefined,
   };
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6">
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:gap-5 sm:px-6 sm:py-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">My Patterns</h1>
@@ -135,40 +128,31 @@ export function PatternListScreen() {
             {isAdmin ? 'Patterns of every brand.' : 'The patterns of your brand.'}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        {/* On a phone the actions are compact, so they take two short lines (issue 48 item 10). */}
+        <div className="flex flex-wrap items-center gap-2 sm:gap-3">
           <ViewToggle view={view} onChange={setView} />
           <ImportEntry />
           <Link
             to="/app/trash"
-            className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100"
+            className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100 sm:px-4 sm:py-2"
           >
             Trash
           </Link>
           <Link
             to="/app/add-record"
-            className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark"
+            className="rounded-md bg-brand px-3 py-1.5 text-sm font-semibold text-ink shadow-sm hover:bg-brand-dark sm:px-4 sm:py-2"
           >
             Add new pattern
           </Link>
         </div>
       </div>
 
-      <section
-        aria-label="Filters"
-        className={`grid grid-cols-2 gap-3 md:grid-cols-3 ${isAdmin ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}
-      >
-        <div className="col-span-2 md:col-span-3 lg:col-span-1">
-          <SearchBox
-            value={query.search ?? ''}
-            onSearch={(search, refine) =>
-              params.setFilter({ search: search || undefined }, { replace: refine })
-            }
-          />
-        </div>
-        <Suspense fallback={<FiltersPlaceholder {...filterProps} />}>
-          <LiveListFilters {...filterProps} />
-        </Suspense>
-      </section>
+      <ListFilterBar
+        {...filterProps}
+        onSearch={(search, refine) =>
+          params.setFilter({ search: search || undefined }, { replace: refine })
+        }
+      />
 
       <ListActions
         selectedCount={selected.size}

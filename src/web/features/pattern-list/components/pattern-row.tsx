@@ -76,7 +76,7 @@ export function PatternRow({
       <td className="max-w-[16rem] min-w-[9rem] px-3 py-2">
         <Link
           to={to}
-          className="line-clamp-2 break-words text-ink underline-offset-2 hover:underline"
+          className="line-clamp-2 wrap-anywhere text-ink underline-offset-2 hover:underline"
         >
           {row.Pattern_Name}
         </Link>

@@ -56,7 +56,7 @@ export function PatternsGrid({
             >
               {row.SFCC_Pattern_ID}
             </Link>
-            <span className="line-clamp-2 break-words">{row.Pattern_Name}</span>
+            <span className="line-clamp-2 wrap-anywhere">{row.Pattern_Name}</span>
             {showBrand && <span className="text-gray-700">{row.brandName}</span>}
             <span className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
               <StatusBadge

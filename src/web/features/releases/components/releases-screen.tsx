@@ -135,12 +135,12 @@ function ReleaseDetails({ summary }: { summary: ReleaseSummary }) {
             >
               <div className="min-w-0">
                 <Link
-                  className="font-semibold break-words text-blue-800 underline"
+                  className="font-semibold wrap-anywhere text-blue-800 underline"
                   to={`/app/show-records/${p.id}`}
                 >
                   {p.patternId}
                 </Link>{' '}
-                <span className="break-words text-gray-800">{p.name}</span>
+                <span className="wrap-anywhere text-gray-800">{p.name}</span>
                 {p.brand && <span className="text-gray-700"> · {p.brand}</span>}
                 {p.message && (
                   <p className={p.outcome === 'not_ready' ? 'text-red-800' : 'text-green-800'}>
@@ -206,7 +206,7 @@ export function ReleasesScreen() {
               <li key={r.id} className="py-3">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0 text-sm">
-                    <p className="font-semibold break-words text-ink">{r.name}</p>
+                    <p className="font-semibold wrap-anywhere text-ink">{r.name}</p>
                     <p className="text-gray-700">
                       {RELEASE_STATUS_LABELS[r.status]} · {r.publishAtLocal.replace('T', ' ')} (
                       {r.timeZone}) · {r.patternCount} patterns

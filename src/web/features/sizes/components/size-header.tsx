@@ -15,11 +15,11 @@ export function SizeHeader({ size }: { size: SizeDetail }) {
         ]}
       />
       <div>
-        <h1 className="break-words text-2xl font-bold sm:text-3xl">
+        <h1 className="wrap-anywhere text-2xl font-bold sm:text-3xl">
           Size {size.Size}{' '}
           <span className="font-normal text-gray-700">· view {size.pattern_view}</span>
         </h1>
-        <p className="text-sm text-gray-700">
+        <p className="text-sm wrap-anywhere text-gray-700">
           {p.Pattern_Name} · {p.brandName} · {STATUS_LABELS[p.SFCC_Status]} · {p.sizesCount}{' '}
           {p.sizesCount === 1 ? 'size' : 'sizes'}
         </p>

@@ -22,7 +22,7 @@ export function PatternStorefrontStatus({ id, isAdmin }: { id: number; isAdmin: 
       role="status"
       className={`flex flex-wrap items-center gap-3 rounded-md px-3 py-2 text-sm ring-1 ${TONE[kind]}`}
     >
-      <span className="min-w-0 break-words">{text}</span>
+      <span className="min-w-0 wrap-anywhere">{text}</span>
       {kind === 'failed' && isAdmin ? (
         <Button
           variant="secondary"

@@ -54,7 +54,7 @@ export function TargetCard({ target: t }: { target: StorefrontTarget }) {
         <dd className="break-all">
           <span aria-describedby={t.addressProblem ? addressId : undefined}>{t.url ?? '—'}</span>
           {t.addressProblem ? (
-            <span id={addressId} role="alert" className="mt-1 block break-words text-red-800">
+            <span id={addressId} role="alert" className="mt-1 block wrap-anywhere text-red-800">
               {t.addressProblem}
             </span>
           ) : null}
@@ -79,7 +79,7 @@ export function TargetCard({ target: t }: { target: StorefrontTarget }) {
         <dd>{t.pending} patterns</dd>
       </dl>
       {last?.status === 'error' && last.message ? (
-        <p role="alert" className="rounded bg-red-50 p-2 text-sm break-words text-red-900">
+        <p role="alert" className="rounded bg-red-50 p-2 text-sm wrap-anywhere text-red-900">
           Last delivery failed: {last.message}
         </p>
       ) : null}
@@ -94,7 +94,7 @@ export function TargetCard({ target: t }: { target: StorefrontTarget }) {
                 {when(r.finishedAt ?? r.startedAt)}
               </span>
               {r.message && r.status !== 'ok' ? (
-                <span className="break-words text-red-800">{r.message}</span>
+                <span className="wrap-anywhere text-red-800">{r.message}</span>
               ) : null}
             </li>
           ))}

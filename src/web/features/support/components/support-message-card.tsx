@@ -21,7 +21,7 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={`support-${m.id}-subject`} className="font-semibold break-words text-ink">
+          <h3 id={`support-${m.id}-subject`} className="font-semibold wrap-anywhere text-ink">
             {m.subject}
           </h3>
           <p className="mt-0.5 text-xs text-gray-600">
@@ -37,11 +37,11 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex gap-1">
           <dt className="text-gray-600">From:</dt>
-          <dd className="min-w-0 break-words">{m.fullName}</dd>
+          <dd className="min-w-0 wrap-anywhere">{m.fullName}</dd>
         </div>
         <div className="flex gap-1">
           <dt className="text-gray-600">{L.Brand_Company}:</dt>
-          <dd className="min-w-0 break-words">
+          <dd className="min-w-0 wrap-anywhere">
             {m.Brand_Company}
             {m.brandName && m.brandName !== m.Brand_Company && (
               <span className="text-gray-600"> (account: {m.brandName})</span>
@@ -70,7 +70,7 @@ export function SupportMessageCard({ message: m, busy, onMark }: Props) {
         </div>
       </dl>
       <p
-        className={`mt-3 text-sm break-words whitespace-pre-wrap ${m.message ? 'text-gray-900' : 'text-gray-500 italic'}`}
+        className={`mt-3 text-sm wrap-anywhere whitespace-pre-wrap ${m.message ? 'text-gray-900' : 'text-gray-500 italic'}`}
       >
         {m.message ?? 'No message.'}
       </p>

@@ -53,7 +53,7 @@ export function TrashList({ showBrand }: { showBrand: boolean }) {
               className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0 text-sm">
-                <p className="font-semibold break-words text-ink">
+                <p className="font-semibold wrap-anywhere text-ink">
                   {item.SFCC_Pattern_ID}{' '}
                   <span className="font-normal text-gray-800">{item.Pattern_Name}</span>
                 </p>

@@ -126,7 +126,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
       ) : (
         <>
           <div className="min-w-0">
-            <p className="font-medium break-words text-ink">{passkey.name}</p>
+            <p className="font-medium wrap-anywhere text-ink">{passkey.name}</p>
             <p className="text-xs text-gray-600">
               Added <DateTime iso={passkey.createdAt} dateOnly />
               {' · '}

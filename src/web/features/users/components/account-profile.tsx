@@ -71,7 +71,7 @@ export function AccountProfile() {
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <Avatar fullName={user.fullName} url={user.profilePicUrl} version={picVersion} />
         <div className="min-w-0">
-          <h2 id="profile-title" className="text-xl font-bold break-words text-ink">
+          <h2 id="profile-title" className="text-xl font-bold wrap-anywhere text-ink">
             {user.fullName}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -70,7 +70,7 @@ export function UsersTable({ rows, selfId }: { rows: UserListItem[]; selfId: num
           <li key={u.id} className="rounded-lg border border-gray-200 p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-semibold break-words text-ink">{u.fullName}</p>
+                <p className="font-semibold wrap-anywhere text-ink">{u.fullName}</p>
                 <p className="text-sm break-all text-gray-700">{u.email}</p>
                 <p className="mt-1 text-xs text-gray-600">
                   {roleName(u.role)} · {u.brand?.name ?? 'No brand'}
