@@ -36,7 +36,9 @@ describe('Trash: nothing deleted is lost', () => {
     const dialog = page.getByRole('dialog', { name: `Delete pattern ${code}?` });
     await dialog.getByText('move to the Trash').waitFor();
     await dialog.getByRole('button', { name: 'Delete pattern' }).click();
-    await toasts(page).getByText(MSG.deleted).waitFor();
+    // The newest (on top): the last delete's toast may still be leaving after its Undo (its exit
+    // animation, slow on a loaded machine: a full run found both).
+    await toasts(page).getByText(MSG.deleted).first().waitFor();
   };
   /** A screenshot to look at, when E2E_SHOTS names a folder. */
   const shot = async (page: Page, name: string) => {
@@ -55,7 +57,7 @@ describe('Trash: nothing deleted is lost', () => {
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–2 of 2');
     await shot(page, 'list-undo-toast-1366');
     await toasts(page).getByRole('button', { name: 'Undo' }).click();
-    await toasts(page).getByText('Pattern restored').waitFor();
+    await toasts(page).getByText('Pattern restored').first().waitFor();
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–3 of 3');
 
     // Delete again: it waits in the Trash.
@@ -80,7 +82,7 @@ describe('Trash: nothing deleted is lost', () => {
     // Restore from the Trash screen, by keyboard.
     await page.getByRole('button', { name: `Restore ${codes[0]}` }).focus();
     await page.keyboard.press('Enter');
-    await toasts(page).getByText(`Pattern restored: ${codes[0]}`).waitFor();
+    await toasts(page).getByText(`Pattern restored: ${codes[0]}`).first().waitFor();
     await expect
       .poll(() => page.getByRole('listitem').filter({ hasText: codes[0] }).count())
       .toBe(0);
@@ -100,7 +102,7 @@ describe('Trash: nothing deleted is lost', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL('**/app/show-records');
     await toasts(page).getByRole('button', { name: 'Undo' }).click();
-    await toasts(page).getByText('Pattern restored').waitFor();
+    await toasts(page).getByText('Pattern restored').first().waitFor();
     await openList(page);
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–3 of 3');
   }, 60_000);
@@ -120,7 +122,7 @@ describe('Trash: nothing deleted is lost', () => {
       .toBe(true);
     await shot(phone, 'list-undo-toast-390');
     await undo.click();
-    await toasts(phone).getByText('Pattern restored').waitFor();
+    await toasts(phone).getByText('Pattern restored').first().waitFor();
     await expect.poll(() => range(phone).textContent()).toMatch(/of 3$/);
   }, 60_000);
 });
