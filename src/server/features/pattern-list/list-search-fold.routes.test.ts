@@ -4,6 +4,8 @@ import { dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patterns } from '../../db/schema/patterns';
 import type { PatternListResponse } from '../../../shared/contracts/pattern-list';
 import { twoBrandList, type ListSeed } from './list.fixtures';
+import { seedPattern } from '../patterns/detail.fixtures';
+import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 
 /**
  * A search ignores accents and case (issue 48 item 7): "Ete" finds "Été", "grosse" and "GRÖSSE"
@@ -66,6 +68,20 @@ describe(`pattern list search without accents (${dbKind})`, () => {
     expect(await search('brulee', admin, { brand: String(ditto[3]!.Brand) })).toEqual([
       'Crème Brûlée Coat',
     ]);
+  });
+
+  it('folds in the published view too (the live versions, version=published)', async () => {
+    const p = await seedPattern(t, { name: 'Jupe Éclair Publiée', status: 'in_review' });
+    const published = await t.app.inject({
+      method: 'POST',
+      url: LIFECYCLE_PATHS.publish(p.id),
+      headers: admin.auth,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    for (const term of ['eclair', 'ÉCLAIR', 'jupe eclair publiee'])
+      expect(await search(term, admin, { version: 'published' }), term).toEqual([
+        'Jupe Éclair Publiée',
+      ]);
   });
 
   it('stores the folded text and its words, and follows a rename', async () => {
