@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { JobDeferred, type JobContext, type JobHandler, type JobOutcome } from '../../jobs/outbox';
 import { storefrontImports } from '../../lib/metrics';
@@ -19,8 +18,10 @@ import {
 import { deliverSoon, STOREFRONT_JOB, type StorefrontJobPayload } from './queue';
 import type { ReadPublished } from './source';
 import { targetConfig, targetEnabled, type TargetConfig } from './targets';
-import { recordNothingToSend, recordOutcome, runItems, type RunRow } from './outcome';
-import { planItems, planPages, type PendingRow } from './plan';
+import { recordNothingToSend, recordOutcome, runItems } from './outcome';
+import { planItems, planPages } from './plan';
+import * as repo from './delivery.repo';
+import type { RunRow } from './delivery.repo';
 
 /** How soon a job that found the target locked looks again (at most; sooner if the lock ends). */
 const LOCK_RECHECK_MS = 15_000;
@@ -51,9 +52,7 @@ export function storefrontDeliveryHandler(
     // waiting; Retry on a pattern, a resync or the next change (or a restart) sends them again.
     async onFailed(payload, err, { attempt }) {
       const message = `could not reach the storefront after ${attempt} attempts: ${(err as Error).message}`;
-      await deps.database.db.execute(sql`
-        UPDATE storefront_runs SET message = ${`gave up: ${message}`.slice(0, 1000)}
-        WHERE id = (SELECT max(id) FROM storefront_runs WHERE target = ${payload.target}) AND status = 'error'`);
+      await repo.markLastRunGaveUp(deps.database.db, payload.target, `gave up: ${message}`);
       await failWaiting(deps, payload.target, message);
     },
   };
@@ -126,18 +125,10 @@ interface RunState {
 async function takeLease(deps: AppDeps, target: StorefrontTargetName) {
   const db = deps.database.db;
   const leaseMs = deps.env.JOB_LEASE_MS;
-  const renew = () =>
-    db.execute(
-      sql`UPDATE storefront_targets SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond' WHERE name = ${target}`,
-    );
-  const got = await db.execute(sql`
-    UPDATE storefront_targets SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
-    WHERE name = ${target} AND (locked_until IS NULL OR locked_until < now()) RETURNING name`);
-  if (!got.rows.length) {
-    const lock = await db.execute<{ until: string | Date | null }>(
-      sql`SELECT locked_until AS until FROM storefront_targets WHERE name = ${target}`,
-    );
-    const until = lock.rows[0]?.until ? new Date(lock.rows[0].until).getTime() : Date.now();
+  const renew = () => repo.renewTargetLease(db, target, leaseMs);
+  if (!(await repo.takeTargetLease(db, target, leaseMs))) {
+    const lockedUntil = await repo.targetLockedUntil(db, target);
+    const until = lockedUntil ? new Date(lockedUntil).getTime() : Date.now();
     throw new JobDeferred(new Date(Math.min(until, Date.now() + LOCK_RECHECK_MS)));
   }
   let beat: Promise<unknown> = Promise.resolve();
@@ -151,9 +142,7 @@ async function takeLease(deps: AppDeps, target: StorefrontTargetName) {
     async release() {
       clearInterval(heartbeat);
       await beat; // a renewal in flight must not take the lock again after it is released
-      await db.execute(
-        sql`UPDATE storefront_targets SET locked_until = NULL WHERE name = ${target}`,
-      );
+      await repo.releaseTargetLease(db, target);
     },
   };
 }
@@ -173,15 +162,10 @@ function clearLocalArchives(deps: AppDeps, target: StorefrontTargetName) {
 /** Runs a killed process left: one whose import started is asked for; one that had not, closed (its rows are sent below). */
 async function resumeOpenRuns(r: RunState) {
   const db = r.deps.database.db;
-  const open = await db.execute<RunRow>(
-    sql`SELECT id, target, archive_name, items, execution_id FROM storefront_runs WHERE target = ${r.t.name} AND status = 'running' ORDER BY id`,
-  );
-  for (const run of open.rows) {
+  for (const run of await repo.openRuns(db, r.t.name)) {
     if (run.execution_id) await settle(r, run);
     else
-      await db.execute(
-        sql`UPDATE storefront_runs SET status = 'error', message = 'interrupted before its import started; sent again', finished_at = now() WHERE id = ${run.id}`,
-      );
+      await repo.closeRunInError(db, run.id, 'interrupted before its import started; sent again');
   }
 }
 
@@ -194,12 +178,10 @@ async function sendWaiting(r: RunState, readPublished: ReadPublished) {
   const { deps, t } = r;
   const db = deps.database.db;
   const max = deps.env.STOREFRONT_ARCHIVE_MAX_PRODUCTS;
-  const pending = await db.execute<PendingRow>(sql`
-    SELECT pattern_id, seq, product_id, mode, variant_ids FROM storefront_pending
-    WHERE target = ${t.name} ORDER BY seq LIMIT ${max + 1}`);
-  const rows = pending.rows.slice(0, max);
+  const pending = await repo.pendingRows(db, t.name, max + 1);
+  const rows = pending.slice(0, max);
   if (!rows.length) return;
-  const more = pending.rows.length > max;
+  const more = pending.length > max;
   const decisions = await planItems(deps, t.name, rows, readPublished);
   await recordNothingToSend(
     deps,
@@ -213,11 +195,14 @@ async function sendWaiting(r: RunState, readPublished: ReadPublished) {
   }
   const name = `ppp_${t.name}_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${crypto.randomBytes(3).toString('hex')}`;
   const items = runItems(sending);
-  const inserted = await db.execute<{ id: number }>(sql`
-    INSERT INTO storefront_runs (target, archive_name, products, items)
-    VALUES (${t.name}, ${name}, ${sending.length}, ${JSON.stringify(items)}::jsonb) RETURNING id`);
+  const runId = await repo.insertRun(db, {
+    target: t.name,
+    archiveName: name,
+    products: sending.length,
+    items,
+  });
   const run: RunRow = {
-    id: Number(inserted.rows[0]!.id),
+    id: runId,
     target: t.name,
     archive_name: name,
     items,
@@ -240,9 +225,7 @@ async function sendWaiting(r: RunState, readPublished: ReadPublished) {
   r.uploaded = name;
   run.execution_id = await r.client.startImport(name);
   r.uploaded = null; // the import has it: deleted once it finished
-  await db.execute(
-    sql`UPDATE storefront_runs SET execution_id = ${run.execution_id} WHERE id = ${run.id}`,
-  );
+  await repo.setRunExecution(db, run.id, run.execution_id);
   r.runId = null; // from here on, an interruption is resumed by asking for this execution
   const settled = await settle(r, run);
   if (more || !settled) await deliverSoon(db, t.name, `after-run-${run.id}`);
@@ -261,21 +244,14 @@ async function afterFailure(r: RunState, err: unknown): Promise<void> {
   if (r.uploaded) await r.client.deleteArchive(r.uploaded).catch(() => undefined);
   if (err instanceof RefusedError) {
     if (r.current !== null)
-      await db.execute(
-        sql`UPDATE storefront_runs SET status = 'error', message = ${err.message.slice(0, 1000)}, finished_at = now() WHERE id = ${r.current} AND status = 'running'`,
-      );
+      await repo.closeRunInError(db, r.current, err.message, { ifRunning: true });
     await failWaiting(r.deps, target, err.message);
     return;
   }
   const message = (err as Error).message;
   if (r.runId !== null)
-    await db.execute(
-      sql`UPDATE storefront_runs SET status = 'error', message = ${`will retry: ${message}`.slice(0, 1000)}, finished_at = now() WHERE id = ${r.runId} AND status = 'running'`,
-    );
-  await db.execute(sql`
-    UPDATE storefront_status s SET message = ${message.slice(0, 1000)}, updated_at = now()
-    FROM storefront_pending p
-    WHERE p.target = ${target} AND s.target = p.target AND s.pattern_id = p.pattern_id AND s.state = 'pending'`);
+    await repo.closeRunInError(db, r.runId, `will retry: ${message}`, { ifRunning: true });
+  await repo.noteRetryOnWaiting(db, target, message);
   throw err;
 }
 
@@ -293,8 +269,10 @@ async function settle(r: RunState, run: RunRow): Promise<boolean> {
     result = await waitFor(client, run.execution_id!, deps.env.STOREFRONT_POLL_MS, r.renew);
   } catch (err) {
     if (!(err instanceof ExecutionGoneError)) throw err;
-    await deps.database.db.execute(
-      sql`UPDATE storefront_runs SET status = 'error', message = ${`the instance does not know import ${run.execution_id} (${err.message}); sent again`.slice(0, 1000)}, finished_at = now() WHERE id = ${run.id}`,
+    await repo.closeRunInError(
+      deps.database.db,
+      run.id,
+      `the instance does not know import ${run.execution_id} (${err.message}); sent again`,
     );
     return false;
   }
@@ -348,8 +326,5 @@ async function waitFor(
 
 /** The target refused (address, credentials, permissions) or stayed unreachable: every waiting pattern shows why; they stay waiting. */
 async function failWaiting(deps: AppDeps, target: StorefrontTargetName, message: string) {
-  await deps.database.db.execute(sql`
-    UPDATE storefront_status s SET state = 'error', message = ${message.slice(0, 1000)}, updated_at = now()
-    FROM storefront_pending p
-    WHERE p.target = ${target} AND s.target = p.target AND s.pattern_id = p.pattern_id`);
+  await repo.failWaitingPatterns(deps.database.db, target, message);
 }

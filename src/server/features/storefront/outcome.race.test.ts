@@ -5,7 +5,8 @@ import { sfccSchemas } from '../../test/sfcc-schemas';
 import { startStandin, type Standin } from '../../test/sfcc-standin';
 import { eventually } from '../../test/submission';
 import { seedPattern } from '../patterns/detail.fixtures';
-import { recordOutcome, type RunRow } from './outcome';
+import type { RunRow } from './delivery.repo';
+import { recordOutcome } from './outcome';
 import { queueFor } from './queue';
 
 /**

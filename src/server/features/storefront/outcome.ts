@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
@@ -7,14 +6,8 @@ import { emitPatternEvent } from '../integrations';
 import type { RunItem } from '../../db/schema/storefront';
 import type { Execution } from './client';
 import type { Decision } from './plan';
-
-export type RunRow = {
-  id: number;
-  target: StorefrontTargetName;
-  archive_name: string;
-  items: RunItem[];
-  execution_id: string | null;
-};
+import * as repo from './outcome.repo';
+import type { RunRow } from './delivery.repo';
 
 /** A run's items as stored: each pending row's id and version, and what the archive did with it. */
 export const runItems = (decisions: Decision[]): RunItem[] =>
@@ -28,17 +21,10 @@ export const runItems = (decisions: Decision[]): RunItem[] =>
 async function updateHeld(tx: DbOrTx, target: StorefrontTargetName, item: RunItem, ok: boolean) {
   const [id, , mode, ids] = item;
   if (!mode || !ids) return;
-  if (mode === 'delete' && ok)
-    await tx.execute(sql`
-      UPDATE storefront_status SET held = '[]'::jsonb WHERE pattern_id = ${id} AND target = ${target}`);
+  if (mode === 'delete' && ok) await repo.setHeldProducts(tx, target, id, []);
   if (mode === 'upsert') {
-    const cur = await tx.execute<{ held: string[] | null }>(
-      sql`SELECT held FROM storefront_status WHERE pattern_id = ${id} AND target = ${target}`,
-    );
-    const held = [...new Set([...(cur.rows[0]?.held ?? []), ...ids])];
-    await tx.execute(sql`
-      UPDATE storefront_status SET held = ${JSON.stringify(held)}::jsonb
-      WHERE pattern_id = ${id} AND target = ${target}`);
+    const held = [...new Set([...((await repo.heldProducts(tx, target, id)) ?? []), ...ids])];
+    await repo.setHeldProducts(tx, target, id, held);
   }
 }
 
@@ -49,9 +35,7 @@ async function updateHeld(tx: DbOrTx, target: StorefrontTargetName, item: RunIte
  */
 async function lockPatterns(tx: DbOrTx, ids: number[]) {
   if (!ids.length) return;
-  await tx.execute(sql`
-    SELECT 1 FROM patterns WHERE "ID" = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])
-    ORDER BY "ID" FOR KEY SHARE`);
+  await repo.lockPatternsKeyShare(tx, ids);
 }
 
 /**
@@ -66,22 +50,16 @@ export async function recordNothingToSend(
   decisions: Decision[],
 ) {
   if (!decisions.length) return;
-  const items = JSON.stringify(decisions.map((d) => [d.patternId, d.seq]));
+  const items = decisions.map((d): [number, number] => [d.patternId, d.seq]);
   await deps.database.db.transaction(async (tx) => {
     await lockPatterns(
       tx,
       decisions.map((d) => d.patternId),
     );
-    const cleared = await tx.execute<{ pattern_id: number }>(sql`
-      DELETE FROM storefront_pending p USING jsonb_array_elements(${items}::jsonb) e
-      WHERE p.target = ${target} AND p.pattern_id = (e->>0)::int AND p.seq = (e->>1)::bigint
-      RETURNING p.pattern_id`);
-    const ids = cleared.rows.map((r) => Number(r.pattern_id));
+    const cleared = await repo.clearPendingItems(tx, target, items);
+    const ids = cleared.map((r) => r.patternId);
     if (!ids.length) return;
-    await tx.execute(sql`
-      UPDATE storefront_status SET state = 'ok', mode = 'delete', message = NULL, live_since = NULL,
-        updated_at = now()
-      WHERE target = ${target} AND pattern_id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    await repo.markNotHeld(tx, target, ids);
   });
 }
 
@@ -106,29 +84,20 @@ export async function recordOutcome(deps: AppDeps, run: RunRow, result: Executio
       tx,
       run.items.map(([id]) => id),
     );
-    const items = JSON.stringify(run.items);
-    const cleared = await tx.execute<{ pattern_id: number; mode: string }>(sql`
-      DELETE FROM storefront_pending p USING jsonb_array_elements(${items}::jsonb) e
-      WHERE p.target = ${run.target} AND p.pattern_id = (e->>0)::int AND p.seq = (e->>1)::bigint
-      RETURNING p.pattern_id, coalesce(e->>2, p.mode) AS mode`);
+    const cleared = await repo.clearPendingItems(tx, run.target, run.items);
     for (const item of run.items) await updateHeld(tx, run.target, item, result.ok);
-    await tx.execute(sql`
-      UPDATE storefront_runs SET status = ${result.ok ? 'ok' : 'error'}, message = ${message},
-        execution_id = coalesce(execution_id, ${result.id || null}), finished_at = now()
-      WHERE id = ${run.id}`);
-    for (const row of cleared.rows) {
-      const id = Number(row.pattern_id);
-      const updated = await tx.execute(sql`
-        UPDATE storefront_status SET state = ${result.ok ? 'ok' : 'error'}, message = ${message},
-          since = CASE WHEN ${result.ok} THEN now() ELSE since END,
-          live_since = CASE WHEN NOT ${result.ok} THEN live_since
-            WHEN ${row.mode} = 'upsert' THEN coalesce(live_since, now()) END,
-          run_id = ${run.id}, mode = ${row.mode},
-          updated_at = now()
-        WHERE pattern_id = ${id} AND target = ${run.target}
-          AND NOT EXISTS (SELECT 1 FROM storefront_pending q WHERE q.target = ${run.target} AND q.pattern_id = ${id})
-        RETURNING pattern_id`);
-      if (!updated.rows.length) continue; // deleted since, or changed again (that change is on its way)
+    await repo.finishRun(tx, run.id, { ok: result.ok, message, executionId: result.id || null });
+    for (const row of cleared) {
+      const id = row.patternId;
+      const updated = await repo.recordPatternOutcome(tx, {
+        target: run.target,
+        patternId: id,
+        runId: run.id,
+        ok: result.ok,
+        mode: row.mode,
+        message,
+      });
+      if (!updated) continue; // deleted since, or changed again (that change is on its way)
       await recordSystemActivity(tx, 'Storefront', id, 'storefront', {
         target: run.target,
         ok: result.ok,
@@ -139,10 +108,7 @@ export async function recordOutcome(deps: AppDeps, run: RunRow, result: Executio
         tx,
         result.ok ? 'storefront.delivered' : 'storefront.failed',
         async () => {
-          const r = await tx.execute<{ ID: number; SFCC_Pattern_ID: string }>(
-            sql`SELECT "ID", "SFCC_Pattern_ID" FROM patterns WHERE "ID" = ${id}`,
-          );
-          const p = r.rows[0];
+          const p = await repo.patternForEvent(tx, id);
           return p && { pattern: p, target: run.target, mode: row.mode, runId: run.id, message };
         },
       );

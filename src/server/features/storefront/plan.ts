@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { PatternStatus } from '../../../shared/options';
 import type { EditStatus } from '../../../shared/contracts/lifecycle';
@@ -6,15 +5,8 @@ import type { StorefrontTargetName } from '../../../shared/contracts/storefront'
 import type { ItemPages } from './catalog-xml';
 import type { StorefrontItem } from './mapping';
 import { sourcePages, type ReadPublished, type SourceVersion } from './source';
-
-/** A pattern waiting to reach a target (storefront_pending). */
-export type PendingRow = {
-  pattern_id: number;
-  seq: string | number;
-  product_id: string;
-  mode: 'upsert' | 'offline' | 'delete';
-  variant_ids: string[];
-};
+import type { PendingRow } from './delivery.repo';
+import { planState } from './storefront.repo';
 
 /** Which content a target shows: the working copy, or the published version. */
 type Source = 'working' | 'published';
@@ -70,17 +62,8 @@ export async function planItems(
 ): Promise<Decision[]> {
   const db = deps.database.db;
   const ids = rows.map((r) => r.pattern_id);
-  const res = await db.execute<{
-    ID: number;
-    status: PatternStatus;
-    edit_status: EditStatus | null;
-    deleted: boolean;
-    held: string[] | null;
-  }>(sql`
-    SELECT p."ID", p."SFCC_Status" AS status, p.edit_status, p.deleted_at IS NOT NULL AS deleted, s.held
-    FROM patterns p LEFT JOIN storefront_status s ON s.pattern_id = p."ID" AND s.target = ${target}
-    WHERE p."ID" = ANY(${`{${ids.join(',')}}`}::int[])`);
-  const state = new Map(res.rows.map((r) => [Number(r.ID), r]));
+  const res = await planState(db, target, ids);
+  const state = new Map(res.map((r) => [Number(r.ID), r]));
   const wanted = new Map<number, Source | null>();
   for (const r of rows) {
     const p = state.get(r.pattern_id);

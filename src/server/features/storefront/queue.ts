@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enqueueJob } from '../../jobs/outbox';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
+import { enabledTargets, markPending, queuePattern } from './storefront.repo';
 
 export const STOREFRONT_JOB = 'storefront.deliver';
 export const STOREFRONT_MAX_ATTEMPTS = 40;
@@ -45,33 +45,14 @@ export async function queueFor(
   mode: Mode,
   targets: StorefrontTargetName[] | 'delivered',
 ): Promise<StorefrontTargetName[]> {
-  const candidates =
-    targets === 'delivered'
-      ? sql`(SELECT target FROM storefront_status WHERE pattern_id = ${patternId})`
-      : sql`(${sql.join(
-          targets.map((t) => sql`${t}`),
-          sql`, `,
-        )})`;
-  const res = await tx.execute<{ name: StorefrontTargetName; batch_ms: number }>(sql`
-    SELECT name, batch_ms FROM storefront_targets WHERE enabled AND name IN ${candidates}`);
-  if (!res.rows.length) return [];
-  for (const t of res.rows) {
-    await tx.execute(sql`
-      INSERT INTO storefront_pending (target, pattern_id, product_id, mode, variant_ids)
-      SELECT ${t.name}, p."ID", p."SFCC_Pattern_ID", ${mode},
-        coalesce((SELECT jsonb_agg(s."VariationID" ORDER BY s."ID") FROM sizes s WHERE s.pattern_id = p."ID"), '[]'::jsonb)
-      FROM patterns p WHERE p."ID" = ${patternId}
-      ON CONFLICT (target, pattern_id) DO UPDATE SET mode = excluded.mode,
-        product_id = excluded.product_id, variant_ids = excluded.variant_ids,
-        seq = nextval('storefront_pending_seq'), queued_at = now()`);
-    await tx.execute(sql`
-      INSERT INTO storefront_status (pattern_id, target, state, mode)
-      VALUES (${patternId}, ${t.name}, 'pending', ${mode})
-      ON CONFLICT (pattern_id, target) DO UPDATE SET state = 'pending', mode = excluded.mode,
-        message = NULL, updated_at = now()`);
+  const enabled = await enabledTargets(tx, patternId, targets);
+  if (!enabled.length) return [];
+  for (const t of enabled) {
+    await queuePattern(tx, t.name, patternId, mode);
+    await markPending(tx, t.name, patternId, mode);
     await scheduleDelivery(tx, t.name, t.batch_ms);
   }
-  return res.rows.map((r) => r.name);
+  return enabled.map((r) => r.name);
 }
 
 /** The target's job for the batch window now open, run when it closes (at most one archive per window). */

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { AppDeps, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { SQL } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { sourcePages, type ReadPublished } from './source';
 import { deliverSoon, queueFor } from './queue';
 import { targetConfig, targetEnabled } from './targets';
 import { addressProblem } from './client';
+import * as repo from './storefront.repo';
 
 /** What the patterns feature lends this one (passed by app.ts: the features do not import each other in a cycle). */
 export interface PatternAccess {
@@ -42,12 +42,8 @@ export async function listTargets(deps: AppDeps): Promise<StorefrontTargetsRespo
   const data = [];
   for (const name of STOREFRONT_TARGETS) {
     const t = targetConfig(deps.env, name);
-    const pending = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM storefront_pending WHERE target = ${name}`,
-    );
-    const runs = await db.execute<Record<string, unknown>>(sql`
-      SELECT id, status, archive_name, products, message, started_at, finished_at
-      FROM storefront_runs WHERE target = ${name} ORDER BY id DESC LIMIT 5`);
+    const pending = await repo.countPending(db, name);
+    const runs = await repo.recentRuns(db, name);
     data.push({
       name,
       enabled: targetEnabled(t),
@@ -60,15 +56,15 @@ export async function listTargets(deps: AppDeps): Promise<StorefrontTargetsRespo
       pricebookId: t.pricebookId,
       currency: t.currency,
       addressProblem: t.url ? ((await addressProblem(t))?.message ?? null) : null,
-      pending: Number(pending.rows[0]?.n ?? 0),
-      runs: runs.rows.map((r) => ({
+      pending,
+      runs: runs.map((r) => ({
         id: Number(r.id),
-        status: r.status as 'running' | 'ok' | 'error',
-        archiveName: String(r.archive_name),
+        status: r.status,
+        archiveName: r.archiveName,
         products: Number(r.products),
-        message: (r.message as string | null) ?? null,
-        startedAt: iso(r.started_at)!,
-        finishedAt: iso(r.finished_at),
+        message: r.message ?? null,
+        startedAt: iso(r.startedAt)!,
+        finishedAt: iso(r.finishedAt),
       })),
     });
   }
@@ -82,15 +78,14 @@ export async function patternStorefront(
   id: number,
 ): Promise<PatternStorefront> {
   await loadPattern(deps.database.db, user, id);
-  const res = await deps.database.db.execute<Record<string, unknown>>(sql`
-    SELECT target, state, mode, since, live_since, message FROM storefront_status WHERE pattern_id = ${id} ORDER BY target`);
-  const targets = res.rows.map((r) => ({
-    target: r.target as StorefrontTargetName,
-    state: r.state as 'pending' | 'ok' | 'error',
-    mode: r.mode as 'upsert' | 'offline' | 'delete',
+  const rows = await repo.patternStatuses(deps.database.db, id);
+  const targets = rows.map((r) => ({
+    target: r.target,
+    state: r.state,
+    mode: r.mode,
     since: iso(r.since),
-    liveSince: iso(r.live_since),
-    message: (r.message as string | null) ?? null,
+    liveSince: iso(r.liveSince),
+    message: r.message ?? null,
   }));
   return { targets, summary: summarize(targets) };
 }
@@ -125,14 +120,9 @@ export async function retryPattern(
 ) {
   return deps.database.db.transaction(async (tx) => {
     await loadPattern(tx, user, id, { forUpdate: true });
-    const failed = await tx.execute<{
-      target: StorefrontTargetName;
-      mode: 'upsert' | 'offline' | 'delete';
-    }>(
-      sql`SELECT target, mode FROM storefront_status WHERE pattern_id = ${id} AND state = 'error'`,
-    );
-    if (!failed.rows.length) throw conflict(STOREFRONT_MSG.nothingToRetry);
-    for (const f of failed.rows) {
+    const failed = await repo.failedTargets(tx, id);
+    if (!failed.length) throw conflict(STOREFRONT_MSG.nothingToRetry);
+    for (const f of failed) {
       await queueFor(tx, id, f.mode, [f.target]);
       await deliverSoon(tx, f.target, `retry-${id}-${Date.now()}`);
     }
@@ -148,24 +138,9 @@ export async function retryPattern(
 export async function resyncTarget(deps: AppDeps, name: StorefrontTargetName) {
   if (!targetEnabled(targetConfig(deps.env, name))) throw conflict(STOREFRONT_MSG.targetOff(name));
   return deps.database.db.transaction(async (tx) => {
-    const scope =
-      name === 'production'
-        ? sql`p."SFCC_Status" = 'published'`
-        : sql`(p."SFCC_Status" IN ('published', 'in_review') OR p.edit_status IS NOT NULL)`;
-    const res = await tx.execute<{ pattern_id: number }>(sql`
-      INSERT INTO storefront_pending (target, pattern_id, product_id, mode, variant_ids)
-      SELECT ${name}, p."ID", p."SFCC_Pattern_ID", 'upsert',
-        coalesce((SELECT jsonb_agg(s."VariationID" ORDER BY s."ID") FROM sizes s WHERE s.pattern_id = p."ID"), '[]'::jsonb)
-      FROM patterns p WHERE ${scope}
-      ON CONFLICT (target, pattern_id) DO UPDATE SET mode = 'upsert',
-        seq = nextval('storefront_pending_seq'), queued_at = now()
-      RETURNING pattern_id`);
-    await tx.execute(sql`
-      INSERT INTO storefront_status (pattern_id, target, state, mode)
-      SELECT q.pattern_id, ${name}, 'pending', 'upsert' FROM storefront_pending q WHERE q.target = ${name}
-      ON CONFLICT (pattern_id, target) DO UPDATE SET state = 'pending', mode = 'upsert', message = NULL, updated_at = now()`);
+    const queued = await repo.queueResync(tx, name);
     await deliverSoon(tx, name, `resync-${Date.now()}`);
-    return { message: STOREFRONT_MSG.resyncQueued(res.rows.length) };
+    return { message: STOREFRONT_MSG.resyncQueued(queued) };
   });
 }
 

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { EnvError, type Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { addressProblem, type TargetConfig } from './client';
 import { deliverSoon } from './queue';
+import { hasPending, saveTargetSettings } from './storefront.repo';
 
 export type { TargetConfig };
 
@@ -48,16 +48,13 @@ export async function syncTargets(db: Db, env: Env): Promise<void> {
         throw new EnvError(`Invalid configuration: ${problem.variable}: ${problem.reason}`);
     }
     const enabled = targetEnabled(t);
-    await db.execute(sql`
-      UPDATE storefront_targets SET enabled = ${enabled},
-        batch_ms = ${Math.round(env.STOREFRONT_BATCH_SECONDS * 1000)}, updated_at = now()
-      WHERE name = ${name}`);
+    await saveTargetSettings(db, name, {
+      enabled,
+      batchMs: Math.round(env.STOREFRONT_BATCH_SECONDS * 1000),
+    });
     if (!enabled) continue;
-    const waiting = await db.execute(
-      sql`SELECT 1 FROM storefront_pending WHERE target = ${name} LIMIT 1`,
-    );
     // One job for processes starting in the same minute (the dedupe key), after the batch window.
-    if (waiting.rows.length)
+    if (await hasPending(db, name))
       await deliverSoon(db, name, `start-${Math.floor(Date.now() / 60_000)}`);
   }
 }
