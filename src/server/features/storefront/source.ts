@@ -1,11 +1,6 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { brands } from '../../db/schema/brands';
-import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
-import { fileChecks } from '../../db/schema/preflight';
-import { storefrontFileHashes } from '../../db/schema/storefront';
-import { storedObjects } from '../../db/schema/files';
 import type { FileKind } from '../../../shared/contracts/files';
 import type { DbOrTx } from '../../db/client';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
@@ -16,6 +11,8 @@ import {
   type SourceImage,
   type SourcePattern,
 } from './mapping';
+import * as repo from './source.repo';
+import type { FileRow, PatternPage } from './source.repo';
 
 /**
  * THE ONE PLACE the storefront reads a pattern's content: the working copy for staging (where the
@@ -48,36 +45,13 @@ export async function* sourcePages(
   const ids = 'ids' in sel ? [...new Set(sel.ids)].sort((a, b) => a - b) : null;
   let after = 0;
   for (;;) {
-    let scope: SQL | undefined;
+    let page: PatternPage;
     if (ids) {
       const chunk = ids.filter((id) => id > after).slice(0, pageSize);
       if (!chunk.length) return;
-      scope = inArray(patterns.ID, chunk);
-    } else scope = and('where' in sel ? sel.where : undefined, gt(patterns.ID, after));
-    const rows = await db
-      .select({
-        ID: patterns.ID,
-        productId: patterns.SFCC_Pattern_ID,
-        name: patterns.Pattern_Name,
-        brandName: brands.name,
-        description: patterns.Pattern_Description,
-        details: patterns.Technical_Details,
-        price: sql<string | null>`${patterns.Price}::text`,
-        Type: patterns.Type,
-        Gender: patterns.Gender,
-        Fabric_type: patterns.Fabric_type,
-        Notion: patterns.Notion,
-        Is_Printable: patterns.Is_Printable,
-        is_Subscribable: patterns.is_Subscribable,
-        Suitable_For: patterns.Suitable_For,
-        Pattern_Fit: patterns.Pattern_Fit,
-        Fabric_Recommendation: patterns.Fabric_Recommendation,
-      })
-      .from(patterns)
-      .innerJoin(brands, eq(brands.id, patterns.brandId))
-      .where(scope)
-      .orderBy(asc(patterns.ID))
-      .limit(pageSize);
+      page = { ids: chunk };
+    } else page = { where: 'where' in sel ? sel.where : undefined, after };
+    const rows = await repo.sourcePatternPage(db, page, pageSize);
     if (!rows.length) return;
     after = rows[rows.length - 1]!.ID;
     if (version === 'working') {
@@ -111,24 +85,8 @@ type Row = {
 async function withSizesAndFiles(deps: AppDeps, rows: Row[]): Promise<SourcePattern[]> {
   const db = deps.database.db;
   const ids = rows.map((r) => r.ID);
-  const sizeRows = await db
-    .select({
-      ID: sizes.ID,
-      patternId: sizes.patternId,
-      variationId: sizes.VariationID,
-      view: sizes.pattern_view,
-      size: sizes.Size,
-    })
-    .from(sizes)
-    .where(inArray(sizes.patternId, ids))
-    .orderBy(asc(sizes.patternId), asc(sizes.ID));
-  const files = await fileRows(
-    deps,
-    and(
-      inArray(patternFiles.patternId, ids),
-      inArray(patternFiles.kind, [...IMAGE_KINDS, 'pattern_pdf_file']),
-    ),
-  );
+  const sizeRows = await repo.sizesOfPatterns(db, ids);
+  const files = await repo.filesOfPatterns(db, ids, [...IMAGE_KINDS, 'pattern_pdf_file']);
   const pdfBySize = await pdfsBySize(deps, files);
   return rows.map((r) => {
     const fields = Object.fromEntries(
@@ -174,7 +132,7 @@ async function fromPublished(
     ...v.sizes.flatMap((s) => s.files.map((f) => publishedFileRow(v.ID, s.ID, f))),
   ]);
   const keyless = files.filter((f) => !f.storageKey).map((f) => f.id);
-  const rows = keyless.length ? await fileRows(deps, inArray(patternFiles.id, keyless)) : [];
+  const rows = keyless.length ? await repo.filesById(deps.database.db, keyless) : [];
   const withKeys = files.flatMap((f) =>
     f.storageKey ? [f] : rows.filter((r) => r.id === f.id).map((r) => ({ ...r, sizeId: f.sizeId })),
   );
@@ -221,28 +179,6 @@ function publishedFileRow(
   };
 }
 
-type FileRow = Awaited<ReturnType<typeof fileRows>>[number];
-
-function fileRows(deps: AppDeps, where: SQL | undefined) {
-  return deps.database.db
-    .select({
-      id: patternFiles.id,
-      patternId: patternFiles.patternId,
-      sizeId: patternFiles.sizeId,
-      kind: patternFiles.kind,
-      storageKey: patternFiles.storageKey,
-      contentType: patternFiles.contentType,
-      sha256: sql<string | null>`coalesce(${storefrontFileHashes.sha256}, ${storedObjects.sha256})`,
-      thumbnails: sql<boolean>`coalesce((${fileChecks.check}->>'thumbnails')::boolean, false)`,
-    })
-    .from(patternFiles)
-    .leftJoin(storefrontFileHashes, eq(storefrontFileHashes.fileId, patternFiles.id))
-    .leftJoin(storedObjects, eq(storedObjects.key, patternFiles.storageKey))
-    .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
-    .where(where)
-    .orderBy(asc(patternFiles.id));
-}
-
 async function pdfsBySize(deps: AppDeps, files: FileRow[]) {
   const pdfBySize = new Map<number, { fileId: number; sha256: string }>();
   for (const f of files) {
@@ -269,9 +205,6 @@ async function hashFile(deps: AppDeps, fileId: number, key: string): Promise<str
   const hash = crypto.createHash('sha256');
   for await (const chunk of await deps.files.get(key)) hash.update(chunk as Buffer);
   const sha256 = hash.digest('hex');
-  await deps.database.db
-    .insert(storefrontFileHashes)
-    .values({ fileId, sha256 })
-    .onConflictDoNothing();
+  await repo.saveFileHash(deps.database.db, fileId, sha256);
   return sha256;
 }
