@@ -22,6 +22,7 @@ const DATABASE_FREE = [
   'src/server/lib/csv.test.ts',
   'src/server/lib/fast-serializer.test.ts',
   'src/server/lib/idle-gc.test.ts',
+  'src/server/lib/outbound-address.test.ts',
   'src/server/lib/password.test.ts',
   'src/server/storage/file-store.test.ts',
   'src/server/storage/multipart.test.ts',

@@ -6,7 +6,8 @@ import { OIDC_MSG, OIDC_PATHS } from '../../../shared/contracts/oidc';
 import { MSG } from '../../../shared/messages';
 import { ERROR_CODES, type ErrorCode } from '../../../shared/errors';
 import { AppError, notFound, retryIn, tooMany } from '../../lib/app-error';
-import { checkWebhookUrl, secretBox } from '../integrations';
+import { secretBox } from '../integrations';
+import { checkOutboundUrl } from '../../lib/outbound-address';
 import * as repo from './auth.repo';
 import { LOGIN_LIMITS } from './login-throttle';
 import { createSession, findSessionUser, toSessionUser } from './auth.service';
@@ -47,8 +48,8 @@ function providerConfig(deps: AppDeps): Promise<client.Configuration> {
   let config = configs.get(key);
   if (!config) {
     config = (async () => {
-      // The webhooks' rule: https on a public address, unless OIDC_ALLOW_PRIVATE.
-      await checkWebhookUrl(OIDC_ISSUER!, OIDC_ALLOW_PRIVATE);
+      // The portal's outbound rule: https on a public address, unless OIDC_ALLOW_PRIVATE.
+      await checkOutboundUrl(OIDC_ISSUER!, OIDC_ALLOW_PRIVATE);
       return client.discovery(
         new URL(OIDC_ISSUER!),
         OIDC_CLIENT_ID!,

@@ -4,5 +4,4 @@ export { integrationsOpenApi } from './openapi';
 export { webhookDeliveryHandler } from './delivery';
 export { emitEvent, emitPatternEvent, emitTransitionEvent } from './events';
 export { findTokenUser, isApiToken } from './tokens.service';
-export { checkWebhookUrl, isBlockedAddress } from './ssrf';
 export { readSecretsKeyFile, secretBox, secretsKey, writeSecretsKeyFile } from './secret-box';

@@ -1,8 +1,13 @@
-import dns from 'node:dns/promises';
 import fs from 'node:fs';
-import type { LookupFunction } from 'node:net';
 import { Agent, fetch, type RequestInit, type Response } from 'undici';
-import { checkWebhookUrl, isBlockedAddress } from '../integrations';
+import {
+  checkOutboundUrl,
+  pinnedLookup,
+  refusalText,
+  systemLookup,
+  UnsafeUrlError,
+  type Lookup,
+} from '../../lib/outbound-address';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import type { ArchiveSettings } from './archive';
 
@@ -21,7 +26,7 @@ export interface TargetConfig extends ArchiveSettings {
 }
 
 /** Resolves a host name to its addresses (the system's resolver; tests pass their own). */
-export type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
+export type { Lookup } from '../../lib/outbound-address';
 
 /**
  * The calls to one Salesforce B2C Commerce instance: an OAuth token (client credentials, cached
@@ -301,7 +306,7 @@ export class StorefrontClient {
 }
 
 /**
- * The target's address rule, as for webhook URLs (integrations/ssrf.ts): https, no user in the
+ * The target's address rule, the portal's outbound rule (lib/outbound-address.ts): https, no user in the
  * URL, and every address the host resolves to public, unless STOREFRONT_ALLOW_PRIVATE. Answers the
  * variable at fault and why, or null. `unresolved`: a host name that does not resolve right now is
  * no verdict (start-up must not depend on DNS); it is checked again before each delivery.
@@ -317,19 +322,12 @@ export async function addressProblem(
   ];
   for (const { variable, url } of checks) {
     if (!url) continue;
-    let unresolved = false;
     try {
-      await checkWebhookUrl(url, t.allowPrivate, async (host) => {
-        try {
-          return await lookup(host);
-        } catch (err) {
-          unresolved = true;
-          throw err;
-        }
-      });
+      await checkOutboundUrl(url, t.allowPrivate, lookup);
     } catch (err) {
-      if (unresolved && opts.unresolvedIsFine) continue;
-      const reason = `${(err as Error).message.replace(/; webhooks must reach a public address$/, '')}${
+      if (!(err instanceof UnsafeUrlError)) throw err;
+      if (err.refusal.kind === 'unresolved' && opts.unresolvedIsFine) continue;
+      const reason = `${refusalText(err.refusal)}${
         t.allowPrivate
           ? ''
           : ' (STOREFRONT_ALLOW_PRIVATE=true allows http and private addresses, for tests and closed networks)'
@@ -344,8 +342,6 @@ export async function addressProblem(
   return null;
 }
 
-const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
-
 /**
  * The connections' own resolver: every connection to an instance resolves its name here and is
  * refused unless each address it gets is public (STOREFRONT_ALLOW_PRIVATE aside). The check before
@@ -358,31 +354,14 @@ function pinnedAgent(t: Pick<TargetConfig, 'name' | 'allowPrivate'>, lookup?: Lo
   const { name, allowPrivate } = t;
   const key = `${name} ${allowPrivate}`;
   if (!lookup && agents.has(key)) return agents.get(key)!;
-  const resolve = lookup ?? systemLookup;
-  const connectLookup: LookupFunction = (host, options, cb) => {
-    const reply = cb as unknown as (
-      err: Error | null,
-      address: string | { address: string; family: number }[],
-      family?: number,
-    ) => void;
-    resolve(host).then(
-      (all) => {
-        const blocked = allowPrivate ? undefined : all.find((a) => isBlockedAddress(a.address));
-        if (!all.length) return reply(new Error(`${host} has no address`), '', 0);
-        if (blocked)
-          return reply(
-            new RefusedError(
-              `The ${name} storefront address is refused: ${host} now resolves to ${blocked.address}, a private, loopback, link-local or metadata address (STOREFRONT_ALLOW_PRIVATE=true allows private addresses, for tests and closed networks)`,
-            ),
-            '',
-            0,
-          );
-        if (options.all) reply(null, all);
-        else reply(null, all[0]!.address, all[0]!.family);
-      },
-      (err: Error) => reply(err, '', 0),
-    );
-  };
+  const connectLookup = pinnedLookup(
+    allowPrivate,
+    lookup ?? systemLookup,
+    (host, address) =>
+      new RefusedError(
+        `The ${name} storefront address is refused: ${host} now resolves to ${address}, a private, loopback, link-local or metadata address (STOREFRONT_ALLOW_PRIVATE=true allows private addresses, for tests and closed networks)`,
+      ),
+  );
   const agent = new Agent({ connect: { lookup: connectLookup } });
   if (!lookup) agents.set(key, agent);
   return agent;
