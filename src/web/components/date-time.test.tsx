@@ -15,7 +15,8 @@ describe('one way to show a moment (issue 34)', () => {
         <DateTime iso="2026-11-26T13:05:24.000Z" />
       </>,
     );
-    const [rel, day, exact] = document.querySelectorAll('time');
+    const [rel, day, exact] = [...document.querySelectorAll('time')];
+    if (!rel || !day || !exact) throw new Error('three <time> elements expected');
     expect(rel.textContent).toBe('5 minutes ago');
     expect(rel.getAttribute('title')).toBe(formatDateTime(iso));
     expect(rel.getAttribute('dateTime')).toBe(iso);

@@ -36,7 +36,8 @@ export function Dropdown({
   disabled,
   name,
 }: DropdownProps) {
-  const selected = options.find((o) => o.value !== null && o.value === value) ?? options[0];
+  // A list always starts with its placeholder (id 0), so there is always a choice to show.
+  const selected = options.find((o) => o.value !== null && o.value === value) ?? options[0]!;
   return (
     <Field className="flex flex-col gap-1" disabled={disabled}>
       <Label className="text-sm font-medium text-gray-800">

@@ -41,6 +41,7 @@ export const ACCOUNT_ITEMS = {
 export function initials(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '?';
-  const last = words.length > 1 ? words[words.length - 1][0] : '';
-  return (words[0][0] + last).toUpperCase();
+  const first = words[0]?.[0] ?? '?';
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
 }

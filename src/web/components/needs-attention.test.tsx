@@ -99,7 +99,7 @@ describe('what waits for a partner (issue 34)', () => {
           at,
           detail: 'Production: Line 12: price book missing',
         },
-        WAITING.patterns[1],
+        WAITING.patterns[1]!,
       ],
     });
     const block = screen.getByTestId('needs-attention');

@@ -34,7 +34,7 @@ export function formatPrice(v: number | null): string {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     })).format(v);
-  const [whole, cents] = fixed.split('.');
+  const [whole = '0', cents = '00'] = fixed.split('.');
   return `${v < 0 ? '-' : ''}${grouped(whole)}.${cents}`;
 }
 

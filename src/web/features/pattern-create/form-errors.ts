@@ -25,7 +25,7 @@ export function errorPaths(
 
 const PDF_FIELDS = ['Instruction_PDF', 'Yardage_PDF'];
 export function sectionOf(path: string): SectionId {
-  const head = path.split('.')[0];
+  const head = path.split('.')[0] ?? '';
   if (head === 'Size') return 'sizes';
   if (PDF_FIELDS.includes(head)) return 'pdfs';
   if ((NAMED_FILE_FIELDS as readonly string[]).includes(head)) return 'images';
@@ -54,7 +54,7 @@ export function isFormPath(key: string, sizeCount: number): boolean {
 
 /** An error that is not about a chosen file's size or type: something required or mistyped. */
 export function isFieldError(path: string, values: AddPatternFormInput): boolean {
-  const head = path.split('.')[0];
+  const head = path.split('.')[0] ?? '';
   if ((NAMED_FILE_FIELDS as readonly string[]).includes(head)) return false;
   const m = /^Size\.(\d+)\.pattern_pdf_file$/.exec(path);
   if (m) return !values.Size[Number(m[1])]?.pattern_pdf_file;

@@ -50,7 +50,9 @@ export function Component() {
       {isAdmin ? (
         <TabGroup
           selectedIndex={index}
-          onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}
+          onChange={(i) =>
+            setParams(i === 0 || !TABS[i] ? {} : { tab: TABS[i] }, { replace: true })
+          }
         >
           <TabList
             className="mb-6 flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200"

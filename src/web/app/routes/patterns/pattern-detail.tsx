@@ -86,7 +86,7 @@ export function Component() {
       {r?.unpublished && <UnpublishedBanner unpublished={r.unpublished} />}
       <TabGroup
         selectedIndex={tab}
-        onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}
+        onChange={(i) => setParams(i === 0 || !TABS[i] ? {} : { tab: TABS[i] }, { replace: true })}
       >
         <TabList
           className="flex flex-wrap gap-2 rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-gray-200"

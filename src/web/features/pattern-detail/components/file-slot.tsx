@@ -59,7 +59,7 @@ export function FileSlot({ patternId, version, kind, files, onRemove, fileNote }
         return toastFileProblem(rule, problem.problem);
       }
     }
-    setProgressName(chosen.length > 1 ? `${chosen.length} images` : chosen[0].name);
+    setProgressName(chosen.length > 1 ? `${chosen.length} images` : (chosen[0]?.name ?? ''));
     save.mutate(
       { kind, files: chosen, version },
       {

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** One ID uses the single-pattern call, several the bulk call; all or nothing either way. */
 export const deletePatterns = (ids: number[]) =>
-  ids.length === 1
+  ids.length === 1 && ids[0] !== undefined
     ? api<DeleteResponse>(PATTERN_LIST_PATHS.item(ids[0]), { method: 'DELETE' })
     : api<DeleteResponse>(PATTERN_LIST_PATHS.bulkDelete, { method: 'DELETE', body: { ids } });
 

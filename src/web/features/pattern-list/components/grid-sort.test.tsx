@@ -8,7 +8,7 @@ describe('GridSort (issue 34)', () => {
     const onSort = vi.fn();
     render(<GridSort sort="updatedAt" dir="desc" showBrand={false} onSort={onSort} />);
     const select = screen.getByLabelText('Sort by') as HTMLSelectElement;
-    expect(select.selectedOptions[0].textContent).toBe('Updated (newest first)');
+    expect(select.selectedOptions[0]?.textContent).toBe('Updated (newest first)');
     expect([...select.options].some((o) => o.value.startsWith('brand:'))).toBe(false);
     await userEvent.selectOptions(select, 'Price:asc');
     expect(onSort).toHaveBeenCalledWith('Price', 'asc');

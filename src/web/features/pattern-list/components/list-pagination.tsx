@@ -24,7 +24,7 @@ function pageWindow(page: number, last: number, open: boolean): (number | 'gap')
   );
   const sorted = [...around].sort((a, b) => a - b);
   const pages = sorted.flatMap((p, i) =>
-    i > 0 && p - sorted[i - 1] > 1 ? (['gap', p] as const) : [p],
+    i > 0 && p - sorted[i - 1]! > 1 ? (['gap', p] as const) : [p],
   );
   return open ? [...pages, 'gap'] : pages;
 }

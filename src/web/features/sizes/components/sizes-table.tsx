@@ -62,7 +62,8 @@ export function SizesTable({
         setConfirm(undefined);
       },
     };
-    if (confirm.ids.length === 1) del.mutate(confirm.ids[0], done);
+    const [only] = confirm.ids;
+    if (confirm.ids.length === 1 && only !== undefined) del.mutate(only, done);
     else bulk.mutate(confirm.ids, done);
   };
   const leavesNone = confirm !== undefined && confirm.ids.length >= total;

@@ -1,10 +1,5 @@
 import { useProfilePic } from '../api/profile-pic';
-
-function initials(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : '')).toUpperCase();
-}
+import { initials } from '../../../components/nav-items';
 
 interface Props {
   fullName: string;
