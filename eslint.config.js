@@ -39,6 +39,21 @@ const serverZones = (forTests) => [
   },
 ];
 
+/**
+ * A feature that changes patterns says so with `recordPatternEvent` (src/server/events); the
+ * storefront and the webhooks are that event's handlers, registered by background.ts
+ * (docs/architecture.md, "Changes as events"). So these features never import either.
+ */
+const patternChangers = ['patterns', 'published', 'lifecycle', 'sizes', 'trash', 'imports', 'bulk'];
+const eventZones = [
+  {
+    target: patternChangers.map((f) => `./src/server/features/${f}`),
+    from: ['./src/server/features/storefront', './src/server/features/integrations'],
+    message:
+      'a pattern change is said with recordPatternEvent (src/server/events); the storefront and the webhooks are its handlers',
+  },
+];
+
 /** Which side may import which (shared, server, web; web features and the shared web code). */
 const directionZones = [
   {
@@ -136,7 +151,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [...directionZones, ...serverZones(false)],
+          zones: [...directionZones, ...serverZones(false), ...eventZones],
         },
       ],
     },

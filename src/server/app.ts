@@ -38,9 +38,10 @@ import {
 } from './features/auth';
 import { brandsRoutes } from './features/brands';
 import { usersRoutes } from './features/users';
-import { loadPattern, patternsRoutes, publishedVersions } from './features/patterns';
-import { filterCondition, patternListRoutes } from './features/pattern-list';
-import { lifecycleRoutes, listPublished, publishedRoutes } from './features/lifecycle';
+import { loadPattern, patternsRoutes } from './features/patterns';
+import { patternListRoutes } from './features/pattern-list';
+import { lifecycleRoutes } from './features/lifecycle';
+import { publishedRoutes } from './features/published';
 import { sizesRoutes } from './features/sizes';
 import { filesRoutes } from './features/files';
 import { supportRoutes } from './features/support';
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(brandsRoutes);
   await app.register(usersRoutes);
   await app.register(patternsRoutes);
-  await app.register(patternListRoutes, { listPublished });
+  await app.register(patternListRoutes);
   await app.register(lifecycleRoutes);
   await app.register(publishedRoutes);
   await app.register(sizesRoutes);
@@ -178,7 +179,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   declareBackground(app);
   await app.register(activityRoutes, { loadPattern });
   await app.register(notificationsRoutes);
-  await app.register(storefrontRoutes, { loadPattern, filterCondition, publishedVersions });
+  await app.register(storefrontRoutes);
   await app.register(trashRoutes);
   await app.register(bulkRoutes);
   await app.register(releasesRoutes);

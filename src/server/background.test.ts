@@ -44,6 +44,9 @@ describe(`background jobs (${dbKind})`, () => {
   });
 
   it('sweeps upload leftovers at start-up: old `.part` files and unreferenced objects go, the rest stays', async () => {
+    // The test app's own start-up sweep, late on a loaded machine, must not run beside the seeding
+    // below (it saw the seeded objects made old before their rows were read): stop waits for it.
+    await t.background.stop();
     const p = await seedPattern(t, { sizes: 1 });
     const root = path.join(t.dataDir, 'files');
     const stale = new Date(Date.now() - LONGEST_UPLOAD_MS - 60_000);

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { LONGEST_UPLOAD_MS, sweepOrphans, thumbnailsJobHandler } from './features/files';
-import { publishedVersions } from './features/patterns';
 import { maintainListTables } from './features/pattern-list';
 import { purgeTrash } from './features/trash';
-import { webhookDeliveryHandler } from './features/integrations';
-import { storefrontDeliveryHandler } from './features/storefront';
+import { webhookDeliveryHandler, webhookPatternEvents } from './features/integrations';
+import { storefrontDeliveryHandler, storefrontPatternEvents } from './features/storefront';
+import { setPatternEventHandlers } from './events/pattern-events';
 import { importChecksWorker, importWorker } from './features/imports';
 import { releaseJobHandler } from './features/releases';
 import { startJobWorker, type JobHandler } from './jobs/outbox';
@@ -187,7 +187,7 @@ export function workerSpecs(app: FastifyInstance): WorkerSpec[] {
     // Storefront deliveries wait on Salesforce's import jobs (minutes): one at a time, on their own.
     {
       name: 'storefront',
-      handlers: [storefrontDeliveryHandler(deps, { readPublished: publishedVersions })],
+      handlers: [storefrontDeliveryHandler(deps)],
       pollMs,
       leaseMs,
       batch: 1,
@@ -232,9 +232,21 @@ declare module 'fastify' {
   }
 }
 
-/** Declares `app.background` (buildApp); nothing starts until `startBackground`. */
+/**
+ * The handlers of a pattern change (src/server/events), in the order they run: the storefront's
+ * queue first (it takes its locks in the order docs/storefront.md gives), then the webhooks. Each
+ * writes its outbox rows in the change's transaction; the delivery itself is the workers' above.
+ */
+export const PATTERN_EVENT_HANDLERS = [storefrontPatternEvents, webhookPatternEvents] as const;
+
+/**
+ * Declares `app.background` and registers the pattern-change handlers (buildApp): a change made by
+ * any app of this process reaches the storefront and the webhooks. Nothing starts until
+ * `startBackground`.
+ */
 export function declareBackground(app: FastifyInstance) {
   app.decorate('background', [] as JobState[]);
+  setPatternEventHandlers(PATTERN_EVENT_HANDLERS);
 }
 
 /** Starts every timer, worker and service of this process; call once the app is ready. */

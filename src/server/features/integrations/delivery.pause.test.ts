@@ -5,7 +5,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { startJobWorker } from '../../jobs/outbox';
 import { INTEGRATION_PATHS, type WebhookEventType } from '../../../shared/contracts/integrations';
 import { webhookDeliveryHandler } from './delivery';
-import { emitPatternEvent } from './events';
+import { queueEvent, webhookSubscribers } from './events';
 import { receiver } from './webhook-receiver.fixtures';
 
 const log = pino({ level: 'silent' });
@@ -53,10 +53,13 @@ describe(`webhook endpoints pause, never discard (${dbKind})`, () => {
   /** Events as the patterns feature emits them (to every endpoint subscribed), one transaction each. */
   const emit = async (n: number) => {
     for (let i = 1; i <= n; i++)
-      await db().transaction((tx) =>
-        emitPatternEvent(tx, 'pattern.updated', async () => ({
-          pattern: { ID: i, SFCC_Pattern_ID: `P${i}` },
-        })),
+      await db().transaction(async (tx) =>
+        queueEvent(
+          tx,
+          'pattern.updated',
+          { pattern: { ID: i, SFCC_Pattern_ID: `P${i}` } },
+          await webhookSubscribers(tx, 'pattern.updated'),
+        ),
       );
   };
   const worker = () =>

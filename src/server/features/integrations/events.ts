@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { enqueueJob } from '../../jobs/outbox';
 import type { WebhookEventType } from '../../../shared/contracts/integrations';
 import * as repo from './webhooks.repo';
+import type { PatternEventHandler } from '../../events/pattern-events';
+import { patternDetailById } from '../patterns';
+import { liveVersion, publishedVersion } from '../published';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
 /** About a day of retries: see `deliveryBackoffMs`. */
@@ -15,40 +18,58 @@ export interface WebhookJobPayload {
 export const newEventId = () => `msg_${crypto.randomUUID().replaceAll('-', '')}`;
 
 /**
- * Queues an event for every enabled endpoint subscribed to it, in the caller's transaction (the
- * transactional outbox): a rolled-back change sends nothing, a committed one is never lost. The
- * payload's `data` is taken now (the pattern as the detail call answers it, and what the patterns
- * feature adds about its published version), so a later change or a deletion does not alter what
- * this event says. The patterns feature passes the loader, so this module does not import it back;
- * undefined (the pattern is gone) sends nothing.
+ * The webhooks' handler of a pattern change (src/server/events, registered by background.ts): in the
+ * change's transaction (the transactional outbox), the event is queued for every enabled endpoint
+ * subscribed to it, so a rolled-back change sends nothing and a committed one is never lost. The
+ * payload's `data` is taken now (`patternEventData`), so a later change or a deletion does not alter
+ * what this event says. Nothing is read when no endpoint listens.
  */
-export async function emitPatternEvent(
-  tx: DbOrTx,
-  type: WebhookEventType,
-  loadData: () => Promise<{ pattern: unknown } | undefined>,
-): Promise<void> {
-  const endpoints = await repo.subscribedEndpoints(tx, type);
-  if (!endpoints.length) return;
-  const data = await loadData();
-  if (!data) return;
-  await queueEvent(
-    tx,
-    type,
-    data,
-    endpoints.map((e) => e.id),
-  );
+export const webhookPatternEvents: PatternEventHandler = {
+  name: 'webhooks',
+  async handle(tx, { type, patternId }) {
+    const endpoints = await webhookSubscribers(tx, type);
+    if (!endpoints.length) return;
+    const data = await patternEventData(tx, type, patternId);
+    if (data) await queueEvent(tx, type, data, endpoints);
+  },
+};
+
+/** Events about the working copy: on a published pattern they say the change is not live. */
+const WORKING_COPY_EVENTS = new Set<WebhookEventType>([
+  'pattern.updated',
+  'pattern.sent_to_review',
+  'pattern.changes_requested',
+]);
+
+/**
+ * A pattern event's `data`: the pattern as the detail call answers it now; `pattern.published` adds
+ * the published version (`published`, `live: true`, `publishedVersion`); an event about the working
+ * copy of a published pattern adds `live: false` and the live `publishedVersion`. Undefined: the
+ * pattern is gone (nothing is sent).
+ */
+async function patternEventData(tx: DbOrTx, type: WebhookEventType, id: number) {
+  const pattern = await patternDetailById(tx, id);
+  if (!pattern) return undefined;
+  if (type === 'pattern.published') {
+    const published = await publishedVersion(tx, id);
+    return { pattern, live: true, publishedVersion: published?.version ?? null, published };
+  }
+  if (WORKING_COPY_EVENTS.has(type)) {
+    const live = await liveVersion(tx, id);
+    if (live !== undefined) return { pattern, live: false, publishedVersion: live };
+  }
+  return { pattern };
+}
+
+/** The enabled endpoints subscribed to `type` (none: the caller builds no payload). */
+export async function webhookSubscribers(tx: DbOrTx, type: WebhookEventType): Promise<number[]> {
+  return (await repo.subscribedEndpoints(tx, type)).map((e) => e.id);
 }
 
 /** An event that is not about one pattern (`release.published`): queued for its subscribers. */
 export async function emitEvent(tx: DbOrTx, type: WebhookEventType, data: unknown): Promise<void> {
-  const endpoints = await repo.subscribedEndpoints(tx, type);
-  if (!endpoints.length) return;
-  await queueEvent(
-    tx,
-    type,
-    data,
-    endpoints.map((e) => e.id),
-  );
+  const endpoints = await webhookSubscribers(tx, type);
+  if (endpoints.length) await queueEvent(tx, type, data, endpoints);
 }
 
 export async function queueEvent(
@@ -71,19 +92,3 @@ export async function queueEvent(
   }
   return id;
 }
-
-/**
- * Lifecycle transitions → events. The review loop (issue 13) adds "request changes" and
- * "unpublish": at merge its transition code calls `emitTransitionEvent(tx, action, id)` (one line).
- */
-const TRANSITION_EVENTS = {
-  sendToReview: 'pattern.sent_to_review',
-  publish: 'pattern.published',
-  requestChanges: 'pattern.changes_requested',
-  unpublish: 'pattern.unpublished',
-} as const satisfies Record<string, WebhookEventType>;
-export const emitTransitionEvent = (
-  tx: DbOrTx,
-  action: keyof typeof TRANSITION_EVENTS,
-  loadData: () => Promise<{ pattern: unknown } | undefined>,
-) => emitPatternEvent(tx, TRANSITION_EVENTS[action], loadData);

@@ -2,6 +2,6 @@
 export { integrationsRoutes } from './integrations.routes';
 export { integrationsOpenApi } from './openapi';
 export { webhookDeliveryHandler } from './delivery';
-export { emitEvent, emitPatternEvent, emitTransitionEvent } from './events';
+export { emitEvent, queueEvent, webhookPatternEvents, webhookSubscribers } from './events';
 export { findTokenUser, isApiToken } from './tokens.service';
 export { readSecretsKeyFile, secretBox, secretsKey, writeSecretsKeyFile } from './secret-box';

@@ -10,17 +10,11 @@ import {
 import type { MissingItem } from '../../../shared/contracts/pattern-detail';
 import { recordActivity } from '../activity';
 import { notifyReview } from '../notifications';
-import {
-  editedAfter,
-  emitPatternEvent,
-  loadPattern,
-  patternMissing,
-  type PatternRow,
-} from '../patterns';
+import { editedAfter, loadPattern, patternMissing, type PatternRow } from '../patterns';
+import { publishedKeys, recordPublication, takeSnapshot } from '../published';
+import { recordPatternEvent } from '../../events/pattern-events';
 import { assertTransition, nextStatus, type LifecycleState } from './transitions';
-import { takeSnapshot } from './review-snapshot';
 import * as review from './review.repo';
-import { publishedKeys, recordPublication } from './published.service';
 import { deleteObjects } from '../files';
 
 function assertComplete(missing: MissingItem[]) {
@@ -68,7 +62,7 @@ export async function sendToReview(
     await review.setStatus(tx, id, { IS_SFCC_TESTING: true, ...next, reviewedAt: new Date() });
     await review.closeOpenRequests(tx, id);
     const activityId = await recordActivity(tx, user, id, 'sent_to_review', {});
-    await emitPatternEvent(tx, 'pattern.sent_to_review', id);
+    await recordPatternEvent(tx, 'pattern.sent_to_review', id);
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
       kind: 'sent_to_review',
       publishedEdit: next.editStatus !== null,
@@ -110,7 +104,7 @@ export async function publish(
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
       kind: 'published',
     });
-    await emitPatternEvent(tx, 'pattern.published', id);
+    await recordPatternEvent(tx, 'pattern.published', id);
     return { data: row, message: LIFECYCLE_MSG.published };
   });
   // The files the previous version named and no row or version names now (ADR 009).

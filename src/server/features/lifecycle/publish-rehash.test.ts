@@ -9,7 +9,7 @@ import type { AuthUser } from '../../context';
 import { rehashLegacyObjects, sha256OfKey } from '../files';
 import { seedFile, seedPattern } from '../patterns/detail.fixtures';
 import { beginTransition } from './lifecycle.service';
-import { recordPublication } from './published.service';
+import { recordPublication } from '../published';
 
 /*
  * The legacy rehash (files stored by content, issue 31) against a publish, two processes at once on

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
-import { fileChecks } from '../../db/schema/preflight';
+import { patterns } from '../../db/schema/patterns';
 import { reviewNotes, reviewRequests, reviewSnapshots } from '../../db/schema/review';
 import { users } from '../../db/schema/users';
 import { countWithVersion } from '../pattern-list';
@@ -118,28 +117,6 @@ export async function findSnapshot(db: DbOrTx, patternId: number) {
     .from(reviewSnapshots)
     .where(eq(reviewSnapshots.patternId, patternId));
   return row;
-}
-
-export async function snapshotFiles(db: DbOrTx, patternId: number) {
-  return db
-    .select({
-      id: patternFiles.id,
-      kind: patternFiles.kind,
-      fileName: patternFiles.fileName,
-      contentType: patternFiles.contentType,
-      byteSize: patternFiles.byteSize,
-      sizeId: patternFiles.sizeId,
-      key: patternFiles.storageKey,
-      thumbnails: sql<boolean>`coalesce((${fileChecks.check}->>'thumbnails')::boolean, false)`,
-    })
-    .from(patternFiles)
-    .leftJoin(fileChecks, eq(fileChecks.fileId, patternFiles.id))
-    .where(eq(patternFiles.patternId, patternId))
-    .orderBy(asc(patternFiles.id));
-}
-
-export async function snapshotSizes(db: DbOrTx, patternId: number) {
-  return db.select().from(sizes).where(eq(sizes.patternId, patternId)).orderBy(asc(sizes.ID));
 }
 
 /**

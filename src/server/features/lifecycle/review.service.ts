@@ -15,16 +15,20 @@ import { recordActivity } from '../activity';
 import { notifyReview } from '../notifications';
 import {
   editedAfter,
-  emitTransitionEvent,
   loadPattern,
   setNoteAddressed as saveNoteAddressed,
   type openNotesOn,
 } from '../patterns';
 import { allowedActions, nextStatus, refusal, reviewTrack } from './transitions';
 import { beginTransition, lifecycleState } from './lifecycle.service';
-import { diffSnapshots, takeSnapshot, type ReviewSnapshot } from './review-snapshot';
 import * as repo from './review.repo';
-import { recordUnpublication } from './published.service';
+import {
+  diffSnapshots,
+  recordUnpublication,
+  takeSnapshot,
+  type ReviewSnapshot,
+} from '../published';
+import { recordPatternEvent } from '../../events/pattern-events';
 import { unpublishedState } from './attention.service';
 
 type NoteRow =
@@ -79,7 +83,7 @@ export async function requestChanges(
       reason: input.reason,
       notes: notes.map((n) => ({ label: n.targetLabel, text: n.text })),
     });
-    await emitTransitionEvent(tx, 'requestChanges', id);
+    await recordPatternEvent(tx, 'pattern.changes_requested', id);
     const requestId = await repo.insertRequest(tx, {
       patternId: id,
       reason: input.reason,
@@ -121,7 +125,7 @@ export async function unpublish(
     const row = await repo.setStatus(tx, id, { ...nextStatus('unpublish', p), publishedAt: null });
     await recordUnpublication(tx, id);
     const activityId = await recordActivity(tx, user, id, 'unpublished', { reason: input.reason });
-    await emitTransitionEvent(tx, 'unpublish', id);
+    await recordPatternEvent(tx, 'pattern.unpublished', id);
     await notifyReview(tx, { publicUrl: deps.env.publicUrl, actor: user, activityId }, p, {
       kind: 'unpublished',
       reason: input.reason,

@@ -1,34 +1,19 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PATTERN_LIST_ROUTES,
   PatternExportQuerySchema,
   PatternListQuerySchema,
   PatternListResponseSchema,
-  type PatternListQuery,
-  type PatternListResponse,
 } from '../../../shared/contracts/pattern-list';
-import type { AuthUser } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import * as service from './list.service';
+import { listPublished } from './list-published.service';
 import { exportFileName, prepareExport } from './list-export.service';
 
-export interface PatternListOptions {
-  /** `version=published`: the live published versions (the lifecycle feature's, passed in by app.ts). */
-  listPublished: (
-    db: FastifyInstance['db'],
-    user: AuthUser,
-    query: PatternListQuery,
-  ) => Promise<PatternListResponse>;
-}
-
 /** My Patterns: the list call and its CSV export. */
-export const patternListRoutes: FastifyPluginAsyncZod<PatternListOptions> = async (
-  app,
-  { listPublished },
-) => {
+export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['patterns'];
 
   app.get(

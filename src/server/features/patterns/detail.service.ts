@@ -22,10 +22,7 @@ import { diffFields } from '../activity';
 import { addressNotesOn } from './address-notes';
 import * as repo from './detail.repo';
 import { priceToDb, toDetailFields, withBrandName } from './pattern-shape';
-import * as integrations from '../integrations';
-import * as publishedRepo from './published.repo';
-import { publishedVersion } from './published-read';
-import { queueStorefrontChange } from '../storefront';
+import { recordPatternEvent } from '../../events/pattern-events';
 import { assertVersion } from './versions';
 
 /**
@@ -47,7 +44,7 @@ export async function loadPattern(
 /** A size, piece or file of the pattern changed: its `updatedAt` moves (the "edited after" notice reads it). */
 export async function markPatternEdited(db: DbOrTx, id: number) {
   await repo.touchPattern(db, id);
-  await emitPatternEvent(db, 'pattern.updated', id);
+  await recordPatternEvent(db, 'pattern.updated', id);
 }
 
 type CompletenessSize = Awaited<ReturnType<typeof repo.sizesForCompleteness>>[number];
@@ -111,62 +108,6 @@ export function editedAfter(
 export async function getDetail(db: DbOrTx, user: AuthUser, id: number): Promise<PatternDetail> {
   const p = await loadPattern(db, user, id);
   return buildDetail(db, p);
-}
-
-type EventType = Parameters<typeof integrations.emitPatternEvent>[1];
-
-/** Events about the working copy: on a published pattern they say the change is not live. */
-const WORKING_COPY_EVENTS = new Set<EventType>([
-  'pattern.updated',
-  'pattern.sent_to_review',
-  'pattern.changes_requested',
-]);
-
-/**
- * A webhook event's `data`: the pattern as the detail call answers it now; `pattern.published`
- * adds the published version (`published`, `live: true`, `publishedVersion`); an event about the
- * working copy of a published pattern adds `live: false` and the live `publishedVersion`.
- */
-async function eventData(tx: DbOrTx, type: EventType, id: number) {
-  const pattern = await patternDetailById(tx, id);
-  if (!pattern) return undefined;
-  if (type === 'pattern.published') {
-    const published = await publishedVersion(tx, id);
-    return { pattern, live: true, publishedVersion: published?.version ?? null, published };
-  }
-  if (WORKING_COPY_EVENTS.has(type)) {
-    const live = await publishedRepo.liveVersion(tx, id);
-    if (live !== undefined) return { pattern, live: false, publishedVersion: live };
-  }
-  return { pattern };
-}
-
-/**
- * Queues the webhook event `type` about pattern `id` (its payload: `eventData`) and what the
- * storefront targets must receive for it (docs/storefront.md), in the same transaction.
- */
-export async function emitPatternEvent(tx: DbOrTx, type: EventType, id: number) {
-  await queueStorefrontChange(tx, type, id);
-  await integrations.emitPatternEvent(tx, type, () => eventData(tx, type, id));
-}
-
-const TRANSITION_TYPES = {
-  sendToReview: 'pattern.sent_to_review',
-  publish: 'pattern.published',
-  requestChanges: 'pattern.changes_requested',
-  unpublish: 'pattern.unpublished',
-} as const satisfies Record<Parameters<typeof integrations.emitTransitionEvent>[1], EventType>;
-
-/** Queues the webhook event of a lifecycle transition of pattern `id` (and its storefront change). */
-export async function emitTransitionEvent(
-  tx: DbOrTx,
-  action: Parameters<typeof integrations.emitTransitionEvent>[1],
-  id: number,
-) {
-  await queueStorefrontChange(tx, TRANSITION_TYPES[action], id);
-  await integrations.emitTransitionEvent(tx, action, () =>
-    eventData(tx, TRANSITION_TYPES[action], id),
-  );
 }
 
 /** The detail call's answer for any brand (webhook payloads, issue 14); undefined when the pattern is gone. */
@@ -290,7 +231,7 @@ async function writeFields(
   try {
     await db.transaction(async (tx) => {
       await repo.updatePattern(tx, id, values);
-      await emitPatternEvent(tx, 'pattern.updated', id);
+      await recordPatternEvent(tx, 'pattern.updated', id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw patternIdTaken();

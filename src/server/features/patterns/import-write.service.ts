@@ -14,7 +14,7 @@ import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { FILE_LABELS } from '../../../shared/contracts/files';
 import { recordActivity } from '../activity';
 import { diffFields } from '../activity';
-import { emitPatternEvent } from './detail.service';
+import { recordPatternEvent } from '../../events/pattern-events';
 import { priceToDb, withBrandName } from './pattern-shape';
 import { assertVersion } from './versions';
 
@@ -68,7 +68,7 @@ export async function insertImportedPattern(
     ...sizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
   ]);
   if (actor) await recordActivity(tx, actor, patternId, 'created', {});
-  await emitPatternEvent(tx, 'pattern.submitted', patternId);
+  await recordPatternEvent(tx, 'pattern.submitted', patternId);
   return patternId;
 }
 
@@ -160,6 +160,6 @@ export async function updateImportedPattern(
       await recordActivity(tx, actor, id, 'file_added', { file, label: FILE_LABELS[f.kind] });
     }
   }
-  await emitPatternEvent(tx, 'pattern.updated', id);
+  await recordPatternEvent(tx, 'pattern.updated', id);
   return { replacedKeys };
 }

@@ -1,12 +1,11 @@
 // Public entry of the patterns feature (the pattern record: create, detail, edit, delete, import
-// writes, its webhook events and stored published versions): other server code imports only from here.
+// writes; each change said as an event, src/server/events): other server code imports only from here.
 export { patternsRoutes } from './patterns.routes';
 export {
   editedAfter,
-  emitPatternEvent,
-  emitTransitionEvent,
   loadPattern,
   markPatternEdited,
+  patternDetailById,
   patternMissing,
   setPatternField,
 } from './detail.service';
@@ -18,7 +17,12 @@ export {
   updateImportedPattern,
   type ImportedSize,
 } from './import-write.service';
-export { exportDate, isoDate, priceToApi, priceToDb, toListRow } from './pattern-shape';
-export { livePublishedVersions, publishedVersion, publishedVersions } from './published-read';
-export * as publishedRepo from './published.repo';
+export {
+  exportDate,
+  isoDate,
+  isoDateOrNull,
+  priceToApi,
+  priceToDb,
+  toListRow,
+} from './pattern-shape';
 export { assertVersion, expectedVersion, sendEtag } from './versions';

@@ -22,7 +22,7 @@ import { findBrand, resolveBrandRef } from '../brands';
 import { receiveSubmission, type Received, type SubmissionParts } from './create-upload';
 import * as repo from './patterns.repo';
 import { TRASH_MSG } from '../../../shared/contracts/trash';
-import { emitPatternEvent } from './detail.service';
+import { recordPatternEvent } from '../../events/pattern-events';
 import { priceToDb } from './pattern-shape';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
@@ -184,7 +184,7 @@ export async function createPattern(
       const ids = await files.recordPatternFiles(tx, patternId, all);
       recorded = all.map((f, i) => files.toPatternFile({ ...f, id: ids[i] }));
       await recordActivity(tx, user, patternId, 'created', {});
-      await emitPatternEvent(tx, 'pattern.submitted', patternId);
+      await recordPatternEvent(tx, 'pattern.submitted', patternId);
       return patternId;
     });
     deps.kicks.kick(files.PDF_THUMBNAILS_JOB);

@@ -1,4 +1,3 @@
-import { publishedVersions } from '../patterns';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,7 +126,6 @@ describe(`storefront archive download and batching (${dbKind})`, () => {
       log: createLogger('silent'),
       handlers: [
         storefrontDeliveryHandler(t.deps, {
-          readPublished: publishedVersions,
           backoffMs: () => 200,
         }),
       ],

@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedVersions } from '../patterns';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { createLogger } from '../../lib/logger';
 import { startJobWorker, type JobWorker } from '../../jobs/outbox';
@@ -51,7 +50,6 @@ describe(`storefront: the portal's word against the instance's catalog (${dbKind
       log: createLogger('silent'),
       handlers: [
         storefrontDeliveryHandler(t.deps, {
-          readPublished: publishedVersions,
           client: { tries: 2, retryDelayMs: () => 20 },
           backoffMs: () => 150,
         }),
@@ -328,9 +326,7 @@ describe(`storefront: the portal's word against the instance's catalog (${dbKind
     const p = await publishNew(1);
     await post(LIFECYCLE_PATHS.unpublish(p.id), admin, { reason: 'Withdrawn' });
     const pages = [];
-    for await (const page of sourcePages(t.deps, { ids: [p.id] }, undefined, {
-      published: publishedVersions,
-    }))
+    for await (const page of sourcePages(t.deps, { ids: [p.id] }, undefined, 'published'))
       pages.push(...page);
     expect(pages).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import { publishedVersions } from '../patterns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
@@ -34,7 +33,6 @@ function startWorker(t: TestApp, client: ClientOptions = {}) {
     log: createLogger('silent'),
     handlers: [
       storefrontDeliveryHandler(t.deps, {
-        readPublished: publishedVersions,
         client: { tries: 1, retryDelayMs: () => 10, ...client },
         backoffMs: () => 20,
       }),

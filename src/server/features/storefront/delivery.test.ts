@@ -1,4 +1,3 @@
-import { publishedVersions } from '../patterns';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +31,6 @@ async function setup(staging: Standin, production: Standin, env: Record<string, 
     log: createLogger('silent'),
     handlers: [
       storefrontDeliveryHandler(t.deps, {
-        readPublished: publishedVersions,
         client: { tries: 2, retryDelayMs: () => 20 },
         backoffMs: () => 150,
       }),

@@ -16,7 +16,6 @@ import {
   type Execution,
 } from './client';
 import { deliverSoon, STOREFRONT_JOB, type StorefrontJobPayload } from './queue';
-import type { ReadPublished } from './source';
 import { targetConfig, targetEnabled, type TargetConfig } from './targets';
 import { recordNothingToSend, recordOutcome, runItems } from './outcome';
 import { planItems, planPages } from './plan';
@@ -38,16 +37,14 @@ const MAX_IMPORT_WAIT_MS = 6 * 3600_000;
 export function storefrontDeliveryHandler(
   deps: AppDeps,
   opts: {
-    /** The patterns feature's `publishedVersions`: production receives what was published. */
-    readPublished: ReadPublished;
     client?: ClientOptions;
     backoffMs?: (attempt: number) => number;
-  },
+  } = {},
 ): JobHandler<StorefrontJobPayload> {
   return {
     kind: STOREFRONT_JOB,
     backoffMs: opts.backoffMs ?? ((a) => Math.min(60_000, 1000 * 2 ** (a - 1))),
-    handle: (payload, ctx) => deliver(deps, payload.target, ctx, opts.readPublished, opts.client),
+    handle: (payload, ctx) => deliver(deps, payload.target, ctx, opts.client),
     // The queue gave up (STOREFRONT_MAX_ATTEMPTS): the waiting patterns show why and stay
     // waiting; Retry on a pattern, a resync or the next change (or a restart) sends them again.
     async onFailed(payload, err, { attempt }) {
@@ -63,7 +60,6 @@ async function deliver(
   deps: AppDeps,
   target: StorefrontTargetName,
   ctx: JobContext,
-  readPublished: ReadPublished,
   clientOptions?: ClientOptions,
 ): Promise<void | JobOutcome> {
   const t = targetConfig(deps.env, target);
@@ -85,7 +81,7 @@ async function deliver(
     await run.client.checkTarget();
     clearLocalArchives(deps, target);
     await resumeOpenRuns(run);
-    await sendWaiting(run, readPublished);
+    await sendWaiting(run);
     return run.importFailed ? 'failed' : undefined;
   } catch (err) {
     await afterFailure(run, err);
@@ -174,7 +170,7 @@ async function resumeOpenRuns(r: RunState) {
  * (plan.ts); those with nothing to send are recorded at once and never make an archive. Built
  * streaming into DATA_DIR/tmp, uploaded, its import started and awaited.
  */
-async function sendWaiting(r: RunState, readPublished: ReadPublished) {
+async function sendWaiting(r: RunState) {
   const { deps, t } = r;
   const db = deps.database.db;
   const max = deps.env.STOREFRONT_ARCHIVE_MAX_PRODUCTS;
@@ -182,7 +178,7 @@ async function sendWaiting(r: RunState, readPublished: ReadPublished) {
   const rows = pending.slice(0, max);
   if (!rows.length) return;
   const more = pending.length > max;
-  const decisions = await planItems(deps, t.name, rows, readPublished);
+  const decisions = await planItems(deps, t.name, rows);
   await recordNothingToSend(
     deps,
     t.name,
@@ -217,7 +213,7 @@ async function sendWaiting(r: RunState, readPublished: ReadPublished) {
   fs.mkdirSync(tmpDir, { recursive: true });
   r.tmp = path.join(tmpDir, `${name}.zip`);
   await pipeline(
-    buildArchive(deps.files, name, planPages(deps, sending, readPublished), t),
+    buildArchive(deps.files, name, planPages(deps, sending), t),
     fs.createWriteStream(r.tmp),
   );
   await r.renew();

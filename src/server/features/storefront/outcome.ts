@@ -2,7 +2,7 @@ import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { recordSystemActivity } from '../activity';
-import { emitPatternEvent } from '../integrations';
+import { queueEvent, webhookSubscribers } from '../integrations';
 import type { RunItem } from '../../db/schema/storefront';
 import type { Execution } from './client';
 import type { Decision } from './plan';
@@ -87,6 +87,8 @@ export async function recordOutcome(deps: AppDeps, run: RunRow, result: Executio
     const cleared = await repo.clearPendingItems(tx, run.target, run.items);
     for (const item of run.items) await updateHeld(tx, run.target, item, result.ok);
     await repo.finishRun(tx, run.id, { ok: result.ok, message, executionId: result.id || null });
+    const eventType = result.ok ? 'storefront.delivered' : 'storefront.failed';
+    const subscribers = await webhookSubscribers(tx, eventType);
     for (const row of cleared) {
       const id = row.patternId;
       const updated = await repo.recordPatternOutcome(tx, {
@@ -104,14 +106,12 @@ export async function recordOutcome(deps: AppDeps, run: RunRow, result: Executio
         mode: row.mode,
         message,
       });
-      await emitPatternEvent(
-        tx,
-        result.ok ? 'storefront.delivered' : 'storefront.failed',
-        async () => {
-          const p = await repo.patternForEvent(tx, id);
-          return p && { pattern: p, target: run.target, mode: row.mode, runId: run.id, message };
-        },
-      );
+      if (!subscribers.length) continue;
+      const p = await repo.patternForEvent(tx, id);
+      if (p) {
+        const data = { pattern: p, target: run.target, mode: row.mode, runId: run.id, message };
+        await queueEvent(tx, eventType, data, subscribers);
+      }
     }
   });
 }

@@ -4,7 +4,7 @@ import type { EditStatus } from '../../../shared/contracts/lifecycle';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import type { ItemPages } from './catalog-xml';
 import type { StorefrontItem } from './mapping';
-import { sourcePages, type ReadPublished, type SourceVersion } from './source';
+import { sourcePages } from './source';
 import type { PendingRow } from './delivery.repo';
 import { planState } from './storefront.repo';
 
@@ -44,9 +44,6 @@ export function wantedSource(
   return p.status === 'published' ? 'published' : null;
 }
 
-const versionOf = (source: Source, readPublished: ReadPublished): SourceVersion =>
-  source === 'working' ? 'working' : { published: readPublished };
-
 /**
  * The decisions for the pending rows of one archive, from each pattern's state now and what the
  * target holds (storefront_status.held): a deleted pattern is removed, one that should show
@@ -58,7 +55,6 @@ export async function planItems(
   deps: AppDeps,
   target: StorefrontTargetName,
   rows: PendingRow[],
-  readPublished: ReadPublished,
 ): Promise<Decision[]> {
   const db = deps.database.db;
   const ids = rows.map((r) => r.pattern_id);
@@ -78,12 +74,7 @@ export async function planItems(
   for (const source of ['working', 'published'] as const) {
     const these = rows.filter((r) => wanted.get(r.pattern_id) === source).map((r) => r.pattern_id);
     if (!these.length) continue;
-    for await (const page of sourcePages(
-      deps,
-      { ids: these },
-      undefined,
-      versionOf(source, readPublished),
-    ))
+    for await (const page of sourcePages(deps, { ids: these }, undefined, source))
       for (const p of page) content.set(p.ID, [p.productId, ...p.sizes.map((s) => s.variationId)]);
   }
   return rows.map((r) => {
@@ -106,11 +97,7 @@ export async function planItems(
 }
 
 /** The archive's items for these decisions: removals and offline products first, then whole products read again from their content. */
-export function planPages(
-  deps: AppDeps,
-  decisions: Decision[],
-  readPublished: ReadPublished,
-): ItemPages {
+export function planPages(deps: AppDeps, decisions: Decision[]): ItemPages {
   const byId = new Map(decisions.map((d) => [d.patternId, d]));
   return async function* () {
     const others: StorefrontItem[] = decisions.flatMap((d) =>
@@ -122,12 +109,7 @@ export function planPages(
         .filter((d) => d.mode === 'upsert' && d.source === source)
         .map((d) => d.patternId);
       if (!ids.length) continue;
-      for await (const page of sourcePages(
-        deps,
-        { ids },
-        undefined,
-        versionOf(source, readPublished),
-      ))
+      for await (const page of sourcePages(deps, { ids }, undefined, source))
         yield page.map((pattern) => ({
           mode: 'upsert' as const,
           pattern,

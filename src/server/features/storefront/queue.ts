@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import type { PatternEventHandler, PatternEventType } from '../../events/pattern-events';
 import { enqueueJob } from '../../jobs/outbox';
 import type { StorefrontTargetName } from '../../../shared/contracts/storefront';
 import { enabledTargets, markPending, queuePattern } from './storefront.repo';
@@ -18,7 +19,9 @@ type Mode = 'upsert' | 'offline' | 'delete';
  * offline, delete → delete mode, restore → the targets that had it (production: its published
  * version if it is published, else nothing).
  */
-const PLAN: Record<string, { mode: Mode; targets: StorefrontTargetName[] | 'delivered' }> = {
+const PLAN: Partial<
+  Record<PatternEventType, { mode: Mode; targets: StorefrontTargetName[] | 'delivered' }>
+> = {
   'pattern.sent_to_review': { mode: 'upsert', targets: ['staging'] },
   'pattern.published': { mode: 'upsert', targets: ['production', 'staging'] },
   'pattern.changes_requested': { mode: 'upsert', targets: ['staging'] },
@@ -28,16 +31,20 @@ const PLAN: Record<string, { mode: Mode; targets: StorefrontTargetName[] | 'deli
 };
 
 /**
- * Called in the transaction of the change (the transactional outbox): the pattern waits in
+ * The storefront's handler of a pattern change (src/server/events, registered by background.ts),
+ * run in the change's transaction (the transactional outbox): the pattern waits in
  * storefront_pending for each enabled target, and that target's delivery job for the current batch
  * window is queued once (its dedupe key names the window), to run when the window closes. A
- * rolled-back change queues nothing; a committed one is sent even if the process dies now.
+ * rolled-back change queues nothing; a committed one is sent even if the process dies now, and the
+ * portal says "waiting to be sent" from the commit on.
  */
-export async function queueStorefrontChange(tx: DbOrTx, event: string, patternId: number) {
-  const plan = PLAN[event];
-  if (!plan) return;
-  await queueFor(tx, patternId, plan.mode, plan.targets);
-}
+export const storefrontPatternEvents: PatternEventHandler = {
+  name: 'storefront',
+  async handle(tx, { type, patternId }) {
+    const plan = PLAN[type];
+    if (plan) await queueFor(tx, patternId, plan.mode, plan.targets);
+  },
+};
 
 export async function queueFor(
   tx: DbOrTx,

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { FileKind } from '../../../shared/contracts/files';
-import type { DbOrTx } from '../../db/client';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
+import { publishedVersions } from '../published';
 import {
   CUSTOM_ATTRIBUTES,
   imageExt,
@@ -22,13 +22,12 @@ import type { FileRow, PatternPage } from './source.repo';
  */
 export type Selection = { ids: number[] } | { where: SQL | undefined };
 
-/** The patterns feature's reader of published versions (lent by app.ts and main.ts: no import cycle). */
-export type ReadPublished = (db: DbOrTx, ids: number[]) => Promise<PublishedPattern[]>;
 /**
- * Which content: the working copy, or the live published versions read with the given reader —
- * `orWorking` (the archive download) takes the working copy of a selected pattern that has none.
+ * Which content: the working copy, or the live published versions (features/published) —
+ * 'published or working' (the archive download) takes the working copy of a selected pattern that
+ * has none.
  */
-export type SourceVersion = 'working' | { published: ReadPublished; orWorking?: boolean };
+export type SourceVersion = 'working' | 'published' | 'published or working';
 
 const PAGE = 500;
 const IMAGE_KINDS: FileKind[] = ['Main_Hero_Image', 'Hero_Images', 'Size_Chart', 'Sketch_Image'];
@@ -59,11 +58,10 @@ export async function* sourcePages(
     } else {
       const live = await fromPublished(
         deps,
-        version.published,
         rows.map((r) => r.ID),
       );
       const have = new Set(live.map((p) => p.ID));
-      const rest = version.orWorking ? rows.filter((r) => !have.has(r.ID)) : [];
+      const rest = version === 'published or working' ? rows.filter((r) => !have.has(r.ID)) : [];
       yield rest.length
         ? [...live, ...(await withSizesAndFiles(deps, rest))].sort((a, b) => a.ID - b.ID)
         : live;
@@ -119,12 +117,8 @@ async function withSizesAndFiles(deps: AppDeps, rows: Row[]): Promise<SourcePatt
  * they were reviewed, files by the references the version holds — their content keys, which stay
  * stored while the version names them even after an edit replaced the rows (ADR 013).
  */
-async function fromPublished(
-  deps: AppDeps,
-  read: ReadPublished,
-  ids: number[],
-): Promise<SourcePattern[]> {
-  const versions = (await read(deps.database.db, ids)).filter((v) => v.live);
+async function fromPublished(deps: AppDeps, ids: number[]): Promise<SourcePattern[]> {
+  const versions = (await publishedVersions(deps.database.db, ids)).filter((v) => v.live);
   // Each file as the version holds it (key, SHA-256, thumbnails); its row only for a reference
   // written before migration 0021 gave versions their keys.
   const files: FileRow[] = versions.flatMap((v) => [

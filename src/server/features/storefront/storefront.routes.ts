@@ -13,10 +13,7 @@ import * as service from './storefront.service';
 import { syncTargets } from './targets';
 
 /** Salesforce B2C Commerce: the archive download, the targets and their runs, a pattern's outcome, Retry, resync. */
-export const storefrontRoutes: FastifyPluginAsyncZod<service.PatternAccess> = async (
-  app,
-  patterns,
-) => {
+export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
   await syncTargets(app.db, app.deps.env);
   const tags = ['storefront'];
 
@@ -33,7 +30,6 @@ export const storefrontRoutes: FastifyPluginAsyncZod<service.PatternAccess> = as
     },
     async (request, reply) => {
       const { name, stream } = await service.archiveDownload(
-        patterns,
         app.deps,
         currentUser(request),
         request.query,
@@ -87,8 +83,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<service.PatternAccess> = as
         response: { 200: PatternStorefrontSchema },
       },
     },
-    async (request) =>
-      service.patternStorefront(patterns, app.deps, currentUser(request), request.params.id),
+    async (request) => service.patternStorefront(app.deps, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -104,7 +99,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<service.PatternAccess> = as
     },
     async (request, reply) => {
       reply.status(202);
-      return service.retryPattern(patterns, app.deps, currentUser(request), request.params.id);
+      return service.retryPattern(app.deps, currentUser(request), request.params.id);
     },
   );
 };

@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps, AuthUser } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import type { SQL } from 'drizzle-orm';
 import { conflict } from '../../lib/app-error';
 import type { PatternExportQuery } from '../../../shared/contracts/pattern-list';
 import {
@@ -12,26 +10,13 @@ import {
   type StorefrontTargetsResponse,
 } from '../../../shared/contracts/storefront';
 import { buildArchive } from './archive';
-import { sourcePages, type ReadPublished } from './source';
+import { sourcePages } from './source';
+import { loadPattern } from '../patterns';
+import { filterCondition } from '../pattern-list';
 import { deliverSoon, queueFor } from './queue';
 import { targetConfig, targetEnabled } from './targets';
 import { addressProblem } from './client';
 import * as repo from './storefront.repo';
-
-/** What the patterns feature lends this one (passed by app.ts: the features do not import each other in a cycle). */
-export interface PatternAccess {
-  /** Loads a pattern the user may see, or throws its 404. */
-  loadPattern(
-    db: DbOrTx,
-    user: AuthUser,
-    id: number,
-    opts?: { forUpdate?: boolean },
-  ): Promise<unknown>;
-  /** The list filter's rows as a condition on `patterns`. */
-  filterCondition(db: DbOrTx, user: AuthUser, filter: PatternExportQuery): Promise<SQL | undefined>;
-  /** The published versions of these patterns (what the archive carries). */
-  publishedVersions: ReadPublished;
-}
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 /** "2026-11-26 15:30 UTC": what the status lines say. */
@@ -72,7 +57,6 @@ export async function listTargets(deps: AppDeps): Promise<StorefrontTargetsRespo
 }
 
 export async function patternStorefront(
-  { loadPattern }: PatternAccess,
   deps: AppDeps,
   user: AuthUser,
   id: number,
@@ -112,12 +96,7 @@ export function summarize(targets: PatternStorefront['targets']): PatternStorefr
 }
 
 /** Retry: what failed for this pattern is queued again, and sent right away. */
-export async function retryPattern(
-  { loadPattern }: PatternAccess,
-  deps: AppDeps,
-  user: AuthUser,
-  id: number,
-) {
+export async function retryPattern(deps: AppDeps, user: AuthUser, id: number) {
   return deps.database.db.transaction(async (tx) => {
     await loadPattern(tx, user, id, { forUpdate: true });
     const failed = await repo.failedTargets(tx, id);
@@ -150,7 +129,6 @@ export async function resyncTarget(deps: AppDeps, name: StorefrontTargetName) {
  * book ids (or staging's, or defaults). Checked before the first byte, then streamed.
  */
 export async function archiveDownload(
-  { filterCondition, publishedVersions }: PatternAccess,
   deps: AppDeps,
   user: AuthUser,
   query: PatternExportQuery,
@@ -163,10 +141,7 @@ export async function archiveDownload(
   const settings = targetEnabled(prod) ? prod : targetConfig(deps.env, 'staging');
   const name = `ppp_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
   const pages = async function* () {
-    for await (const page of sourcePages(deps, { where }, undefined, {
-      published: publishedVersions,
-      orWorking: true,
-    }))
+    for await (const page of sourcePages(deps, { where }, undefined, 'published or working'))
       yield page.map((pattern) => ({ mode: 'upsert' as const, pattern }));
   };
   return { name, stream: buildArchive(deps.files, name, pages, settings) };

@@ -7,7 +7,7 @@ import { patternPublishedVersions } from '../../db/schema/published';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
 import { seedFile, seedPattern } from '../patterns/detail.fixtures';
-import { publishedVersion } from '../patterns/index';
+import { publishedVersion } from './index';
 
 /**
  * Migration 0013 fills the published version of patterns published before it: these tests run its

@@ -10,7 +10,7 @@ import { PATTERN_LIST_ROUTES } from '../../../shared/contracts/pattern-list';
 import { PATTERN_PUBLISHED_PATHS } from '../../../shared/contracts/pattern-published';
 import { INTEGRATION_PATHS, type ChangesResponse } from '../../../shared/contracts/integrations';
 import { photoCheck, seedFile, seedPattern } from '../patterns/detail.fixtures';
-import { livePublishedVersions, publishedVersion, publishedVersions } from '../patterns/index';
+import { livePublishedVersions, publishedVersion, publishedVersions } from './index';
 
 describe(`published versions (${dbKind})`, () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { PublishedContent, PublishedFile } from '../../../shared/contracts/
 import { SIZE_LABELS } from '../../../shared/contracts/sizes';
 import type { Change } from '../../../shared/contracts/lifecycle';
 import { priceToApi, priceToDb, type PatternRow } from '../patterns';
-import * as repo from './review.repo';
+import * as repo from './content.repo';
 import { sha256OfKey } from '../files';
 
 /**

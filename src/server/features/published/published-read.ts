@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../db/client';
 import type { PublishedPattern } from '../../../shared/contracts/pattern-published';
-import { isoDate, isoDateOrNull } from './pattern-shape';
+import { isoDate, isoDateOrNull } from '../patterns';
 import * as repo from './published.repo';
 
 /*
- * Reading published versions, for this feature and others (the storefront delivery): import
- * `publishedVersions` / `publishedVersion` from `features/patterns` (index.ts).
+ * Reading published versions, for this feature and others (the storefront delivery, the webhooks'
+ * event data): import `publishedVersions` / `publishedVersion` from `features/published` (index.ts).
  */
 
 const toPublished = (r: repo.PublishedRow): PublishedPattern => ({
