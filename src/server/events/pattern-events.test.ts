@@ -16,7 +16,7 @@ describe(`pattern events (${dbKind})`, () => {
   let admin: TestUser;
   let staging: Standin;
   beforeAll(async () => {
-    staging = await startStandin();
+    staging = await startStandin(null); // no archive is built here: the schemas are not needed
     t = await createTestApp({ ...staging.env('STAGING'), WEBHOOK_ALLOW_PRIVATE: 'true' });
     admin = await createUser(t, { role: 'admin', brand: null });
     const r = await t.app.inject({

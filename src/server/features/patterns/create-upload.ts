@@ -113,6 +113,25 @@ function fillSlots(r: Received, slots: Slot[], placed: files.StoredPatternFile[]
   });
 }
 
+/** The submission being read: what it holds so far, the first failure, the files in their checks. */
+interface Intake {
+  deps: AppDeps;
+  r: Received;
+  onData: (data: unknown) => Promise<void>;
+  /** The part number of the failure answered (the earliest part's); Infinity while none. */
+  failedAt: number;
+  sawData: boolean;
+  /** Files being checked, in part order, with where each goes. */
+  pending: { slot: Slot; checked: Promise<files.CheckedPatternFile | undefined> }[];
+  running: Set<Promise<unknown>>;
+  sizeTaken: Set<number>;
+}
+
+/** Records `err` as the failure of part `at`, unless an earlier part failed already. */
+const failAt = (ix: Intake, at: number) => (err: unknown) => {
+  if (at < ix.failedAt) [ix.failedAt, ix.r.failure] = [at, err];
+};
+
 /**
  * Reads every part of the submission in arrival order, streaming each file to a temporary key
  * while the preflight of the ones before runs (at most PREFLIGHTS_IN_FLIGHT at a time); once every
@@ -130,111 +149,119 @@ export async function receiveSubmission(
   stored: files.StoredPatternFile[],
   onData: (data: unknown) => Promise<void>,
 ): Promise<Received> {
-  const r: Received = {
-    named: new Map(),
-    sizePdfs: new Map(),
-    batch: [],
-    sizePdfSeen: new Set(),
-    batchSeen: 0,
+  const ix: Intake = {
+    deps,
+    r: { named: new Map(), sizePdfs: new Map(), batch: [], sizePdfSeen: new Set(), batchSeen: 0 },
+    onData,
+    failedAt: Infinity,
+    sawData: false,
+    pending: [],
+    running: new Set(),
+    sizeTaken: new Set(),
   };
-  let failedAt = Infinity;
-  let seq = 0;
-  const failAt = (at: number) => (err: unknown) => {
-    if (at < failedAt) [failedAt, r.failure] = [at, err];
-  };
-  let sawData = false;
-  const takeData = async (raw: unknown, fail: (err: unknown) => void) => {
-    if (sawData) return fail(badRequest('Send data only once', { data: 'Send data only once' }));
-    sawData = true;
-    try {
-      r.data = parseData(raw);
-      if (!r.failure) await onData(r.data);
-    } catch (err) {
-      fail(err);
-    }
-  };
-  /** Files being checked, in part order, with where each goes. */
-  const pending: { slot: Slot; checked: Promise<files.CheckedPatternFile | undefined> }[] = [];
-  const running = new Set<Promise<unknown>>();
-  const sizeTaken = new Set<number>();
-
   try {
-    // Unknown text parts and empty file inputs are skipped by the reader; an unknown file part or
-    // one too many of a named field arrives refused (and drained).
-    for await (const part of parts) {
-      const fail = failAt(seq++);
-      if (part.type === 'field') {
-        if (part.truncated) fail(tooLarge('data is too large', { data: 'data is too large' }));
-        else await takeData(part.value, fail);
-        continue;
-      }
-      if (part.type === 'fieldFile') {
-        await readSmallFile(part.file).then((raw) => takeData(raw, fail), fail);
-        continue;
-      }
-      if (part.type === 'refused') {
-        fail(part.error);
-        continue;
-      }
-      const target = targetOf(part);
-      if (target.kind === 'size') r.sizePdfSeen.add(target.index);
-      if (target.kind === 'batch') {
-        if (target.index !== undefined) r.sizePdfSeen.add(target.index);
-        else r.batchSeen++;
-      }
-      const problem = checkTarget(sizeTaken, target, part.fieldname);
-      if (problem) fail(problem);
-      if (r.failure) {
-        part.file.file.resume();
-        continue;
-      }
-      const [slot, where] = slotOf(target, part.file.filename);
-      if (slot.kind === 'size') sizeTaken.add(slot.index);
-      try {
-        while (running.size >= PREFLIGHTS_IN_FLIGHT) await Promise.race(running);
-        // A PDF's facts now, its first page drawn after the answer (issue 31: nine tenths of its check).
-        const opts = { ...where, pdfCheck: 'facts' as const };
-        const { checked } = await files.receivePatternFile(deps, part.file, opts);
-        const settled = checked.then(
-          (c) => c,
-          (err: unknown) => void fail(err),
-        );
-        const done = settled.finally(() => running.delete(done));
-        running.add(done);
-        pending.push({ slot, checked: settled });
-      } catch (err) {
-        fail(err);
-      }
-    }
+    await readAllParts(ix, parts);
   } catch (err) {
     // The body's own failures (cut off, too many parts, no boundary) arrive mapped by readParts;
     // a refusal recorded before them is the better answer.
-    const checked = await Promise.all(pending.map((p) => p.checked));
+    const checked = await Promise.all(ix.pending.map((p) => p.checked));
     await files.discardPatternFiles(
       deps,
       checked.filter((c) => c !== undefined),
     );
-    if (r.failure instanceof AppError) throw r.failure;
+    if (ix.r.failure instanceof AppError) throw ix.r.failure;
     throw err;
   }
-  const checked = await Promise.all(pending.map((p) => p.checked));
-  const ready = checked.filter((c) => c !== undefined);
+  await placeChecked(ix, stored);
+  return ix.r;
+}
+
+/**
+ * Each part in turn: `data` (a field, or a small file part), a refusal the reader made, or a file
+ * whose check starts. Unknown text parts and empty file inputs are skipped by the reader; an
+ * unknown file part or one too many of a named field arrives refused (and drained).
+ */
+async function readAllParts(ix: Intake, parts: SubmissionParts) {
+  let seq = 0;
+  for await (const part of parts) {
+    const fail = failAt(ix, seq++);
+    if (part.type === 'field') {
+      if (part.truncated) fail(tooLarge('data is too large', { data: 'data is too large' }));
+      else await takeData(ix, part.value, fail);
+    } else if (part.type === 'fieldFile') {
+      await readSmallFile(part.file).then((raw) => takeData(ix, raw, fail), fail);
+    } else if (part.type === 'refused') {
+      fail(part.error);
+    } else {
+      await takeFile(ix, part, fail);
+    }
+  }
+}
+
+async function takeData(ix: Intake, raw: unknown, fail: (err: unknown) => void) {
+  if (ix.sawData) return fail(badRequest('Send data only once', { data: 'Send data only once' }));
+  ix.sawData = true;
+  try {
+    ix.r.data = parseData(raw);
+    if (!ix.r.failure) await ix.onData(ix.r.data);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+/** A file part: counted where it goes, then stored and its check started — or drained after a failure. */
+async function takeFile(ix: Intake, part: FilePart, fail: (err: unknown) => void) {
+  const { r } = ix;
+  const target = targetOf(part);
+  if (target.kind === 'size') r.sizePdfSeen.add(target.index);
+  if (target.kind === 'batch') {
+    if (target.index !== undefined) r.sizePdfSeen.add(target.index);
+    else r.batchSeen++;
+  }
+  const problem = checkTarget(ix.sizeTaken, target, part.fieldname);
+  if (problem) fail(problem);
   if (r.failure) {
-    await files.discardPatternFiles(deps, ready);
-    return r;
+    part.file.file.resume();
+    return;
+  }
+  const [slot, where] = slotOf(target, part.file.filename);
+  if (slot.kind === 'size') ix.sizeTaken.add(slot.index);
+  try {
+    while (ix.running.size >= PREFLIGHTS_IN_FLIGHT) await Promise.race(ix.running);
+    // A PDF's facts now, its first page drawn after the answer (issue 31: nine tenths of its check).
+    const opts = { ...where, pdfCheck: 'facts' as const };
+    const { checked } = await files.receivePatternFile(ix.deps, part.file, opts);
+    const settled = checked.then(
+      (c) => c,
+      (err: unknown) => void fail(err),
+    );
+    const done = settled.finally(() => ix.running.delete(done));
+    ix.running.add(done);
+    ix.pending.push({ slot, checked: settled });
+  } catch (err) {
+    fail(err);
+  }
+}
+
+/** Once every check ended: the files placed under their content keys together, or all discarded after a failure. */
+async function placeChecked(ix: Intake, stored: files.StoredPatternFile[]) {
+  const checked = await Promise.all(ix.pending.map((p) => p.checked));
+  const ready = checked.filter((c) => c !== undefined);
+  if (ix.r.failure) {
+    await files.discardPatternFiles(ix.deps, ready);
+    return;
   }
   try {
-    const placed = await files.placePatternFiles(deps, ready);
+    const placed = await files.placePatternFiles(ix.deps, ready);
     stored.push(...placed);
     fillSlots(
-      r,
-      pending.map((p) => p.slot),
+      ix.r,
+      ix.pending.map((p) => p.slot),
       placed,
     );
   } catch (err) {
-    failAt(-1)(err);
+    failAt(ix, -1)(err);
   }
-  return r;
 }
 
 /**

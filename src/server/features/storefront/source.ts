@@ -115,7 +115,7 @@ async function withSizesAndFiles(deps: AppDeps, rows: Row[]): Promise<SourcePatt
 /**
  * The live published versions of these patterns as the archive carries them: fields and sizes as
  * they were reviewed, files by the references the version holds — their content keys, which stay
- * stored while the version names them even after an edit replaced the rows (ADR 013).
+ * stored while the version names them even after an edit replaced the rows (ADR 009).
  */
 async function fromPublished(deps: AppDeps, ids: number[]): Promise<SourcePattern[]> {
   const versions = (await publishedVersions(deps.database.db, ids)).filter((v) => v.live);
