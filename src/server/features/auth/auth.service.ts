@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client';
+import type { SessionOrigin } from './sessions.repo';
 import type { AppDeps, AuthUser } from '../../context';
 import type { LoginRequest, LoginResponse, SessionUser } from '../../../shared/contracts/auth';
 import type { LoginResult } from '../../../shared/contracts/two-factor';
@@ -43,12 +44,7 @@ export async function findSessionUser(db: Db, token: string): Promise<AuthUser |
   return user;
 }
 
-/** Where and how a session was opened, for the signed-in devices list (devices.ts). */
-export interface SessionOrigin {
-  userAgent?: string;
-  ip?: string;
-  method: 'password' | 'oidc' | 'invitation' | 'passkey';
-}
+export type { SessionOrigin } from './sessions.repo';
 
 /**
  * The one place a session is opened (password, company sign-in, invitation); answers its token.

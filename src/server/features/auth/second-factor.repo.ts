@@ -11,7 +11,7 @@ import { users } from '../../db/schema/users';
 import { hashToken, newToken } from '../../lib/tokens';
 import { TWO_FACTOR_RULES } from '../../../shared/contracts/two-factor';
 import type { LoginAttempt } from './login-throttle';
-import type { SessionOrigin } from './auth.service';
+import type { SessionOrigin } from './sessions.repo';
 
 type ChallengeKind = (typeof authChallenges.$inferSelect)['kind'];
 

@@ -2,6 +2,13 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, sessionSeen } from '../../db/schema/users';
 
+/** Where and how a session was opened, for the signed-in devices list (devices.ts). */
+export interface SessionOrigin {
+  userAgent?: string;
+  ip?: string;
+  method: 'password' | 'oidc' | 'invitation' | 'passkey';
+}
+
 /** A user's live sessions with their last request, most recently used first. */
 export async function listSessions(db: DbOrTx, userId: number) {
   const lastSeen = sql<Date>`coalesce(${sessionSeen.lastSeenAt}, ${sessions.createdAt})`;
