@@ -49,7 +49,7 @@ async function mailTo(to: string, subject: RegExp): Promise<string> {
 
 /** An account made through the API by the shared admin, for journeys that start signed in as it. */
 async function createAccount(fullName: string, password = 'Journey-pass1') {
-  const email = unique(fullName.split(' ')[0].toLowerCase());
+  const email = unique((fullName.split(' ')[0] ?? '').toLowerCase());
   const form = new FormData();
   form.append(
     'data',
@@ -252,7 +252,7 @@ describe('accounts', () => {
       .filter({ hasText: 'OTP sent successfully' })
       .first()
       .waitFor();
-    const code = /code is (\d{6})/.exec(await mailTo(newEmail, /code/))![1];
+    const code = /code is (\d{6})/.exec(await mailTo(newEmail, /code/))![1]!;
     await page.getByLabel('Email code').fill(code);
     await page.getByRole('button', { name: 'Change email' }).click();
     await page

@@ -74,7 +74,7 @@ const canvasHasInk = (canvas: Locator) =>
   canvas.evaluate((c: HTMLCanvasElement) => {
     if (c.dataset.rendered !== 'true' || !c.width) return false;
     const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    for (let i = 0; i < d.length; i += 4) if (d[i] < 128) return true;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! < 128) return true;
     return false;
   });
 

@@ -259,8 +259,9 @@ describe('daily use', () => {
   it('marks the first load’s scripts for eager compilation: the entry, what it imports, and My Patterns’ screen', async () => {
     const text = async (p: string) => (await fetch(`${baseURL()}${p}`)).text();
     const html = await text('/app/dashboard');
-    const src = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]);
+    const src = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!); // each pattern has one group
     const [boot] = src(/<script[^>]*async[^>]*src="([^"]+)"/g);
+    if (!boot) throw new Error('no boot script in the page');
     const entry = src(/<script type="module" crossorigin src="([^"]+)"/g);
     const preloads = src(/<link rel="modulepreload" crossorigin href="([^"]+)"/g);
     expect(entry).toHaveLength(1);
@@ -273,7 +274,7 @@ describe('daily use', () => {
       expect((await text(p)).startsWith(hint), p).toBe(true);
     // The tiny boot script and a screen of its own (the sign-in page's) are left to V8.
     expect((await text(boot)).startsWith(hint)).toBe(false);
-    const login = /assets\/login-[\w-]+\.js/.exec(await text(entry[0]))?.[0];
+    const login = /assets\/login-[\w-]+\.js/.exec(await text(entry[0]!))?.[0];
     expect(login).toBeDefined();
     expect((await text(`/app/${login}`)).startsWith(hint)).toBe(false);
   });

@@ -89,8 +89,8 @@ describe('bulk import', () => {
     ]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());
-    expect((wb.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual(TEMPLATE_HEADERS);
-    expect(wb.worksheets[1].name).toBe('Allowed values');
+    expect((wb.worksheets[0]?.getRow(1).values as string[]).slice(1)).toEqual(TEMPLATE_HEADERS);
+    expect(wb.worksheets[1]?.name).toBe('Allowed values');
 
     await upload(page, sheet(false), 'catalogue.csv');
     const problems = page.getByRole('table', { name: 'Problems found in the sheet and the ZIP' });
@@ -108,7 +108,7 @@ describe('bulk import', () => {
       page.getByRole('button', { name: 'Download report (CSV)' }).click(),
     ]);
     const reportText = fs.readFileSync(await report.path(), 'utf8');
-    expect(reportText.split('\r\n')[0].endsWith(',Errors')).toBe(true);
+    expect(reportText.split('\r\n')[0]?.endsWith(',Errors')).toBe(true);
     expect(reportText).toContain('Pattern View: Pattern View is required');
 
     // The fixed sheet: a new check, this time without problems; then the import.

@@ -114,7 +114,7 @@ describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, 
   });
 
   it('answers on every connection, and a sign-out on one process ends the session on both', async () => {
-    const password = /Sign in as admin@localhost with password (\S+)/.exec(output())![1];
+    const password = /Sign in as admin@localhost with password (\S+)/.exec(output())![1]!;
     const token = await signIn(password);
     // Ten new connections reach both processes (in turn); each now holds the session in its cache.
     for (let i = 0; i < 10; i++)
@@ -137,7 +137,7 @@ describe.skipIf(!!skipReason)(`npm start with SERVER_PROCESSES=2${skipReason}`, 
   it('of six saves based on one version, sent at once to both processes, one is applied and five are refused', async () => {
     // Issue 48, item 1 (docs/concurrency.md): the version is checked after the row is locked, in
     // the write's transaction, so two processes cannot both pass it.
-    const password = /Sign in as admin@localhost with password (\S+)/.exec(output())![1];
+    const password = /Sign in as admin@localhost with password (\S+)/.exec(output())![1]!;
     const token = await signIn(password);
     const brands = JSON.parse((await request(port, 'GET', '/api/brands', { token })).body) as {
       data: { id: number; slug: string }[];

@@ -176,7 +176,7 @@ describe.skipIf(!!skipReason)(
         JSON.stringify({
           fullName: 'Scale Partner',
           email,
-          brand: brands[0].id,
+          brand: brands[0]!.id,
           role: 'user',
           password: 'Scale-pass1',
           repeatPassword: 'Scale-pass1',

@@ -7,7 +7,7 @@ import { MSG } from '../src/shared/messages';
 
 // Unique to this run: the e2e server is shared by every journey file.
 const prefix = `TRS${Date.now().toString(36)}`.toUpperCase();
-const codes = [`${prefix}-1`, `${prefix}-2`, `${prefix}-3`];
+const codes = [`${prefix}-1`, `${prefix}-2`, `${prefix}-3`] as const;
 
 describe('Trash: nothing deleted is lost', () => {
   let browser: Browser;

@@ -192,7 +192,7 @@ describe('two-factor and passkeys in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await passwordStep();
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill(recovery[0]);
+    await page.getByLabel('Recovery code').fill(recovery[0]!);
     if (shots) await page.screenshot({ path: `${shots}/2fa-code-step-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/app/dashboard');
@@ -205,14 +205,14 @@ describe('two-factor and passkeys in Chromium', () => {
     await signOut();
     await passwordStep();
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill(recovery[0]);
+    await page.getByLabel('Recovery code').fill(recovery[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('That code is not right').first().waitFor();
     await page.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('removes a passkey', async () => {
-    await page.getByLabel('Recovery code').fill(recovery[1]);
+    await page.getByLabel('Recovery code').fill(recovery[1]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/app/dashboard');
     await page.goto('/app/my-account');

@@ -118,7 +118,7 @@ describe(`every route, every role, generated bad input: no 5xx (${dbKind})`, () 
       fc.array(badValue, { minLength: 12, maxLength: 12 }),
       fc.boolean(),
       async (routeIndex, role, pathValue, extra, values, asMultipart) => {
-        const route = routes[routeIndex % routes.length];
+        const route = routes[routeIndex % routes.length]!;
         let path = route.path;
         for (const name of route.pathParams) {
           const v = pathValue === 'real' ? patternId : pathValue;

@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0];
+    const pathname = request.url.split('?')[0] ?? '';
     if (
       request.url.startsWith('/api/') ||
       request.url === '/api' ||

@@ -182,7 +182,7 @@ describe('scheduleJobs', () => {
       await stop();
       await vi.advanceTimersByTimeAsync(60_000);
       expect(run).toHaveBeenCalledTimes(2);
-      expect(states[0].scheduled).toBe(false);
+      expect(states[0]?.scheduled).toBe(false);
     } finally {
       vi.useRealTimers();
     }

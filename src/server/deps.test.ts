@@ -142,6 +142,7 @@ describe.skipIf(!pgUrl || kind !== 'postgres' || !redis)(
       const instances = await Promise.all([1, 2, 3].map(() => createDeps(env, silent)));
       try {
         const [a, b, c] = instances;
+        if (!a || !b || !c) throw new Error('expected a, b, c');
         expect(instances.map((d) => d.database.kind)).toEqual(['postgres', 'postgres', 'postgres']);
         const journal = JSON.parse(
           fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),

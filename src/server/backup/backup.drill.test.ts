@@ -64,7 +64,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
     const { rows } = await target.database.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
     );
-    expect(Number(rows[0].n)).toBe(0);
+    expect(Number(rows[0]?.n)).toBe(0);
     expect(
       fs.existsSync(path.join(target.dataDir, 'files')) &&
         fs.readdirSync(path.join(target.dataDir, 'files')),
@@ -168,7 +168,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
       expect(restored[table], table).toBe(side[table]);
     // Every table the requests did not change is back as it was, row for row. (Those they did —
     // sessions seen, search words and counts written after the new pattern's commit — are between.)
-    const rowCount = (f: Record<string, string>, table: string) => Number(f[table].split(':')[0]);
+    const rowCount = (f: Record<string, string>, table: string) => Number(f[table]!.split(':')[0]);
     for (const table of Object.keys(before)) {
       if (table === 'public.jobs') continue; // below: its mails are copied without their texts
       if (before[table] === after[table]) expect(restored[table], table).toBe(before[table]);
@@ -220,7 +220,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
       const pattern = detail.json().data;
       expect(pattern.SFCC_Pattern_ID).toBe('DRILL-1');
       expect(pattern.sizesCount).toBe(2);
-      const file = (pattern.files as { id: number; url: string }[])[0];
+      const file = (pattern.files as { id: number; url: string }[])[0]!;
       const download = await app.inject({ url: file.url, headers: auth });
       expect(download.statusCode).toBe(200);
       const original = await t.app.inject({ url: file.url, headers: partner.auth });
@@ -262,7 +262,7 @@ describe(`backup and restore drill (${dbKind})`, () => {
     for await (const c of content) chunks.push(c as Buffer);
     const at = bytes.indexOf(Buffer.concat(chunks).subarray(200, 264));
     expect(at).toBeGreaterThan(0);
-    bytes[at + 10] ^= 0xff;
+    bytes[at + 10]! ^= 0xff;
     const tampered = path.join(dir, 'tampered.zip');
     fs.writeFileSync(tampered, bytes);
     await expect(verifyArchive(tampered, PASS)).rejects.toThrow(RestoreError);
@@ -300,22 +300,22 @@ describe(`backup and restore drill (${dbKind})`, () => {
       [
         '../ key',
         (m: Manifest) => (
-          (m.files[0].key = '../../escaped'),
-          (m.files[0].entry = 'files/../../escaped')
+          (m.files[0]!.key = '../../escaped'),
+          (m.files[0]!.entry = 'files/../../escaped')
         ),
       ],
       [
         'absolute key',
         (m: Manifest) => (
-          (m.files[0].key = '/etc/escaped'),
-          (m.files[0].entry = 'files//etc/escaped')
+          (m.files[0]!.key = '/etc/escaped'),
+          (m.files[0]!.entry = 'files//etc/escaped')
         ),
       ],
       [
         'table name',
         (m: Manifest) => (
-          (m.tables[0].name = 'public.x; drop table users'),
-          (m.tables[0].entry = `db/${m.tables[0].name}.jsonl`)
+          (m.tables[0]!.name = 'public.x; drop table users'),
+          (m.tables[0]!.entry = `db/${m.tables[0]!.name}.jsonl`)
         ),
       ],
     ] as const) {

@@ -17,6 +17,7 @@ import {
 } from './archive-key';
 import { UPLOADS_PREFIX, holdingDeletes } from '../features/files';
 import { MAIL_JOB, withoutText, type MailJobPayload } from '../mail/mail-job';
+import { firstRow } from '../lib/rows';
 
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 'pattern-partner-portal-backup';
@@ -216,11 +217,11 @@ async function appliedMigrations(tx: Tx): Promise<{ n: number; last: string | nu
   const { rows } = await tx.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'drizzle' AND tablename = '__drizzle_migrations'`,
   );
-  if (Number(rows[0].n) === 0)
+  if (Number(firstRow(rows, 'the count of migration tables').n) === 0)
     throw new Error('the database holds no portal (no migrations applied): nothing to back up');
   const applied = await tx.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
   );
-  const n = Number(applied.rows[0].n);
+  const n = Number(firstRow(applied.rows, 'the count of applied migrations').n);
   return { n, last: journalTags()[n - 1] ?? null };
 }

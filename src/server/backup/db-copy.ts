@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { firstRow } from '../lib/rows';
 
 /** The schemas a backup copies: the portal's tables and Drizzle's record of applied migrations. */
 const SCHEMAS = ['public', 'drizzle'];
@@ -70,7 +71,7 @@ export async function* tableRows(db: DbOrTx, table: TableInfo): AsyncGenerator<s
     if (page.length === 0) return;
     // The row's place is read to page on; it is not written back (restore ignores the key).
     yield page.map((p) => p.j);
-    after = page[page.length - 1].c;
+    after = page[page.length - 1]!.c; // the page is not empty (returned above when it is)
     if (page.length < PAGE) return;
   }
 }
@@ -94,11 +95,11 @@ export async function readSequences(db: DbOrTx): Promise<SequenceValue[]> {
 
 /** Whether the database holds any table of ours (a restore target must not, unless forced). */
 export async function hasTables(db: DbOrTx): Promise<boolean> {
-  const [r] = await rows<{ n: number }>(
+  const found = await rows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname IN ('public', 'drizzle')`,
   );
-  return Number(r.n) > 0;
+  return Number(firstRow(found, 'the count of our tables').n) > 0;
 }
 
 /** Drops everything of ours (restore --force): the schema is made again by the migrations. */
@@ -154,6 +155,9 @@ export async function setSequence(db: DbOrTx, s: SequenceValue): Promise<void> {
 }
 
 export async function countRows(db: DbOrTx, table: TableInfo): Promise<number> {
-  const [r] = await rows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM ${table.ref}`));
-  return Number(r.n);
+  const found = await rows<{ n: number }>(
+    db,
+    sql.raw(`SELECT count(*)::int AS n FROM ${table.ref}`),
+  );
+  return Number(firstRow(found, `the count of ${table.name}`).n);
 }

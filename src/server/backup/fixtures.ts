@@ -15,6 +15,7 @@ import yazl from 'yazl';
 import { listTables } from './db-copy';
 import { MANIFEST, type Manifest } from './backup';
 import { AUTH_ENTRY, ArchiveKeys, type ArchiveAuth } from './archive-key';
+import { firstRow } from '../lib/rows';
 
 /** Per table: row count and an MD5 of every row's JSON, sorted (generated columns included). */
 export async function fingerprint(db: DbOrTx): Promise<Record<string, string>> {
@@ -26,7 +27,8 @@ export async function fingerprint(db: DbOrTx): Promise<Record<string, string>> {
          FROM (SELECT row_to_json(t)::text AS x FROM ${t.ref} t) s`,
       ),
     );
-    out[t.name] = `${rows[0].n}:${rows[0].h}`;
+    const { n, h } = firstRow(rows, `the fingerprint of ${t.name}`);
+    out[t.name] = `${n}:${h}`;
   }
   return out;
 }

@@ -282,18 +282,19 @@ export async function restoreBackup(
       });
       const endLoad = await beginLoad(tx, known);
       for (const [i, t] of loadable.entries()) {
+        const table = known[i]!; // known is loadable mapped one to one
         const lines = readline.createInterface({ input: await z.open(z.entries.get(t.entry)!) });
         let batch: string[] = [];
         for await (const line of lines) {
           if (!line) continue;
           batch.push(line);
           if (batch.length >= ROWS_PER_INSERT) {
-            await insertRows(tx, known[i], batch);
+            await insertRows(tx, table, batch);
             batch = [];
           }
         }
-        if (batch.length) await insertRows(tx, known[i], batch);
-        const n = await countRows(tx, known[i]);
+        if (batch.length) await insertRows(tx, table, batch);
+        const n = await countRows(tx, table);
         if (n !== t.rows)
           throw new RestoreError(`${t.name}: ${n} rows restored, the manifest says ${t.rows}`);
         rows += n;

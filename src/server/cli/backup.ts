@@ -66,5 +66,5 @@ try {
   }
 } catch (err) {
   pino({ level: 'error' }).error({ err }, 'backup failed');
-  fail((err as Error).message.split('\n')[0]);
+  fail((err as Error).message.split('\n')[0] ?? '');
 }

@@ -22,7 +22,8 @@ const { values, positionals } = parseArgs({
   options: { force: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
-if (positionals.length !== 1)
+const [file] = positionals;
+if (positionals.length !== 1 || file === undefined)
   fail('give the archive to restore: npm run restore -- FILE [--force]');
 let env;
 try {
@@ -33,7 +34,7 @@ try {
 const problem = passphraseProblem(env.BACKUP_PASSPHRASE);
 if (problem) fail(problem);
 keepDataDirPrivate(env.dataDir);
-const archive = path.resolve(positionals[0]);
+const archive = path.resolve(file);
 const started = performance.now();
 if (!env.DATABASE_URL && (await portalIsRunning(env.dataDir)))
   fail('the portal is running on this DATA_DIR: stop it first');
@@ -55,5 +56,5 @@ try {
   }
   tightenModes(env.dataDir);
 } catch (err) {
-  fail(err instanceof RestoreError ? err.message : (err as Error).message.split('\n')[0]);
+  fail(err instanceof RestoreError ? err.message : ((err as Error).message.split('\n')[0] ?? ''));
 }

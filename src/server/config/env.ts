@@ -196,7 +196,7 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
   const valid = (entry: string) => {
     if ((PRIVATE_RANGES as readonly string[]).includes(entry)) return true;
     const [address, bits, ...rest] = entry.split('/');
-    const family = net.isIP(address);
+    const family = net.isIP(address ?? '');
     if (!family || rest.length) return false;
     if (bits === undefined) return true;
     return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
@@ -269,7 +269,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   );
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    const issue = result.error.issues[0];
+    const issue = result.error.issues[0]!; // a failed parse has at least one issue
     const name = String(issue.path[0] ?? 'environment');
     const shown = SECRET_VARIABLES.has(name) ? '' : ` (got "${String(cleaned[name] ?? '')}")`;
     throw new EnvError(`Invalid configuration: ${name} ${issue.message}${shown}`);

@@ -159,7 +159,7 @@ export async function openPglite(
         await pg.execProtocolRawStream(message, {
           onRawData: (c) => chunks.push(c.slice()), // a view into the database's memory
         });
-        return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       },
       opts.instance ? async () => undefined : () => pg.close(),
     );

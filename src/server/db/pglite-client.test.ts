@@ -68,6 +68,7 @@ describe.skipIf(dbKind !== 'pglite')(
             expect(ours.affectedRows).toBe(theirs.affectedRows);
           }
           const [row] = (await client().query<Record<string, unknown>>(sample, params)).rows;
+          if (!row) throw new Error('expected row');
           expect(row).toMatchObject({ i: 1, small: 42, price: '1.50', yes: true, nothing: null });
           expect(row.big).toBe(9007199254740993n);
           expect(row.ints).toEqual([1, 2, 3]);
@@ -80,7 +81,7 @@ describe.skipIf(dbKind !== 'pglite')(
           expect(ins.affectedRows).toBe(2);
           const many = await client().exec(`select 1 as one; update t set name = name; select 2`);
           expect(many.map((r) => r.rows)).toEqual([[{ one: 1 }], [], [{ '?column?': 2 }]]);
-          expect(many[1].affectedRows).toBe(2);
+          expect(many[1]?.affectedRows).toBe(2);
         });
 
         it('throws PostgreSQL errors with their code and constraint, and goes on after them', async () => {
@@ -110,7 +111,7 @@ describe.skipIf(dbKind !== 'pglite')(
           // Asked while the transaction is open: answered after it, and sees its row.
           const outside = client()
             .query<{ n: number }>(`select count(*)::int as n from t where id = 10`)
-            .then((r) => (order.push('outside'), r.rows[0].n));
+            .then((r) => (order.push('outside'), r.rows[0]!.n));
           await new Promise((r) => setTimeout(r, 20));
           release();
           await tx;

@@ -146,7 +146,8 @@ export async function rawClient(
     const oids = statement?.oids ?? [];
     const values = params.map((p, i) => {
       if (p === null || p === undefined) return null;
-      const s = serializers[oids[i]];
+      const oid = oids[i];
+      const s = oid === undefined ? undefined : serializers[oid];
       return s ? s(p) : String(p);
     });
     const name = statement?.name ?? '';
@@ -217,14 +218,15 @@ export async function rawClient(
           for (let i = 0; i < raw.length; i++) {
             const v = raw[i];
             const p = parse[i];
-            row[names[i]] = v === null ? null : p ? p(v, typeIds[i]) : v;
+            // A data row has one value per field its row description named.
+            row[names[i]!] = v === null ? null : p ? p(v, typeIds[i]) : v;
           }
           rows.push(row);
         }
       } else if (m.name === 'commandComplete') {
         const words = (m as CommandCompleteMessage).text.split(' ');
-        const command = words[0];
-        const count = parseInt(words[words.length - 1], 10);
+        const command = words[0] ?? '';
+        const count = parseInt(words.at(-1) ?? '', 10);
         if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command))
           affectedRows += count;
         out.push({
@@ -258,7 +260,8 @@ export async function rawClient(
   for (const { oid, typarray } of arrays.rows) {
     serializers[typarray] = (v) =>
       types.arraySerializer(v, serializers[oid], typarray) as unknown as string;
-    parsers[typarray] = (v) => types.arrayParser(v, parsers[oid], typarray);
+    // Its declaration asks for a parser; it reads an element type without one as text.
+    parsers[typarray] = (v) => types.arrayParser(v, parsers[oid] as Parse, typarray);
   }
 
   return {
@@ -282,7 +285,7 @@ export async function rawClient(
           const result = await fn(tx);
           done = true;
           const [commit] = await runExec('COMMIT');
-          if (commit.command === 'ROLLBACK') {
+          if (commit?.command === 'ROLLBACK') {
             throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
               severity: 'ERROR',
               code: '25P02',

@@ -58,7 +58,7 @@ describe(`upgrade from the previous release (${dbKind})`, () => {
       const { rows } = await deps.database.db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
       );
-      expect(Number(rows[0].n)).toBe(journalTags().length);
+      expect(Number(rows[0]?.n)).toBe(journalTags().length);
       const login = await app.inject({
         method: 'POST',
         url: '/api/auth/login',

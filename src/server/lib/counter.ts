@@ -74,8 +74,10 @@ export function redisCounter(redis: Redis, prefix = 'ppp:'): Counter {
       if (!replies) throw new Error('rate-limit counter: Redis transaction aborted');
       const failed = replies.find(([err]) => err);
       if (failed) throw failed[0];
-      const count = replies[1][1] as number;
-      let ms = replies[2][1] as number;
+      const [, incr, pttl] = replies;
+      if (!incr || !pttl) throw new Error('rate-limit counter: Redis transaction answered short');
+      const count = incr[1] as number;
+      let ms = pttl[1] as number;
       if (ms < 0) {
         // A key without expiry (left by an earlier version) gets one now rather than never.
         ms = windowSeconds * 1000;

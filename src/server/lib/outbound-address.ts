@@ -18,7 +18,7 @@ import ipaddr from 'ipaddr.js';
  */
 function carriedIPv4(b: number[]): number[] | null {
   const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const word = (i: number) => (b[i] << 8) | b[i + 1];
+  const word = (i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0); // b holds 16 bytes
   if (zero(0, 10) && (word(10) === 0 || word(10) === 0xffff)) return b.slice(12);
   if (zero(0, 8) && word(8) === 0xffff && word(10) === 0) return b.slice(12);
   if (word(0) === 0x64 && word(2) === 0xff9b && zero(4, 12)) return b.slice(12);

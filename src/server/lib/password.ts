@@ -66,7 +66,7 @@ export async function verifyPassword(
   opts: { urgent?: boolean } = {},
 ): Promise<boolean> {
   const [alg, n, r, p, saltB64, keyB64] = stored.split('$');
-  if (alg !== 'scrypt' || !keyB64) return false;
+  if (alg !== 'scrypt' || saltB64 === undefined || !keyB64) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const expected = Buffer.from(keyB64, 'base64');
   const key = await limited(

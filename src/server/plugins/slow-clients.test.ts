@@ -46,7 +46,7 @@ describe(`slow clients are cut (${dbKind})`, () => {
       const socket = net.connect(port, '127.0.0.1', () => socket.write(start));
       let i = 0;
       const timer = setInterval(() => {
-        if (i < trickle.length && !socket.destroyed) socket.write(trickle[i++]);
+        if (i < trickle.length && !socket.destroyed) socket.write(trickle.charAt(i++));
       }, everyMs);
       socket.on('data', (d) => (answer += d.toString()));
       socket.on('error', () => undefined);

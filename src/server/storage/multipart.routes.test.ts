@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../test/helper';
 import { listObjects } from '../test/submission';
 import { samplePdf } from '../test/sample-files';
-import { seedPattern } from '../features/patterns/detail.fixtures';
+import { seedPattern, sizeIdOf } from '../features/patterns/detail.fixtures';
 import { PATTERN_CREATE_PATH } from '../../shared/contracts/pattern-create';
 import { PATTERN_DETAIL_PATHS } from '../../shared/contracts/pattern-detail';
 import { SIZE_PATHS } from '../../shared/contracts/sizes';
@@ -28,7 +28,7 @@ describe(`multipart bodies that cannot be read (${dbKind})`, () => {
       { name: 'create a pattern', url: PATTERN_CREATE_PATH, user: partner },
       { name: 'pattern files', url: PATTERN_DETAIL_PATHS.files(p.id), user: partner },
       { name: 'add a size', url: SIZE_PATHS.list(p.id), user: partner },
-      { name: 'update a size', url: SIZE_PATHS.one(p.sizeIds[0]), user: partner },
+      { name: 'update a size', url: SIZE_PATHS.one(sizeIdOf(p)), user: partner },
       {
         name: 'update the account (profile picture)',
         url: USER_PATHS.updateAccount,

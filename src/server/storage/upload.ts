@@ -14,7 +14,13 @@ export const CSV_MIME_TYPE = 'text/csv';
 /** `text`: content no sniffer recognises (CSV) is accepted as this type when its first bytes hold no NUL. */
 export const UPLOAD_RULES: Record<
   UploadRule,
-  { maxBytes: number; mimes: readonly string[]; describe: string; text?: string }
+  {
+    maxBytes: number;
+    /** The first is the type a stored file is given when no sniffer named one. */
+    mimes: readonly [string, ...string[]];
+    describe: string;
+    text?: string;
+  }
 > = {
   pdf: { maxBytes: LIMITS.patternPdfBytes, mimes: [PDF_MIME_TYPE], describe: 'a PDF' },
   image: { maxBytes: LIMITS.imageBytes, mimes: IMAGE_MIME_TYPES, describe: 'a JPG or PNG image' },

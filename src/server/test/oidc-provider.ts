@@ -83,7 +83,7 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
+      const [pair = ''] = c.split(';');
       const i = pair.indexOf('=');
       jar.set(pair.slice(0, i), pair.slice(i + 1));
     }

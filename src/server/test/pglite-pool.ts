@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { firstRow } from '../lib/rows';
 
 /**
  * The PGlite test apps run on, kept per worker and reset between apps instead of a fresh copy of
@@ -68,7 +69,7 @@ const USER_TABLES = `
   order by 1`;
 
 async function fingerprint(pg: PGlite): Promise<string> {
-  return (await pg.query<{ f: string }>(FINGERPRINT)).rows[0].f;
+  return firstRow((await pg.query<{ f: string }>(FINGERPRINT)).rows, 'the fingerprint').f;
 }
 
 /** Reads the template's state off a fresh copy, before anything ran on it. */
@@ -85,7 +86,7 @@ async function readTemplate(pg: PGlite): Promise<Template> {
                 where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '') as columns`,
       [table],
     );
-    const { literal, columns } = rows[0];
+    const { literal, columns } = firstRow(rows, `the copy of ${table}`);
     if (literal === null) continue;
     script.push(
       `insert into ${table} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${table}, ${literal})`,

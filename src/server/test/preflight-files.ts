@@ -148,8 +148,9 @@ export function rawPdf(
   objects: (string | { dict: string; stream: Buffer })[],
   trailerExtra = '',
 ): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = parts[0].length;
+  const header = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+  const parts: Buffer[] = [header];
+  let offset = header.length;
   const offsets: number[] = [];
   objects.forEach((o, i) => {
     offsets.push(offset);
@@ -182,19 +183,25 @@ export function rawPdf(
 
 function rc4(key: Buffer, data: Buffer): Buffer {
   const s = Array.from({ length: 256 }, (_, i) => i);
+  const at = (n: number) => s[n & 255]!; // 256 entries, read & 255
+  const swap = (a: number, b: number) => {
+    const t = at(a);
+    s[a] = at(b);
+    s[b] = t;
+  };
   let j = 0;
   for (let i = 0; i < 256; i++) {
-    j = (j + s[i] + key[i % key.length]) & 255;
-    [s[i], s[j]] = [s[j], s[i]];
+    j = (j + at(i) + key.readUInt8(i % key.length)) & 255;
+    swap(i, j);
   }
   const out = Buffer.alloc(data.length);
   let i = 0;
   j = 0;
-  for (let k = 0; k < data.length; k++) {
+  for (const [k, byte] of data.entries()) {
     i = (i + 1) & 255;
-    j = (j + s[i]) & 255;
-    [s[i], s[j]] = [s[j], s[i]];
-    out[k] = data[k] ^ s[(s[i] + s[j]) & 255];
+    j = (j + at(i)) & 255;
+    swap(i, j);
+    out[k] = byte ^ at(at(i) + at(j));
   }
   return out;
 }

@@ -29,7 +29,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 function crc32(buf: Buffer): number {
   let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8); // the table has 256 entries
   return (c ^ 0xffffffff) >>> 0;
 }
 function chunk(type: string, data: Buffer): Buffer {

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
 import { sessions, users } from '../../db/schema/users';
+import { firstRow } from '../../lib/rows';
 
 export const userColumns = {
   id: users.id,
@@ -80,8 +81,8 @@ export async function deleteSession(db: DbOrTx, sessionId: number) {
 }
 
 export async function countUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return row.n;
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return firstRow(rows, 'count of users').n;
 }
 
 export async function insertUser(
@@ -95,8 +96,8 @@ export async function insertUser(
     profilePicKey?: string | null;
   },
 ) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row.id;
+  const rows = await db.insert(users).values(values).returning({ id: users.id });
+  return firstRow(rows, 'insert into users').id;
 }
 
 /** Ends every session of a user, or every one but `exceptSessionId` (the one making the change). */

@@ -119,7 +119,7 @@ describe(`sign-in throttling (${dbKind})`, () => {
     const before = hashStats.runs;
     const answers = await Promise.all(
       Array.from({ length: LOGIN_LIMITS.perAddress + 10 }, (_, i) =>
-        login(accounts[i % 4].email, 'Wrong-pass1', '10.6.0.1'),
+        login(accounts[i % 4]!.email, 'Wrong-pass1', '10.6.0.1'),
       ),
     );
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(LOGIN_LIMITS.perAddress);

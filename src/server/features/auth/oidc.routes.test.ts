@@ -13,7 +13,7 @@ function cookieOf(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
   const line = [raw].flat().find((c) => String(c).startsWith('ppp_oidc='));
   if (!line) throw new Error('no ppp_oidc cookie');
-  return String(line).split(';')[0];
+  return String(line).split(';')[0] ?? '';
 }
 
 describe(`company sign-in, OpenID Connect (${dbKind})`, () => {
@@ -103,6 +103,7 @@ describe(`company sign-in, OpenID Connect (${dbKind})`, () => {
       .select({ method: sessions.method, ip: sessions.ip, userAgent: sessions.userAgent })
       .from(sessions)
       .where(sql`${sessions.userId} = ${user.id} AND ${sessions.method} IS NOT NULL`);
+    if (!row) throw new Error('expected row');
     expect(row).toMatchObject({ method: 'oidc', ip: '10.9.0.1' });
     expect(row.userAgent).toContain('Chrome/131');
   });
@@ -115,7 +116,7 @@ describe(`company sign-in, OpenID Connect (${dbKind})`, () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('No portal account for newcomer@acme.example; ask an admin.');
     const after = await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    expect(after[0].n).toBe(before[0].n);
+    expect(after[0]?.n).toBe(before[0]!.n);
   });
 
   it('refuses an e-mail the provider has not verified', async () => {

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { TWO_FACTOR_RULES } from '../../../shared/contracts/two-factor';
 import type { LoginAttempt } from './login-throttle';
 import type { SessionOrigin } from './sessions.repo';
+import { firstRow } from '../../lib/rows';
 
 type ChallengeKind = (typeof authChallenges.$inferSelect)['kind'];
 
@@ -167,11 +168,11 @@ export async function useRecoveryCode(db: DbOrTx, userId: number, codeHash: stri
 }
 
 export async function recoveryCodesLeft(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return row.n;
+  return firstRow(rows, 'count of recovery codes').n;
 }
 
 /** Removes the authenticator app and the recovery codes. */
@@ -218,16 +219,16 @@ export async function listPasskeys(db: DbOrTx, userId: number) {
 }
 
 export async function countPasskeys(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(passkeys)
     .where(eq(passkeys.userId, userId));
-  return row.n;
+  return firstRow(rows, 'count of passkeys').n;
 }
 
 export async function insertPasskey(db: DbOrTx, values: typeof passkeys.$inferInsert) {
-  const [row] = await db.insert(passkeys).values(values).returning({ id: passkeys.id });
-  return row.id;
+  const rows = await db.insert(passkeys).values(values).returning({ id: passkeys.id });
+  return firstRow(rows, 'insert into passkeys').id;
 }
 
 export async function findPasskeyByCredential(db: DbOrTx, credentialId: string) {

@@ -9,6 +9,7 @@ import { createDeps } from '../../deps';
 import { buildApp } from '../../app';
 import { createLogger } from '../../lib/logger';
 import { sessionCacheOf } from './session-cache';
+import { firstRow } from '../../lib/rows';
 
 /** Session checks come from memory (issue 15); these prove an ended session is refused at once. */
 describe(`session cache (${dbKind})`, () => {
@@ -85,9 +86,11 @@ describe(`session cache (${dbKind})`, () => {
     async () => {
       // Two app instances, each with its own pool and listening connection, in this one process
       // (two OS processes would cost a portal start-up each).
-      const [{ name }] = (
-        await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)
-      ).rows;
+      const { name } = firstRow(
+        (await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`))
+          .rows,
+        'the database name',
+      );
       const database = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name), 2);
       const deps = await createDeps(t.deps.env, createLogger('silent'), database);
       const second = await buildApp(deps);

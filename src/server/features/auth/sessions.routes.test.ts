@@ -77,6 +77,7 @@ describe(`signed-in devices (${dbKind})`, () => {
   it('keeps "last seen" and the address of the latest request', async () => {
     const phone = await login(SAFARI_IPHONE, '192.168.1.30');
     const [first] = (await list(phone)).filter((d) => d.current);
+    if (!first) throw new Error('expected first');
     // A later request from another network: written at once (the address changed). The list is
     // asked from that network too: asked from this computer, its own request was the latest and
     // its write raced the first one's (CI saw "This computer" win).
@@ -85,6 +86,7 @@ describe(`signed-in devices (${dbKind})`, () => {
       .poll(async () => (await list(phone, '81.2.69.200')).find((d) => d.current)?.place)
       .toBe('Internet, 81.2.69.x');
     const [later] = (await list(phone, '81.2.69.200')).filter((d) => d.current);
+    if (!later) throw new Error('expected later');
     expect(later.firstSeen).toBe(first.firstSeen);
     expect(Date.parse(later.lastSeen)).toBeGreaterThanOrEqual(Date.parse(first.firstSeen));
   });

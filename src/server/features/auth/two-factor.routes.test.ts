@@ -97,6 +97,7 @@ describe(`two-factor sign-in (${dbKind})`, () => {
 
     const db = t.deps.database.db;
     const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, u.id));
+    if (!row) throw new Error('expected row');
     expect(row.secret.startsWith('enc:v1:')).toBe(true);
     expect(row.secret).not.toContain(secret);
     const stored = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.id));
@@ -208,10 +209,10 @@ describe(`two-factor sign-in (${dbKind})`, () => {
     const { recoveryCodes: codes } = await enable(u);
     const ok = await verify(
       (await login(u)).json().challenge,
-      codes[3].toUpperCase().replace('-', ' '),
+      codes[3]!.toUpperCase().replace('-', ' '),
     );
     expect(ok.statusCode).toBe(200);
-    const again = await verify((await login(u)).json().challenge, codes[3]);
+    const again = await verify((await login(u)).json().challenge, codes[3]!);
     expect(again.statusCode).toBe(400);
     const status = await t.app.inject({ url: TWO_FACTOR_PATHS.status, headers: u.auth });
     expect(status.json().recoveryCodesLeft).toBe(9);

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
+import { firstRow } from '../../lib/rows';
 
 export async function listBrands(db: DbOrTx) {
   return db
@@ -50,11 +51,11 @@ export async function slugExists(db: DbOrTx, slug: string): Promise<boolean> {
 }
 
 export async function insertBrand(db: DbOrTx, values: { name: string; slug: string }) {
-  const [row] = await db
+  const rows = await db
     .insert(brands)
     .values(values)
     .returning({ id: brands.id, name: brands.name, slug: brands.slug });
-  return row;
+  return firstRow(rows, 'insert into brands');
 }
 
 export async function updateBrandName(db: DbOrTx, id: number, name: string) {

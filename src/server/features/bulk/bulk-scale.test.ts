@@ -44,7 +44,7 @@ describe(`bulk actions at scale (${dbKind})`, () => {
             .select({ n: sql<number>`count(*)::int` })
             .from(jobs)
             .where(eq(jobs.kind, 'storefront.deliver'))
-        )[0].n,
+        )[0]!.n,
       );
     const jobsBefore = await deliverJobs();
     let body: { done: number; failed: number } | undefined;
@@ -68,7 +68,7 @@ describe(`bulk actions at scale (${dbKind})`, () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(patterns)
       .where(and(inArray(patterns.ID, ids), eq(patterns.SFCC_Status, 'published')));
-    expect(Number(published[0].n)).toBe(N);
+    expect(Number(published[0]?.n)).toBe(N);
     const archives = (await deliverJobs()) - jobsBefore;
     // One archive per batch window: windows are aligned to the clock (queue.ts scheduleDelivery),
     // so a run that crosses a window's end (the hour, here) fills two.
@@ -103,7 +103,7 @@ describe(`bulk actions at scale (${dbKind})`, () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(patterns)
       .where(and(inArray(patterns.ID, ids), eq(patterns.Price, '24.50')));
-    expect(Number(priced[0].n)).toBe(N);
+    expect(Number(priced[0]?.n)).toBe(N);
     console.log(
       `bulk edit fields (${dbKind}): ${N} prices in ${seconds.toFixed(2)} s, ${sent.length} statements (${(sent.length / N).toFixed(1)} per pattern)`,
     );

@@ -21,6 +21,9 @@ import {
   seedPattern,
   tinyPdf,
   tinyPng,
+  pdfFileIdOf,
+  pdfKeyOf,
+  sizeIdOf,
 } from '../patterns/detail.fixtures';
 import { purgeTrash } from '../trash';
 import { recordPatternFiles } from './files.service';
@@ -70,7 +73,7 @@ describe(`files stored by content (${dbKind})`, () => {
     for (const [size, name] of [
       ['M', 'size-m.pdf'],
       ['L', 'size-l.pdf'],
-    ]) {
+    ] as const) {
       const res = await send(SIZE_PATHS.list(p.id), {
         data: JSON.stringify({ pattern_view: 'A', Size: size }),
         pattern_pdf_file: { bytes: same, name, type: 'application/pdf' },
@@ -88,9 +91,9 @@ describe(`files stored by content (${dbKind})`, () => {
     // The uploads' leases went with their rows.
     expect(await db().select().from(objectLeases).where(eq(objectLeases.key, key))).toEqual([]);
 
-    expect((await del(SIZE_PATHS.one(ids[0]))).statusCode).toBe(200);
+    expect((await del(SIZE_PATHS.one(ids[0]!))).statusCode).toBe(200);
     expect(await t.deps.files.exists(key)).toBe(true);
-    expect((await del(SIZE_PATHS.one(ids[1]))).statusCode).toBe(200);
+    expect((await del(SIZE_PATHS.one(ids[1]!))).statusCode).toBe(200);
     expect(await t.deps.files.exists(key)).toBe(false);
     expect(await db().select().from(storedObjects).where(eq(storedObjects.key, key))).toEqual([]);
   });
@@ -108,15 +111,16 @@ describe(`files stored by content (${dbKind})`, () => {
       fileIds.push(res.json().data.files[0].id);
     }
     const [k1, k2] = await keysOfRows(fileIds);
+    if (!k1) throw new Error('expected the stored key');
     expect(k1).toBe(k2);
     expect(await t.deps.files.exists(`${k1}.small.webp`)).toBe(true);
     const objects: string[] = [];
     for await (const o of t.deps.files.list(k1)) objects.push(o.key);
     expect(objects.sort()).toEqual([k1, `${k1}.medium.webp`, `${k1}.small.webp`]);
 
-    expect((await del(PATTERN_DETAIL_PATHS.file(a.id, fileIds[0]))).statusCode).toBe(200);
+    expect((await del(PATTERN_DETAIL_PATHS.file(a.id, fileIds[0]!))).statusCode).toBe(200);
     expect(await t.deps.files.exists(k1)).toBe(true);
-    expect((await del(PATTERN_DETAIL_PATHS.file(b.id, fileIds[1]))).statusCode).toBe(200);
+    expect((await del(PATTERN_DETAIL_PATHS.file(b.id, fileIds[1]!))).statusCode).toBe(200);
     expect(await t.deps.files.exists(k1)).toBe(false);
     expect(await t.deps.files.exists(`${k1}.small.webp`)).toBe(false);
   });
@@ -189,14 +193,14 @@ describe(`files stored by content (${dbKind})`, () => {
       Main_Hero_Image: { bytes: newHero, name: 'new-hero.png', type: 'image/png' },
     });
     expect(replaced.statusCode).toBe(200);
-    const sized = await send(SIZE_PATHS.one(p.sizeIds[0]), {
+    const sized = await send(SIZE_PATHS.one(sizeIdOf(p)), {
       pattern_pdf_file: pdfPart('replaced.pdf', 'Replaced'),
     });
     expect(sized.statusCode).toBe(200);
     // Their rows are gone; the published version's objects are not.
-    expect(await keysOfRows([hero.id, p.pdfFileIds[0]])).toEqual([]);
+    expect(await keysOfRows([hero.id, pdfFileIdOf(p)])).toEqual([]);
     expect(await t.deps.files.exists(hero.key)).toBe(true);
-    expect(await t.deps.files.exists(p.pdfKeys[0])).toBe(true);
+    expect(await t.deps.files.exists(pdfKeyOf(p))).toBe(true);
 
     const v = (
       await t.app.inject({ url: PATTERN_PUBLISHED_PATHS.published(p.id), headers: admin.auth })
@@ -207,7 +211,7 @@ describe(`files stored by content (${dbKind})`, () => {
     const heroRes = await download(hero.id);
     expect(heroRes.statusCode).toBe(200);
     expect(heroRes.rawPayload.equals(tinyPng())).toBe(true);
-    const pdfRes = await download(p.pdfFileIds[0]);
+    const pdfRes = await download(pdfFileIdOf(p));
     expect(pdfRes.statusCode).toBe(200);
     expect(pdfRes.rawPayload.equals(tinyPdf('Size S'))).toBe(true);
     expect(pdfRes.headers['content-type']).toBe('application/pdf');
@@ -220,8 +224,8 @@ describe(`files stored by content (${dbKind})`, () => {
     expect((await post(LIFECYCLE_PATHS.sendToReview(p.id), owner)).statusCode).toBe(200);
     expect((await post(LIFECYCLE_PATHS.publish(p.id), admin)).statusCode).toBe(200);
     expect(await t.deps.files.exists(hero.key)).toBe(false);
-    expect(await t.deps.files.exists(p.pdfKeys[0])).toBe(false);
-    expect(await t.deps.files.exists(p.pdfKeys[1])).toBe(true);
+    expect(await t.deps.files.exists(pdfKeyOf(p))).toBe(false);
+    expect(await t.deps.files.exists(pdfKeyOf(p, 1))).toBe(true);
   });
 
   it('the rehash moves legacy objects to content keys, duplicates becoming one, published versions following', async () => {

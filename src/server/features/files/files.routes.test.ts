@@ -95,7 +95,7 @@ describe(`GET ${FILE_PATHS.downloadPattern} (${dbKind})`, () => {
   });
 
   it('needs a signed-in user, a numeric id and an existing file', async () => {
-    const f = files[0];
+    const f = files[0]!;
     expect((await get(f.id)).statusCode).toBe(401);
     expect((await get('abc', owner)).statusCode).toBe(400);
     expect((await get(999999, owner)).statusCode).toBe(404);
@@ -127,7 +127,7 @@ describe(`GET ${FILE_PATHS.downloadPattern} (${dbKind})`, () => {
     make('users/elsewhere.part', old);
     make('patterns/2020-01/orphan-new');
     make('users/profile-pic-not-ours', old);
-    const referenced = path.join(root, files[0].storageKey);
+    const referenced = path.join(root, files[0]!.storageKey);
     fs.utimesSync(referenced, old, old);
 
     const result = await sweepOrphans(t.deps);
@@ -137,6 +137,6 @@ describe(`GET ${FILE_PATHS.downloadPattern} (${dbKind})`, () => {
     expect(left).not.toContain('patterns/2020-01/half-written.part');
     expect(left).toContain('patterns/2020-01/orphan-new');
     expect(left).toContain('users/profile-pic-not-ours');
-    expect(left).toContain(files[0].storageKey);
+    expect(left).toContain(files[0]!.storageKey);
   });
 });

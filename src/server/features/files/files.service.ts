@@ -21,6 +21,7 @@ import {
   sha256Hex,
   type ObjectDeps,
 } from './objects';
+import { rowAt } from '../../lib/rows';
 
 type PreflightOutcome = Awaited<ReturnType<typeof preflightStoredUpload>>;
 type PdfCheckWhen = 'now' | 'facts' | 'later';
@@ -65,6 +66,7 @@ export async function storePatternFile(
 ): Promise<StoredPatternFile> {
   const received = await receivePatternFile(deps, part, opts);
   const [placed] = await placePatternFiles(deps, [await received.checked]);
+  if (!placed) throw new Error('storePatternFile: the file was not placed');
   return placed;
 }
 
@@ -230,7 +232,9 @@ export async function recordPatternFiles(
   );
   await recordChecks(
     db,
-    files.flatMap((f, i) => (f.check ? [{ fileId: ids[i], check: f.check }] : [])),
+    files.flatMap((f, i) =>
+      f.check ? [{ fileId: rowAt(ids, i, 'id of a recorded file'), check: f.check }] : [],
+    ),
   );
   await dropLeases(db, [...new Set(files.flatMap((f) => (f.lease ? [f.lease] : [])))]);
   await drawThumbnailsLater(

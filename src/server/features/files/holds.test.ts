@@ -30,6 +30,7 @@ describe(`a backup's hold on deletions (${dbKind})`, () => {
     async () => {
       await holdingDeletes(t.deps.database.db, async () => {
         const [h] = await holds();
+        if (!h) throw new Error('expected h');
         expect(h.ms).toBeGreaterThan(0);
         expect(h.ms).toBeLessThanOrEqual(2 * 60_000);
       });
@@ -39,7 +40,7 @@ describe(`a backup's hold on deletions (${dbKind})`, () => {
         t.deps.database.db,
         async () => {
           const started = Date.now();
-          const first = (await holds())[0];
+          const first = (await holds())[0]!;
           for (;;) {
             const [h] = await holds();
             if (h && Date.now() - started > 1800) {

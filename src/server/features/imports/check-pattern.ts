@@ -118,7 +118,7 @@ export async function checkPattern(
   const issues: ImportIssue[] = [];
   const add = (row: number, column: string, message: string) =>
     issues.push({ row, column, message });
-  const first = rows[0].row;
+  const first = rows[0]!.row; // a pattern's group holds at least its first row
   // Pattern fields: the first row that fills a column gives its value (and is where its problem is shown).
   const source: Record<string, number> = {};
   const fields: Record<string, string> = {};

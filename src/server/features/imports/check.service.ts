@@ -204,7 +204,7 @@ export async function checkImport(
         jobId: job.id,
         seq: seen.get(current.id)!.seq,
         sfccPatternId: current.id,
-        firstRow: current.rows[0].row,
+        firstRow: current.rows[0]!.row, // a group holds at least its first row
         outcome: result.outcome,
         reason: result.issues[0]?.message ?? null,
         data: result.plan ?? null,

@@ -59,7 +59,7 @@ export async function* csvText(source: AsyncIterable<Buffer>): AsyncGenerator<st
 /** Where a UTF-8 sequence begun in the last three bytes would not be complete (the buffer's length if none is). */
 function completeUpTo(buf: Buffer): number {
   for (let back = 1; back <= Math.min(3, buf.length); back++) {
-    const b = buf[buf.length - back];
+    const b = buf[buf.length - back]!; // back <= buf.length
     if (b < 0x80) return buf.length; // ASCII: nothing cut
     if (b >= 0xc0) {
       const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;

@@ -70,7 +70,7 @@ describe('numbers in a European CSV (issue 48 item 8)', () => {
       [6, IMPORT_MSG.ambiguousNumber('Price', '1.234')],
       [7, IMPORT_MSG.notANumber('Price', IMPORT_NUMBERS.commaForms)],
     ]);
-    expect(report.issues[0].message).toBe(
+    expect(report.issues[0]?.message).toBe(
       'Price "1.234" is ambiguous (is the mark a thousands mark or a decimal mark?): write 1234 for the thousands, or at most two decimals',
     );
     expect(report).toMatchObject({ status: 'checked', patterns: 6, valid: 4 });
@@ -138,7 +138,7 @@ describe('numbers in a European CSV (issue 48 item 8)', () => {
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const header = wb.worksheets[0].getRow(1);
+    const header = wb.worksheets[0]!.getRow(1);
     const price = (header.values as string[]).indexOf('Price');
     const note = header.getCell(price).note;
     expect(typeof note === 'string' ? note : note?.texts?.map((x) => x.text).join('')).toBe(
@@ -172,8 +172,8 @@ describe('numbers in a European CSV (issue 48 item 8)', () => {
     for await (const r of readSheet(Readable.from([csv.rawPayload]), 'csv')) back.push(r);
     expect(back[1]).toMatchObject({
       delimiter: ';',
-      cells: [...back[1].cells.slice(0, 2), '12,50', 'A', 'S', 'p.pdf', ''],
+      cells: [...back[1]!.cells.slice(0, 2), '12,50', 'A', 'S', 'p.pdf', ''],
     });
-    expect(back[2].cells[6]).toBe(`Price: ${IMPORT_MSG.ambiguousNumber('Price', '1.234')}`);
+    expect(back[2]?.cells[6]).toBe(`Price: ${IMPORT_MSG.ambiguousNumber('Price', '1.234')}`);
   });
 });

@@ -5,6 +5,7 @@ import { brands } from '../../db/schema/brands';
 import { users } from '../../db/schema/users';
 import { patterns } from '../../db/schema/patterns';
 import type { ImportIssue } from '../../../shared/contracts/imports';
+import { firstRow } from '../../lib/rows';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type NewImportPattern = typeof importPatterns.$inferInsert;
@@ -14,8 +15,8 @@ export async function insertJob(
   db: DbOrTx,
   values: typeof importJobs.$inferInsert,
 ): Promise<number> {
-  const [row] = await db.insert(importJobs).values(values).returning({ id: importJobs.id });
-  return row.id;
+  const rows = await db.insert(importJobs).values(values).returning({ id: importJobs.id });
+  return firstRow(rows, 'insert into import jobs').id;
 }
 
 export async function findJob(db: DbOrTx, id: number): Promise<ImportJobRow | undefined> {
@@ -139,11 +140,11 @@ export async function issuesOf(db: DbOrTx, jobId: number, limit?: number): Promi
 }
 
 export async function countIssues(db: DbOrTx, jobId: number): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(importIssues)
     .where(eq(importIssues.jobId, jobId));
-  return row.n;
+  return firstRow(rows, 'count of import issues').n;
 }
 
 export async function outcomesOf(db: DbOrTx, jobId: number) {

@@ -101,7 +101,7 @@ describe('bulk import', () => {
     expect(xlsx.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect((wb.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual(TEMPLATE_HEADERS);
+    expect((wb.worksheets[0]?.getRow(1).values as string[]).slice(1)).toEqual(TEMPLATE_HEADERS);
     const lists = wb.getWorksheet(ALLOWED_VALUES_SHEET)!;
     expect(lists.getCell('A1').value).toBe('Brand');
     expect(lists.getCell('A2').value).toBe('Ditto'); // a partner's list holds their own brand only
@@ -140,12 +140,12 @@ describe('bulk import', () => {
       brandId: partner.brandId,
     });
     expect(
-      await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, rows[0].ID)),
+      await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, rows[0]!.ID)),
     ).toHaveLength(2);
     const files = await t.deps.database.db
       .select()
       .from(patternFiles)
-      .where(eq(patternFiles.patternId, rows[0].ID));
+      .where(eq(patternFiles.patternId, rows[0]!.ID));
     expect(files.map((f) => f.kind).sort()).toEqual([
       'Hero_Images',
       'Hero_Images',
@@ -329,7 +329,7 @@ describe('bulk import', () => {
     expect(csv.statusCode).toBe(200);
     const lines: string[][] = [];
     for await (const r of readSheet(Readable.from([csv.rawPayload]), 'csv')) lines.push(r.cells);
-    expect(lines[0].at(-1)).toBe('Errors');
+    expect(lines[0]?.at(-1)).toBe('Errors');
     expect(lines.find((l) => l[0] === 'E4')!.at(-1)).toBe('Pattern PDF: Patterns pdf is required');
     expect(lines.map((l) => l.at(-1))).toContain(`ZIP: ${IMPORT_MSG.unusedFile('stray.pdf')}`);
   });
@@ -431,6 +431,7 @@ describe('bulk import', () => {
       .select()
       .from(patterns)
       .where(eq(patterns.SFCC_Pattern_ID, 'IMP-2'));
+    if (!p) throw new Error('expected p');
     expect(p).toMatchObject({ Pattern_Name: 'Renamed', Gender: 'Women' });
     expect(
       await t.deps.database.db.select().from(sizes).where(eq(sizes.patternId, p.ID)),

@@ -41,7 +41,7 @@ function readComma(body: string): string | 'ambiguous' | undefined {
   const one = ONE_MARK.exec(body);
   if (one) {
     // "1.234" is 1234 to a German reader and 1.234 to an English one; "0.125" groups nothing.
-    if (one[2].length === 3 && one[1] !== '0' && one[1].length <= 3) return 'ambiguous';
+    if (one[2]!.length === 3 && one[1] !== '0' && one[1]!.length <= 3) return 'ambiguous';
     return `${one[1]}.${one[2]}`;
   }
   if (/^[.,]\d+$/.test(body)) return `0.${body.slice(1)}`;
@@ -50,7 +50,7 @@ function readComma(body: string): string | 'ambiguous' | undefined {
   // Both kinds of mark: the last one is the decimal mark, the integer part before it groups thousands.
   const last = /^(.*\d)([.,])(\d+)$/.exec(body);
   if (!last) return undefined;
-  const whole = wholePart(last[1], last[2]);
+  const whole = wholePart(last[1]!, last[2]!); // groups of a successful match
   return whole === undefined ? undefined : `${whole}.${last[3]}`;
 }
 
@@ -61,7 +61,7 @@ function readComma(body: string): string | 'ambiguous' | undefined {
 export function readSheetNumber(cell: string, style: NumberStyle, label: string): SheetNumber {
   const text = cell.trim();
   if (style === 'cell') return { text };
-  const sign = /^[+-]/.test(text) ? text[0] : '';
+  const sign = /^[+-]/.test(text) ? text.charAt(0) : '';
   const body = text.slice(sign.length);
   if (style === 'point') {
     if (POINT.test(body)) return { text: sign + body };

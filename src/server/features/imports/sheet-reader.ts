@@ -99,9 +99,7 @@ export async function* readSheet(source: Readable, format: SheetFormat): AsyncGe
       next = await rows.next();
     } catch (err) {
       throw new SheetUnreadable(
-        `The sheet could not be read: ${String((err as Error)?.message ?? err)
-          .split('\n')[0]
-          .slice(0, 200)}`,
+        `The sheet could not be read: ${(String((err as Error)?.message ?? err).split('\n')[0] ?? '').slice(0, 200)}`,
       );
     }
     if (next.done) return;

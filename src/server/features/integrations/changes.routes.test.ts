@@ -47,7 +47,7 @@ describe(`changes feed (${dbKind})`, () => {
         .insert(patterns)
         .values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId })
         .returning({ id: patterns.ID })
-    )[0].id;
+    )[0]!.id;
 
   it('answers creations, changes and deletions (tombstones) oldest first, brand-scoped, with a next cursor', async () => {
     const start = (await feed(admin)).next;
@@ -72,7 +72,7 @@ describe(`changes feed (${dbKind})`, () => {
       [a, 'deleted'],
     ]);
     expect(all.data[3]).toMatchObject({ SFCC_Pattern_ID: 'FEED-A', brandId: ditto });
-    expect(all.next).toBe(all.data[3].cursor);
+    expect(all.next).toBe(all.data[3]!.cursor);
     expect((await feed(admin, all.next)).data).toEqual([]);
     expect((await feed(admin, all.next)).next).toBe(all.next);
     const mine = await feed(dittoUser, start);
@@ -104,7 +104,7 @@ describe(`changes feed (${dbKind})`, () => {
       // On PostgreSQL, writers on their own connections interleave transactions (some long) with the reader.
       const dbName = (
         await t.deps.database.db.execute<{ name: string }>(sql`select current_database() as name`)
-      ).rows[0].name;
+      ).rows[0]!.name;
       const url = dbKind === 'postgres' ? withDatabase(process.env.TEST_DATABASE_URL!, dbName) : '';
       const extra =
         dbKind === 'postgres'
@@ -123,6 +123,7 @@ describe(`changes feed (${dbKind})`, () => {
                 .insert(patterns)
                 .values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId: ditto })
                 .returning({ id: patterns.ID });
+              if (!row) throw new Error('expected row');
               await tx.execute(sql`select pg_sleep(0.02)`);
               written.push(row.id);
             });
@@ -133,7 +134,7 @@ describe(`changes feed (${dbKind})`, () => {
                   .insert(patterns)
                   .values({ SFCC_Pattern_ID: code, Pattern_Name: code, brandId: ditto })
                   .returning({ id: patterns.ID })
-              )[0].id,
+              )[0]!.id,
             );
         }
       };

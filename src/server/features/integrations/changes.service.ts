@@ -15,7 +15,7 @@ export async function listChanges(
   limit: number,
   version: 'working' | 'published' = 'working',
 ): Promise<ChangesResponse> {
-  const [txid, seq] = (since ?? '0.0').split('.');
+  const [txid = '0', seq = '0'] = (since ?? '0.0').split('.'); // the schema's pattern gives both
   const data =
     version === 'published'
       ? (await repo.publishedChangesAfter(db, { txid, seq }, limit, brandScope(user))).map((r) => ({
@@ -35,5 +35,5 @@ export async function listChanges(
           brandId: r.brand_id,
           at: r.at,
         }));
-  return { data, next: data.length ? data[data.length - 1].cursor : `${txid}.${seq}` };
+  return { data, next: data.at(-1)?.cursor ?? `${txid}.${seq}` };
 }

@@ -149,7 +149,7 @@ describe(`webhook endpoints pause, never discard (${dbKind})`, () => {
     const sentWhileFailing = rx.got.length;
 
     // The oldest delivery's window ends while the endpoint is paused: it fails, the others wait.
-    const oldest = paused[paused.length - 1];
+    const oldest = paused[paused.length - 1]!;
     await db().execute(
       sql`update webhook_deliveries set retry_until = now() - interval '1 minute' where id = ${oldest.id}`,
     );
@@ -158,7 +158,7 @@ describe(`webhook endpoints pause, never discard (${dbKind})`, () => {
     expect(rx.got).toHaveLength(sentWhileFailing);
     const afterWindow = (await deliveries(ep.data.id)).data;
     expect(afterWindow.map((d) => d.status)).toEqual(['pending', 'pending', 'failed']);
-    expect(afterWindow[2].error).toMatch(/disabled/);
+    expect(afterWindow[2]?.error).toMatch(/disabled/);
     expect((await deliveries(ep.data.id, '?status=failed')).data.map((d) => d.id)).toEqual([
       oldest.id,
     ]);
@@ -236,7 +236,7 @@ describe(`webhook endpoints pause, never discard (${dbKind})`, () => {
       ['?status=lost', 'status', 'Status must be pending, succeeded or failed'],
       ['?page=0', 'page', 'Page must be a whole number from 1'],
       ['?pageSize=500', 'pageSize', 'Page size must be between 1 and 100'],
-    ]) {
+    ] as const) {
       const r = await t.app.inject({
         url: INTEGRATION_PATHS.deliveries(ep.data.id) + query,
         headers: admin.auth,

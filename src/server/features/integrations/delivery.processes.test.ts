@@ -49,7 +49,7 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
       sql`select current_database() as name`,
     );
     return {
-      DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, rows[0].name),
+      DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name),
       DATA_DIR: t.dataDir,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       JOB_POLL_MS: '50',
@@ -95,7 +95,7 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
         await t.deps.database.db.execute<{ n: string }>(
           sql`select count(*) as n from jobs where status <> 'done'`,
         )
-      ).rows[0].n,
+      ).rows[0]!.n,
     );
 
   it(
@@ -138,7 +138,7 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
       // its address), so they tell which process sent each one: both took part.
       const byProcess = new Map<string, number>();
       for (const e of events) {
-        const origin = new URL(e.data.pattern.files[0].url).origin;
+        const origin = new URL(e.data.pattern.files[0]!.url).origin;
         byProcess.set(origin, (byProcess.get(origin) ?? 0) + 1);
       }
       expect([...byProcess.keys()].sort()).toEqual([a.url, b.url].sort());
@@ -187,15 +187,15 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
       const second = await start(env);
       await expect.poll(unfinishedJobs, { timeout: 30_000, interval: 100 }).toBe(0);
       expect(rx.got).toHaveLength(2);
-      expect(rx.got[1].headers['webhook-id']).toBe(rx.got[0].headers['webhook-id']);
+      expect(rx.got[1]?.headers['webhook-id']).toBe(rx.got[0]!.headers['webhook-id']);
       for (const r of rx.got)
         expect(verify(ep.secret, r)).toMatchObject({
           type: 'pattern.sent_to_review',
           data: { pattern: { ID: p.id } },
         });
       expect(mails).toHaveLength(1);
-      expect(mails[0].to).toEqual([admin.email]);
-      expect(mails[0].raw).toMatch(/^Message-ID: <review-\d+-\d+@pattern-partner-portal>/im);
+      expect(mails[0]?.to).toEqual([admin.email]);
+      expect(mails[0]?.raw).toMatch(/^Message-ID: <review-\d+-\d+@pattern-partner-portal>/im);
       const done = await t.deps.database.db.execute<{
         kind: string;
         status: string;

@@ -75,7 +75,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
     for (let i = 0; i < 5; i++) await w.runOnce();
     expect(rx.got).toHaveLength(3);
     expect(new Set(rx.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
-    const last = rx.got[2];
+    const last = rx.got[2]!;
     const event = new Webhook(ep.secret).verify(
       last.body,
       last.headers as Record<string, string>,
@@ -85,7 +85,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
     };
     expect(event.type).toBe('pattern.published');
     expect(event.data.pattern).toMatchObject({ ID: p.id, SFCC_Status: 'published' });
-    expect(event.data.pattern.files[0].url).toMatch(/^http:\/\/.+\/api\//); // authenticated links, never bytes
+    expect(event.data.pattern.files[0]?.url).toMatch(/^http:\/\/.+\/api\//); // authenticated links, never bytes
     expect(() =>
       new Webhook(ep.secret).verify(
         last.body.replace('published', 'draft'),
@@ -121,6 +121,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
     expect(test.statusCode).toBe(202);
     await worker().runOnce();
     const [g] = rx.got;
+    if (!g) throw new Error('expected g');
     for (const secret of [ep.secret, rotated])
       expect(new Webhook(secret).verify(g.body, g.headers as Record<string, string>)).toMatchObject(
         { type: 'webhook.test' },
@@ -219,6 +220,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       })
       .returning();
+    if (!ep) throw new Error('expected ep');
     await strict.deps.database.db.transaction((tx) =>
       queueEvent(tx, 'pattern.updated', { x: 1 }, [ep.id]),
     );
@@ -232,7 +234,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
     const attempts = await strict.deps.database.db.execute<{ error: string }>(
       sql`select error from webhook_attempts`,
     );
-    expect(attempts.rows[0].error).toMatch(/https:\/\//);
+    expect(attempts.rows[0]?.error).toMatch(/https:\/\//);
   });
 
   // With real processes (SIGKILL, a restart, two processes on PostgreSQL): delivery.processes.test.ts.
@@ -257,7 +259,7 @@ describe(`webhook deliveries (${dbKind})`, () => {
     await expect
       .poll(async () => (await second.runOnce(), rx.got.length), { timeout: 10_000 })
       .toBe(2);
-    expect(rx.got[1].headers['webhook-id']).toBe(rx.got[0].headers['webhook-id']);
+    expect(rx.got[1]?.headers['webhook-id']).toBe(rx.got[0]!.headers['webhook-id']);
     expect((await deliveries(ep.data.id))[0]).toMatchObject({ status: 'succeeded' });
   });
   it('logs a failed attempt with the status code or the network error, not "[not an Error]"', async () => {

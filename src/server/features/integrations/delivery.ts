@@ -14,7 +14,9 @@ import * as repo from './webhooks.repo';
  * Retries for about a day (Standard Webhooks' suggested schedule): 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h, 10 h after the 1st…7th failure (≈ 27.6 h in all), each ±20 % so one outage's retries spread.
  */
-const SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+const SCHEDULE_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+] as const;
 export function deliveryBackoffMs(attempt: number): number {
   const base = SCHEDULE_MS[Math.min(attempt, SCHEDULE_MS.length) - 1] ?? SCHEDULE_MS[0];
   return Math.round(base * (0.8 + Math.random() * 0.4));

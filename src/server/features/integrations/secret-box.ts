@@ -30,6 +30,7 @@ export class SecretBox {
       .split(':')
       .map((p) => Buffer.from(p, 'base64'));
     try {
+      if (!iv || !tag || !data) throw new Error('a sealed secret has three parts');
       const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, iv);
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');

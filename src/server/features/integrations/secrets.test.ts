@@ -14,6 +14,7 @@ import { INTEGRATION_PATHS } from '../../../shared/contracts/integrations';
 import { webhookDeliveryHandler } from './delivery';
 import { KEY_FILE } from './secret-box';
 import { receiver } from './webhook-receiver.fixtures';
+import { firstRow } from '../../lib/rows';
 
 const silent = pino({ level: 'silent' });
 
@@ -50,7 +51,7 @@ describe(`webhook secrets (${dbKind})`, () => {
       handlers: [webhookDeliveryHandler(t.deps, { backoffMs: () => 0 })],
       autoStart: false,
     }).runOnce();
-    const g = rx.got[rx.got.length - 1];
+    const g = rx.got[rx.got.length - 1]!;
     return { body: g.body, headers: g.headers as Record<string, string> };
   };
 
@@ -61,6 +62,7 @@ describe(`webhook secrets (${dbKind})`, () => {
     const { secret } = r.json() as { secret: string };
     expect(secret).toMatch(/^whsec_/);
     const [row] = await storedSecrets();
+    if (!row) throw new Error('expected row');
     expect(row.secret).toMatch(/^enc:v1:/);
     expect(row.secret).not.toContain(secret.slice('whsec_'.length));
     const keyFile = path.join(t.dataDir, KEY_FILE);
@@ -77,12 +79,15 @@ describe(`webhook secrets (${dbKind})`, () => {
     cleanups.push(rx.close);
     const plain = 'whsec_' + crypto.randomBytes(32).toString('base64');
     const previous = 'whsec_' + crypto.randomBytes(32).toString('base64');
-    const [{ id }] = (
-      await db().execute<{ id: number }>(sql`
+    const { id } = firstRow(
+      (
+        await db().execute<{ id: number }>(sql`
         insert into webhook_endpoints (url, events, secret, previous_secret, previous_secret_until)
         values (${rx.url}, '["pattern.updated"]'::jsonb, ${plain}, ${previous}, now() + interval '1 hour')
         returning id`)
-    ).rows;
+      ).rows,
+      'insert into webhook endpoints',
+    );
     // A start-up: the same database and data directory, a new app.
     const lines: string[] = [];
     const restarted = await buildApp(t.deps, {
@@ -91,6 +96,7 @@ describe(`webhook secrets (${dbKind})`, () => {
     await restarted.ready();
     await restarted.close();
     const [row] = await storedSecrets();
+    if (!row) throw new Error('expected row');
     expect(row.secret).toMatch(/^enc:v1:/);
     expect(row.previous_secret).toMatch(/^enc:v1:/);
     expect(lines.join('')).toContain('webhook secrets encrypted at rest');
@@ -121,9 +127,9 @@ describe(`webhook secrets (${dbKind})`, () => {
       data: { previousSecretUntil: null },
       message: 'The previous secret no longer signs. Only the current secret is valid.',
     });
-    expect((await storedSecrets())[0].previous_secret).toBeNull();
+    expect((await storedSecrets())[0]!.previous_secret).toBeNull();
     const sent = await deliverTest(id, rx);
-    expect(sent.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(sent.headers['webhook-signature']?.split(' ')).toHaveLength(1);
     expect(new Webhook(rotated.secret).verify(sent.body, sent.headers)).toBeTruthy();
     expect(() => new Webhook(old).verify(sent.body, sent.headers)).toThrow();
     const again = await post(INTEGRATION_PATHS.endPreviousSecret(id));
@@ -150,10 +156,12 @@ describe(`webhook secrets (${dbKind})`, () => {
         sql`select secret from webhook_endpoints`,
       )
     ).rows;
+    if (!row) throw new Error('expected row');
     const [iv, tag, data] = row.secret
       .slice('enc:v1:'.length)
       .split(':')
       .map((p) => Buffer.from(p, 'base64'));
+    if (!iv || !tag || !data) throw new Error('expected iv:tag:data');
     const d = crypto.createDecipheriv('aes-256-gcm', Buffer.from(key, 'base64'), iv);
     d.setAuthTag(tag);
     expect(Buffer.concat([d.update(data), d.final()]).toString()).toBe(r.json().secret);

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { apiTokens } from '../../db/schema/integrations';
 import { brands } from '../../db/schema/brands';
 import { users } from '../../db/schema/users';
+import { firstRow } from '../../lib/rows';
 
 export async function insertToken(
   db: DbOrTx,
@@ -15,8 +16,8 @@ export async function insertToken(
     expiresAt: Date | null;
   },
 ) {
-  const [row] = await db.insert(apiTokens).values(v).returning({ id: apiTokens.id });
-  return row.id;
+  const rows = await db.insert(apiTokens).values(v).returning({ id: apiTokens.id });
+  return firstRow(rows, 'insert into api tokens').id;
 }
 
 const listColumns = {

@@ -91,6 +91,7 @@ describe(`API tokens (${dbKind})`, () => {
       .select()
       .from(apiTokens)
       .where(eq(apiTokens.id, r.json().data.id));
+    if (!row) throw new Error('expected row');
     expect(row.tokenHash).not.toContain(token);
     expect(
       (

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { findBrand } from '../brands';
 import * as repo from './tokens.repo';
+import { firstRow } from '../../lib/rows';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -51,7 +52,7 @@ export async function createToken(
     createdBy: admin.id,
     tokenHash: hashToken(token),
   });
-  const [row] = await repo.listTokens(db, id);
+  const row = firstRow(await repo.listTokens(db, id), 'the token just inserted');
   return { data: toApiToken(row), token, message: INTEGRATION_MSG.tokenCreated };
 }
 

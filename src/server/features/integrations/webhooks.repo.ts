@@ -8,6 +8,7 @@ import {
   webhookEvents,
 } from '../../db/schema/integrations';
 import { users } from '../../db/schema/users';
+import { firstRow } from '../../lib/rows';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -24,8 +25,8 @@ export async function insertEndpoint(
   db: DbOrTx,
   v: { url: string; description: string; events: string[]; enabled: boolean; secret: string },
 ) {
-  const [row] = await db.insert(webhookEndpoints).values(v).returning();
-  return row;
+  const rows = await db.insert(webhookEndpoints).values(v).returning();
+  return firstRow(rows, 'insert into webhook endpoints');
 }
 
 export async function updateEndpoint(
@@ -33,12 +34,13 @@ export async function updateEndpoint(
   id: number,
   v: Partial<typeof webhookEndpoints.$inferInsert>,
 ) {
-  const [row] = await db
+  // The service has found the endpoint first (webhooks.service.ts mustFind).
+  const rows = await db
     .update(webhookEndpoints)
     .set({ ...v, updatedAt: new Date() })
     .where(eq(webhookEndpoints.id, id))
     .returning();
-  return row;
+  return firstRow(rows, `update of webhook endpoint ${id}`);
 }
 
 export async function deleteEndpoint(db: DbOrTx, id: number): Promise<boolean> {
@@ -72,11 +74,11 @@ export async function insertDelivery(
   eventId: string,
   endpointId: number,
 ): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .insert(webhookDeliveries)
     .values({ eventId, endpointId })
     .returning({ id: webhookDeliveries.id });
-  return row.id;
+  return firstRow(rows, 'insert into webhook deliveries').id;
 }
 
 /** One page of an endpoint's deliveries, newest first, optionally of one status, with the total. */
@@ -109,7 +111,8 @@ export async function listDeliveries(
     .orderBy(desc(webhookDeliveries.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+  const totals = await db.select({ total: count() }).from(webhookDeliveries).where(where);
+  const { total } = firstRow(totals, 'count of webhook deliveries');
   return { rows, total: Number(total) };
 }
 

@@ -130,10 +130,10 @@ describe(`pattern lifecycle (${dbKind})`, () => {
     // (It moved it to the send's own `updatedAt`, a millisecond or more after the `reviewedAt` the
     // same send wrote, so on a loaded machine the pattern came back "edited after review" and its
     // Publish stayed disabled: e2e catalogue-detail.)
-    const editedAt = (await patternRow(t, p.id))!.contentUpdatedAt;
+    const editedAt = (await patternRow(t, p.id)).contentUpdatedAt;
     await new Promise((r) => setTimeout(r, 5));
     expect((await review(p.id, owner)).statusCode).toBe(200);
-    expect((await patternRow(t, p.id))!.contentUpdatedAt).toEqual(editedAt);
+    expect((await patternRow(t, p.id)).contentUpdatedAt).toEqual(editedAt);
     expect((await detail(p.id, owner)).editedAfter).toBeNull();
 
     await publish(p.id, admin);

@@ -25,6 +25,7 @@ import {
   pngPart,
   seedFile,
   seedPattern,
+  sizeIdOf,
 } from '../patterns/detail.fixtures';
 import { SIZE_PATHS } from '../../../shared/contracts/sizes';
 
@@ -220,11 +221,11 @@ describe(`review loop (${dbKind})`, () => {
     await send('POST', PATTERN_DETAIL_PATHS.files(p.id), { Main_Hero_Image: pngPart() });
     expect(await addressed()).toEqual(['too dark', null, null, null, null, null]);
     await send('DELETE', PATTERN_DETAIL_PATHS.file(p.id, chart.id));
-    await send('POST', SIZE_PATHS.one(p.sizeIds[0]), {
+    await send('POST', SIZE_PATHS.one(sizeIdOf(p)), {
       data: JSON.stringify({ pattern_view: 'A', Size: 'S2' }),
     });
-    await send('POST', SIZE_PATHS.one(p.sizeIds[1]), { pattern_pdf_file: pdfPart('m.pdf') });
-    await send('DELETE', SIZE_PATHS.one(p.sizeIds[2]));
+    await send('POST', SIZE_PATHS.one(sizeIdOf(p, 1)), { pattern_pdf_file: pdfPart('m.pdf') });
+    await send('DELETE', SIZE_PATHS.one(sizeIdOf(p, 2)));
     expect(await addressed()).toEqual([
       'too dark',
       'not needed',
@@ -490,8 +491,8 @@ describe(`review loop (${dbKind})`, () => {
         .statusCode,
     ).toBe(200);
     const rows = await listed();
-    expect(rows[0].ID).toBe(sentBack.id);
-    expect(rows[0].updatedAt > before).toBe(true);
+    expect(rows[0]?.ID).toBe(sentBack.id);
+    expect(rows[0]!.updatedAt > before).toBe(true);
     // ... and none of them counts as an edit after review.
     expect((await detail(sentBack.id)).editedAfter).toBeNull();
 

@@ -1,6 +1,7 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema/support';
+import { firstRow } from '../../lib/rows';
 
 /** Idempotent: the unique e-mail makes a second subscription a no-op, also under concurrent calls. */
 export async function insertSubscription(db: DbOrTx, email: string): Promise<void> {
@@ -11,12 +12,13 @@ export async function insertSubscription(db: DbOrTx, email: string): Promise<voi
 }
 
 export async function summary(db: DbOrTx) {
-  const [row] = await db
+  const rows = await db
     .select({
       n: sql<number>`count(*)::int`,
       latest: sql<string | null>`max(${newsletterSubscriptions.createdAt})`,
     })
     .from(newsletterSubscriptions);
+  const row = firstRow(rows, 'count of newsletter subscriptions');
   return { count: row.n, latest: row.latest };
 }
 

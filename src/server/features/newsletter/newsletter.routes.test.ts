@@ -41,7 +41,7 @@ describe(`newsletter routes (${dbKind})`, () => {
     expect(second.json()).toEqual(first.json());
     const rows = await rowsFor('reader.one@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0].email).toBe('reader.one@example.com');
+    expect(rows[0]?.email).toBe('reader.one@example.com');
   });
 
   it("answers 'Email is required' when empty and 'Not Valid Email' for a bad address", async () => {
@@ -95,7 +95,7 @@ describe(`newsletter routes (${dbKind})`, () => {
     expect(emails).toContain('reader.one@example.com');
     expect(new Set(emails).size).toBe(emails.length);
     const [, at] = lines.find((l) => l.startsWith('csv.reader@'))!.split(',');
-    expect(Date.parse(at)).not.toBeNaN();
+    expect(Date.parse(at ?? '')).not.toBeNaN();
 
     const summary = await t.app.inject({ url: NEWSLETTER_PATHS.summary, headers: admin.auth });
     expect(summary.json()).toMatchObject({ totalCountData: emails.length });
@@ -114,7 +114,7 @@ describe(`newsletter routes (${dbKind})`, () => {
       .trim()
       .split('\r\n')
       .slice(1)
-      .map((l) => l.split(',')[0]);
+      .map((l) => l.split(',')[0] ?? '');
     expect(emails.filter((e) => e.endsWith('@bulk.example.com'))).toHaveLength(2100);
     expect(new Set(emails).size).toBe(emails.length);
   });

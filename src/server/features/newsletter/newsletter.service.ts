@@ -50,8 +50,9 @@ export function exportCsv(deps: AppDeps): Readable {
     yield csvLine(['email', 'subscribed_at']);
     for (let afterId = 0; ;) {
       const rows = await repo.pageAfter(deps.database.db, afterId, PAGE);
-      if (rows.length === 0) return;
-      afterId = rows[rows.length - 1].id;
+      const last = rows.at(-1);
+      if (!last) return;
+      afterId = last.id;
       yield rows.map((r) => csvLine([r.email, r.createdAt.toISOString()])).join('');
     }
   }

@@ -38,7 +38,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
     partner = await createUser(t, { brand: 'ditto' });
     const ditto = await seedList(t, 'ditto', 'DIT', 43, 'Ditto');
     await seedList(t, 'butterick', 'BUT', 17, 'Butterick');
-    dittoId = ditto[0].Brand;
+    dittoId = ditto[0]!.Brand;
     // Where autovacuum runs (PostgreSQL's default; off on these machines), the 60 rows just
     // inserted make `patterns` due for its ANALYZE, whose lock (SHARE UPDATE EXCLUSIVE) refuses the
     // anchors' SHARE NOWAIT: anchors read meanwhile are not exact and expire, and the tests below
@@ -105,6 +105,7 @@ describe(`pattern list page numbers from anchors (${dbKind})`, () => {
       .from(patterns)
       .orderBy(...order)
       .limit(1);
+    if (!row) throw new Error('expected row');
     return row.id;
   };
 

@@ -54,8 +54,8 @@ describe(`pattern list CSV export (${dbKind})`, () => {
     const res = await exportCsv(user, query);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const rows = parseCsv(res.body.replace(/^\ufeff/, ''));
-    expect(rows[0][0]).toBe(PATTERN_LABELS.SFCC_Pattern_ID);
-    return rows.slice(1).map((r) => r[0]);
+    expect(rows[0]![0]).toBe(PATTERN_LABELS.SFCC_Pattern_ID);
+    return rows.slice(1).map((r) => r[0] ?? '');
   };
 
   it('downloads an attachment with a header row, in the list order', async () => {
@@ -112,7 +112,7 @@ describe(`pattern list CSV export (${dbKind})`, () => {
 
   it("never exports another brand's patterns for a user", async () => {
     const kwik = await createUser(t, { brand: 'kwik-sew' });
-    const exported = await codes(kwik, { brand: ditto[0].Brand });
+    const exported = await codes(kwik, { brand: ditto[0]!.Brand });
     expect(exported).toHaveLength(40);
     expect(exported.every((c) => c.startsWith('KWK-'))).toBe(true);
   });
@@ -122,9 +122,10 @@ describe(`pattern list CSV export (${dbKind})`, () => {
     await db
       .update(patterns)
       .set({ Pattern_Name: '=HYPERLINK("http://x","click")', Notion: 'Buttons, "hooks"' })
-      .where(eq(patterns.ID, ditto[0].ID));
-    const res = await exportCsv(partner, { search: ditto[0].SFCC_Pattern_ID });
+      .where(eq(patterns.ID, ditto[0]!.ID));
+    const res = await exportCsv(partner, { search: ditto[0]!.SFCC_Pattern_ID });
     const [header, row] = parseCsv(res.body.replace(/^\ufeff/, ''));
+    if (!header || !row) throw new Error('expected header, row');
     expect(row[header.indexOf(PATTERN_LABELS.Pattern_Name)]).toBe(
       `'=HYPERLINK("http://x","click")`,
     );

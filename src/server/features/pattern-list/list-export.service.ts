@@ -136,5 +136,6 @@ async function* keysetBatches(
 
 const positionOfLast = (batch: Rec[]): SortPosition => {
   const last = batch[batch.length - 1];
+  if (!last) throw new Error('positionOfLast: an empty batch'); // called with full batches only
   return { key: last.sortKey, id: last.ID };
 };

@@ -35,8 +35,8 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
   it('answers each request with its own filter values, one shape after another', async () => {
     for (let round = 0; round < 3; round++) {
       for (const [rows, brand] of [
-        [ditto, ditto[0].Brand],
-        [butterick, butterick[0].Brand],
+        [ditto, ditto[0]!.Brand],
+        [butterick, butterick[0]!.Brand],
       ] as const) {
         const got = await page(admin, { brand: String(brand), pageSize: '10' });
         expect(got.totalCountData).toBe(rows.length);
@@ -57,7 +57,7 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
   });
 
   it('reads the same pages inside a transaction, where statements are built for one run', async () => {
-    const brand = ditto[0].Brand;
+    const brand = ditto[0]!.Brand;
     const outside = await firstPageRows(
       t.deps.database.db,
       { brandId: brand },

@@ -106,7 +106,7 @@ describe(`pattern list, review filters (${dbKind})`, () => {
   });
 
   it('an admin with a brand filter and a printable filter', async () => {
-    const brand = ditto[0].Brand;
+    const brand = ditto[0]!.Brand;
     const keep = (r: ListSeed) =>
       finds('in_review')(r) && r.Brand === brand && r.Is_Printable === 'Yes';
     const expected = expectedOrder(all.filter(keep), 'updatedAt', 'desc');

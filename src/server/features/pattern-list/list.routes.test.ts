@@ -21,6 +21,7 @@ import {
 } from './list.fixtures';
 import { maintainListTables, needsVacuum } from './list-maintenance';
 import { runsIn } from '../../test/skip';
+import { firstRow } from '../../lib/rows';
 
 describe(`pattern list (${dbKind})`, () => {
   let t: TestApp;
@@ -63,7 +64,7 @@ describe(`pattern list (${dbKind})`, () => {
         updatedAt: expect.stringMatching(/Z$/),
       }),
     );
-    const seeded = ditto.find((r) => r.ID === body.data[0].ID)!;
+    const seeded = ditto.find((r) => r.ID === body.data[0]!.ID)!;
     expect(body.data[0]).toMatchObject({
       SFCC_Pattern_ID: seeded.SFCC_Pattern_ID,
       Price: seeded.Price,
@@ -75,6 +76,7 @@ describe(`pattern list (${dbKind})`, () => {
     // Both from the same column; the list's rows are mapped apart from the detail's (toListRow).
     const db = t.deps.database.db;
     const [one, two] = [ditto[0], ditto[1]];
+    if (!one || !two) throw new Error('expected one, two');
     const ids = [one.ID, two.ID];
     const before = await db
       .select({ id: patterns.ID, at: patterns.updatedAt })
@@ -142,17 +144,17 @@ describe(`pattern list (${dbKind})`, () => {
     const expected = idsOf(expectedOrder(all, sort, dir));
     let body = await page(admin, { sort, dir });
     for (let p = 2; p <= 6; p++) {
-      body = await page(admin, { sort, dir, page: p, after: body.data[body.data.length - 1].ID });
+      body = await page(admin, { sort, dir, page: p, after: body.data[body.data.length - 1]!.ID });
       expect(idsOf(body.data)).toEqual(expected.slice((p - 1) * 10, p * 10));
     }
     for (let p = 5; p >= 1; p--) {
-      body = await page(admin, { sort, dir, page: p, before: body.data[0].ID });
+      body = await page(admin, { sort, dir, page: p, before: body.data[0]!.ID });
       expect(idsOf(body.data)).toEqual(expected.slice((p - 1) * 10, p * 10));
     }
   });
 
   it('ignores an anchor the caller cannot see and uses the page number', async () => {
-    const body = await page(partner, { page: 2, after: butterick[0].ID });
+    const body = await page(partner, { page: 2, after: butterick[0]!.ID });
     expect(idsOf(body.data)).toEqual(
       idsOf(expectedOrder(ditto, 'updatedAt', 'desc').slice(10, 20)),
     );
@@ -165,7 +167,7 @@ describe(`pattern list (${dbKind})`, () => {
     const seeded = await seedList(t, 'mccalls', 'PRV', 30, "McCall's");
     try {
       const order = idsOf(expectedOrder(seeded, 'updatedAt', 'desc'));
-      const anchor = order[20]; // the first row of page 3
+      const anchor = order[20]!; // the first row of page 3
       // 15 of the 20 rows before it go: 5 are left before the anchor, fewer than a page.
       const gone = order.slice(0, 15);
       await db.delete(patterns).where(inArray(patterns.ID, gone));
@@ -274,8 +276,8 @@ describe(`pattern list (${dbKind})`, () => {
       await t.deps.database.db
         .select({ id: patterns.brandId })
         .from(patterns)
-        .where(eq(patterns.ID, ditto[0].ID))
-    )[0].id;
+        .where(eq(patterns.ID, ditto[0]!.ID))
+    )[0]!.id;
     const asked = await page(other, { brand: dittoId, search: 'DIT' });
     expect(asked).toMatchObject({ data: [], totalCountData: 0 });
     const sorted = await allPages(other, { sort: 'brand' });
@@ -283,9 +285,9 @@ describe(`pattern list (${dbKind})`, () => {
   });
 
   it('lets an admin filter by brand, and refuses an unknown brand at the field', async () => {
-    const { total, rows } = await allPages(admin, { brand: ditto[0].Brand });
+    const { total, rows } = await allPages(admin, { brand: ditto[0]!.Brand });
     expect(total).toBe(43);
-    expect(rows.every((r) => r.Brand === ditto[0].Brand)).toBe(true);
+    expect(rows.every((r) => r.Brand === ditto[0]?.Brand)).toBe(true);
     const res = await list(admin, { brand: 99999 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ brand: 'Unknown brand: 99999' });
@@ -327,9 +329,10 @@ describe(`pattern list (${dbKind})`, () => {
     expect((await page(admin)).totalCountData).toBe(64);
     await db.delete(patterns).where(inArray(patterns.ID, idsOf(extra)));
     expect((await page(admin)).totalCountData).toBe(60);
-    const [{ n }] = (
-      await db.execute<{ n: number }>(sql`select sum(n)::int as n from pattern_counts`)
-    ).rows;
+    const { n } = firstRow(
+      (await db.execute<{ n: number }>(sql`select sum(n)::int as n from pattern_counts`)).rows,
+      'the sum of the counts',
+    );
     expect(n).toBe(60);
   });
 

@@ -140,7 +140,7 @@ async function columnSortedPage(
     const a = await anchorFor(list, offset, version);
     if (a) {
       // A far page number: from the nearest anchor, ids and rows in one statement.
-      const [range] = rangesAfter(sort, q.dir, a.from);
+      const range = rangesAfter(sort, q.dir, a.from)[0]!; // never empty: the key's own range first
       const far = await repo.pageRows(db, and(where, range.where), range.order, a.skip, q.pageSize);
       return { ids: [], rows: far.rows, total };
     }

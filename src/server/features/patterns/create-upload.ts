@@ -107,6 +107,7 @@ function slotOf(
 function fillSlots(r: Received, slots: Slot[], placed: files.StoredPatternFile[]) {
   slots.forEach((slot, i) => {
     const f = placed[i];
+    if (!f) throw new Error('fillSlots: a slot without its placed file'); // one placed file per slot
     if (slot.kind === 'named') r.named.set(slot.field, [...(r.named.get(slot.field) ?? []), f]);
     else if (slot.kind === 'size') r.sizePdfs.set(slot.index, f);
     else r.batch.push({ file: f, partName: slot.partName });

@@ -91,11 +91,12 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
       sizeId: null,
       fileName: 'instructions.pdf',
       contentType: 'application/pdf',
-      byteSize: parts[0][1].length,
+      byteSize: parts[0]![1].length,
       url: expect.stringMatching(/^\/api\/files\/\d+$/),
     });
 
     const [row] = await patternRows(id);
+    if (!row) throw new Error('expected row');
     expect(row).toMatchObject({
       ID: body.data.ID,
       Pattern_Name: `Pattern ${id}`,
@@ -149,7 +150,7 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
       ['A', '10'],
       ['A', '12'],
     ]);
-    data.Size[0].Pattern_Pdf_File_Name = 'Dress size 10.pdf';
+    data.Size[0]!.Pattern_Pdf_File_Name = 'Dress size 10.pdf';
     const parts: FilePart[] = [
       ['files', samplePdf(1500, 'twelve'), 'pattern_pdf_file1', 'application/pdf'],
       ['files', samplePdf(1600, 'ten'), 'pattern_pdf_file0.pdf', 'application/pdf'],
@@ -162,8 +163,8 @@ describe(`POST ${PATTERN_CREATE_PATH} (${dbKind})`, () => {
       .where(eq(sizes.patternId, res.json().data.ID))
       .orderBy(asc(sizes.ID));
     expect(s.map((x) => x.Pattern_Pdf_File_Name)).toEqual(['Dresssize10.pdf', 'size-1.pdf']);
-    const f = await db().select().from(patternFiles).where(eq(patternFiles.sizeId, s[0].ID));
-    expect(f[0].byteSize).toBe(1600);
+    const f = await db().select().from(patternFiles).where(eq(patternFiles.sizeId, s[0]!.ID));
+    expect(f[0]?.byteSize).toBe(1600);
   });
 
   it('reports every required field at once, with the form messages', async () => {

@@ -47,12 +47,16 @@ describe(`pattern delete (${dbKind})`, () => {
       .totalCountData as number;
 
   /** A size, a pattern file and a size PDF for `patternId`, with their objects in the store. */
-  async function withFiles(patternId: number): Promise<string[]> {
+  async function withFiles(patternId: number): Promise<readonly string[]> {
     const [size] = await db()
       .insert(sizes)
       .values({ patternId, VariationID: `v-${patternId}`, pattern_view: 'A', Size: 'M' })
       .returning();
-    const keys = [`patterns/test/${crypto.randomUUID()}`, `patterns/test/${crypto.randomUUID()}`];
+    if (!size) throw new Error('expected size');
+    const keys = [
+      `patterns/test/${crypto.randomUUID()}`,
+      `patterns/test/${crypto.randomUUID()}`,
+    ] as const;
     for (const key of keys)
       await t.deps.files.put(key, Readable.from([Buffer.from('%PDF-1.4 test')]), 'application/pdf');
     await db()
@@ -80,7 +84,7 @@ describe(`pattern delete (${dbKind})`, () => {
   }
 
   it('deletes one pattern: it moves to the Trash with its sizes, file rows and stored objects', async () => {
-    const target = drafts(ditto)[0];
+    const target = drafts(ditto)[0]!;
     const keys = await withFiles(target.ID);
     const before = await total(partner);
     const res = await del(partner, target.ID);
@@ -97,7 +101,7 @@ describe(`pattern delete (${dbKind})`, () => {
   });
 
   it("answers 404 for another brand's pattern and a missing one, and deletes nothing", async () => {
-    const theirs = drafts(butterick)[0];
+    const theirs = drafts(butterick)[0]!;
     const keys = await withFiles(theirs.ID);
     const res = await del(partner, theirs.ID);
     expect(res.statusCode).toBe(404);
@@ -108,7 +112,7 @@ describe(`pattern delete (${dbKind})`, () => {
   });
 
   it('refuses a user deleting a published pattern (409); an admin can', async () => {
-    const pub = published(ditto)[0];
+    const pub = published(ditto)[0]!;
     const res = await del(partner, pub.ID);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: DELETE_MSG.publishedOne, code: 'CONFLICT' });
@@ -137,7 +141,7 @@ describe(`pattern delete (${dbKind})`, () => {
     const mine = drafts(ditto)
       .slice(5, 7)
       .map((r) => r.ID);
-    const theirs = drafts(butterick)[1].ID;
+    const theirs = drafts(butterick)[1]!.ID;
     const res = await bulk(partner, { ids: [...mine, theirs, 88_888_888] });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(DELETE_MSG.notFoundMany([theirs, 88_888_888]));
@@ -145,13 +149,13 @@ describe(`pattern delete (${dbKind})`, () => {
   });
 
   it('refuses a bulk selection holding a published pattern for a user (409), deleting none; an admin deletes across brands', async () => {
-    const pub = published(ditto)[1];
-    const mine = drafts(ditto)[7].ID;
+    const pub = published(ditto)[1]!;
+    const mine = drafts(ditto)[7]!.ID;
     const res = await bulk(partner, { ids: [mine, pub.ID] });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(DELETE_MSG.publishedMany([pub.SFCC_Pattern_ID]));
     expect(await exists([mine, pub.ID])).toEqual([mine, pub.ID].sort());
-    const other = published(butterick)[0].ID;
+    const other = published(butterick)[0]!.ID;
     const byAdmin = await bulk(admin, { ids: [mine, pub.ID, other] });
     expect(byAdmin.statusCode).toBe(200);
     expect(await exists([mine, pub.ID, other])).toEqual([]);
@@ -174,14 +178,14 @@ describe(`pattern delete (${dbKind})`, () => {
 
   it('needs a signed-in user', async () => {
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/patterns/${ditto[10].ID}` })).statusCode,
+      (await t.app.inject({ method: 'DELETE', url: `/api/patterns/${ditto[10]!.ID}` })).statusCode,
     ).toBe(401);
     expect(
       (
         await t.app.inject({
           method: 'DELETE',
           url: '/api/patterns',
-          payload: { ids: [ditto[10].ID] },
+          payload: { ids: [ditto[10]!.ID] },
         })
       ).statusCode,
     ).toBe(401);

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { patternFiles } from '../../db/schema/patterns';
 import { PATTERN_DETAIL_MSG, PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
-import { multipart, patternRow, pdfPart, pngPart, seedFile, seedPattern } from './detail.fixtures';
+import {
+  multipart,
+  patternRow,
+  pdfPart,
+  pngPart,
+  seedFile,
+  seedPattern,
+  pdfFileIdOf,
+  pdfKeyOf,
+} from './detail.fixtures';
 
 /** A pattern's own files through the detail routes (detail-files.service.ts): replace, add, remove. */
 describe(`pattern files routes (${dbKind})`, () => {
@@ -39,6 +48,7 @@ describe(`pattern files routes (${dbKind})`, () => {
       .select()
       .from(patternFiles)
       .where(eq(patternFiles.id, files[0].id));
+    if (!row) throw new Error('expected row');
     expect(await t.deps.files.exists(row.storageKey)).toBe(true);
     expect((await patternRow(t, p.id)).updatedAt.getTime()).toBeGreaterThan(
       before.updatedAt.getTime(),
@@ -127,11 +137,11 @@ describe(`pattern files routes (${dbKind})`, () => {
     const p = await seedPattern(t);
     const res = await t.app.inject({
       method: 'DELETE',
-      url: PATTERN_DETAIL_PATHS.file(p.id, p.pdfFileIds[0]),
+      url: PATTERN_DETAIL_PATHS.file(p.id, pdfFileIdOf(p)),
       headers: owner.auth,
     });
     expect(res.statusCode).toBe(409);
-    expect(await t.deps.files.exists(p.pdfKeys[0])).toBe(true);
+    expect(await t.deps.files.exists(pdfKeyOf(p))).toBe(true);
   });
 
   it('does not reach a file through another pattern’s ID', async () => {

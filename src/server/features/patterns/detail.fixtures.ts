@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { brandIdBySlug, type TestApp } from '../../test/helper';
+import { firstRow, rowAt } from '../../lib/rows';
 
 /**
  * Test data for the detail, lifecycle, sizes and pieces tests: patterns seeded straight into the
@@ -108,41 +109,57 @@ export async function seedPattern(
   const db = t.deps.database.db;
   const brandId = await brandIdBySlug(t, opts.brand ?? 'ditto');
   const code = newCode();
-  const [p] = await db
-    .insert(patterns)
-    .values(newPatternRow(code, brandId, opts.status, opts.name))
-    .returning({ ID: patterns.ID });
+  const p = firstRow(
+    await db
+      .insert(patterns)
+      .values(newPatternRow(code, brandId, opts.status, opts.name))
+      .returning({ ID: patterns.ID }),
+    'insert into patterns',
+  );
   const out: SeededPattern = { id: p.ID, code, sizeIds: [], pdfKeys: [], pdfFileIds: [] };
   const sizeNames = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];
   for (let i = 0; i < (opts.sizes ?? 1); i++) {
     const size = sizeNames[i] ?? `S${i}`;
-    const [s] = await db
-      .insert(sizes)
-      .values(sizeRow(p.ID, code, size))
-      .returning({ ID: sizes.ID });
+    const s = firstRow(
+      await db
+        .insert(sizes)
+        .values(sizeRow(p.ID, code, size))
+        .returning({ ID: sizes.ID }),
+      'insert into sizes',
+    );
     out.sizeIds.push(s.ID);
     if (opts.withPdfs === false) continue;
     const bytes = tinyPdf(`Size ${size}`);
     const key = await putObject(t, bytes, 'application/pdf');
-    const [f] = await db
-      .insert(patternFiles)
-      .values(sizePdfRow(p.ID, s.ID, size, key, bytes))
-      .returning({ id: patternFiles.id });
+    const f = firstRow(
+      await db
+        .insert(patternFiles)
+        .values(sizePdfRow(p.ID, s.ID, size, key, bytes))
+        .returning({ id: patternFiles.id }),
+      'insert into pattern files',
+    );
     out.pdfKeys.push(key);
     out.pdfFileIds.push(f.id);
   }
   return out;
 }
 
+/** `N` items as a tuple when N is a literal count (`const [a, b] = await seedPatterns(t, 2)`). */
+type Several<T, N extends number, R extends T[] = []> = number extends N
+  ? T[]
+  : R['length'] extends N
+    ? R
+    : Several<T, N, [...R, T]>;
+
 /**
  * `count` patterns as `seedPattern` makes them with one size and its PDF, in three statements (for
  * tests about many patterns, where 500 made one by one cost 3 s of a file's time).
  */
-export async function seedPatterns(
+export async function seedPatterns<N extends number>(
   t: TestApp,
-  count: number,
+  count: N,
   opts: { brand?: string; status?: SeedStatus } = {},
-): Promise<SeededPattern[]> {
+): Promise<Several<SeededPattern, N>> {
   const db = t.deps.database.db;
   const brandId = await brandIdBySlug(t, opts.brand ?? 'ditto');
   const codes = Array.from({ length: count }, newCode);
@@ -163,18 +180,20 @@ export async function seedPatterns(
       )),
     );
   const sizeOf = new Map(sizeRows.map((s) => [s.patternId, s.ID]));
+  const keyOf = (i: number) => rowAt(keys, i, 'a stored PDF');
   const files = await db
     .insert(patternFiles)
-    .values(made.map((p, i) => sizePdfRow(p.ID, sizeOf.get(p.ID)!, 'S', keys[i], bytes)))
+    .values(made.map((p, i) => sizePdfRow(p.ID, sizeOf.get(p.ID)!, 'S', keyOf(i), bytes)))
     .returning({ id: patternFiles.id, patternId: patternFiles.patternId });
   const fileOf = new Map(files.map((f) => [f.patternId, f.id]));
+  // One pattern per code asked for, so `count` of them: the tuple type says so.
   return made.map((p, i) => ({
     id: p.ID,
     code: p.code,
     sizeIds: [sizeOf.get(p.ID)!],
-    pdfKeys: [keys[i]],
+    pdfKeys: [keyOf(i)],
     pdfFileIds: [fileOf.get(p.ID)!],
-  }));
+  })) as Several<SeededPattern, N>;
 }
 
 /** A pattern-level file stored and recorded. */
@@ -187,7 +206,7 @@ export async function seedFile(
   const bytes = isPdf ? tinyPdf('Instructions') : tinyPng();
   const contentType = isPdf ? 'application/pdf' : 'image/png';
   const key = await putObject(t, bytes, contentType);
-  const [f] = await t.deps.database.db
+  const rows = await t.deps.database.db
     .insert(patternFiles)
     .values({
       patternId,
@@ -198,11 +217,13 @@ export async function seedFile(
       byteSize: bytes.length,
     })
     .returning({ id: patternFiles.id });
-  return { id: f.id, key };
+  return { id: firstRow(rows, 'insert into pattern files').id, key };
 }
 
+/** The pattern's row as stored; throws when there is none (a test that expects none catches it). */
 export async function patternRow(t: TestApp, id: number) {
   const [row] = await t.deps.database.db.select().from(patterns).where(eq(patterns.ID, id));
+  if (!row) throw new Error(`pattern ${id} is not in the database`);
   return row;
 }
 
@@ -246,3 +267,9 @@ export const photoCheck = (thumbnails: boolean) => ({
   convertedFromCmyk: false,
   thumbnails,
 });
+
+/** A seeded pattern's `i`th size id, PDF key and PDF record id (a test reads what it seeded). */
+export const sizeIdOf = (p: SeededPattern, i = 0) => rowAt(p.sizeIds, i, `size ${i} of ${p.code}`);
+export const pdfKeyOf = (p: SeededPattern, i = 0) => rowAt(p.pdfKeys, i, `PDF ${i} of ${p.code}`);
+export const pdfFileIdOf = (p: SeededPattern, i = 0) =>
+  rowAt(p.pdfFileIds, i, `PDF record ${i} of ${p.code}`);

@@ -10,7 +10,14 @@ import {
 import { MSG } from '../../../shared/messages';
 import { PATTERN_DETAIL_MSG, PATTERN_DETAIL_PATHS } from '../../../shared/contracts/pattern-detail';
 import { FILE_PATHS } from '../../../shared/contracts/files';
-import { multipart, patternRow, pngPart, seedFile, seedPattern } from './detail.fixtures';
+import {
+  multipart,
+  patternRow,
+  pngPart,
+  seedFile,
+  seedPattern,
+  pdfFileIdOf,
+} from './detail.fixtures';
 
 describe(`pattern detail routes (${dbKind})`, () => {
   let t: TestApp;
@@ -124,7 +131,7 @@ describe(`pattern detail routes (${dbKind})`, () => {
       (await t.app.inject({ url: FILE_PATHS.download(file.id), headers: other.auth })).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ url: FILE_PATHS.download(p.pdfFileIds[0]), headers: other.auth }))
+      (await t.app.inject({ url: FILE_PATHS.download(pdfFileIdOf(p)), headers: other.auth }))
         .statusCode,
     ).toBe(404);
     expect(

@@ -17,6 +17,7 @@ import { diffFields } from '../activity';
 import { recordPatternEvent } from '../../events/pattern-events';
 import { priceToDb, withBrandName } from './pattern-shape';
 import { assertVersion } from './versions';
+import { rowAt } from '../../lib/rows';
 
 /** Who the import acts as (its creator): recorded in the activity like any other change. */
 export type ImportActor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;
@@ -146,7 +147,7 @@ export async function updateImportedPattern(
   );
   rows.push(
     ...named.map((f) => ({ ...f, sizeId: null })),
-    ...newSizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
+    ...newSizes.map((s, i) => ({ ...s.pdf!, sizeId: rowAt(sizeIds, i, 'id of an inserted size') })),
   );
   const fileIds = await files.recordPatternFiles(tx, id, rows);
   if (actor) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patterns, sizes } from '../../db/schema/patterns';
+import { firstRow } from '../../lib/rows';
 
 export type NewPatternRow = typeof patterns.$inferInsert;
 export type NewSizeRow = typeof sizes.$inferInsert;
@@ -16,8 +17,8 @@ export async function patternHolding(db: DbOrTx, sfccPatternId: string) {
 }
 
 export async function insertPattern(db: DbOrTx, values: NewPatternRow): Promise<number> {
-  const [row] = await db.insert(patterns).values(values).returning({ ID: patterns.ID });
-  return row.ID;
+  const rows = await db.insert(patterns).values(values).returning({ ID: patterns.ID });
+  return firstRow(rows, 'insert into patterns').ID;
 }
 
 /** Inserts sizes and answers their IDs in the order given. */

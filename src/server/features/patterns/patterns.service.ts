@@ -24,6 +24,7 @@ import * as repo from './patterns.repo';
 import { TRASH_MSG } from '../../../shared/contracts/trash';
 import { recordPatternEvent } from '../../events/pattern-events';
 import { priceToDb } from './pattern-shape';
+import { rowAt } from '../../lib/rows';
 
 // ---- Create (POST /api/patternRecord/addPatternsRecord) ----
 
@@ -96,11 +97,12 @@ function validate(
   }
   if (r.failure instanceof AppError && r.failure.statusCode === 400 && r.failure.fields)
     Object.assign(fields, r.failure.fields);
-  const keys = Object.keys(fields);
-  if (keys.length === 0 && parsed.success) return { ok: true, data: parsed.data };
+  const messages = Object.values(fields);
+  if (messages.length === 0 && parsed.success) return { ok: true, data: parsed.data };
+  const [only, ...more] = messages;
   return {
     ok: false,
-    error: badRequest(keys.length === 1 ? fields[keys[0]] : MSG.checkRequired, fields),
+    error: badRequest(only !== undefined && more.length === 0 ? only : MSG.checkRequired, fields),
   };
 }
 
@@ -172,17 +174,23 @@ export async function createPattern(
       const dupe = sizeRows.findIndex(
         (row, i) => sizeRows.findIndex((o) => o.VariationID === row.VariationID) !== i,
       );
-      if (dupe >= 0)
-        throw badRequest(`VariationID ${sizeRows[dupe].VariationID} is used twice`, {
-          [`Size.${dupe}.Size`]: `VariationID ${sizeRows[dupe].VariationID} is used twice`,
+      const twice = sizeRows[dupe]; // none when dupe is -1
+      if (twice)
+        throw badRequest(`VariationID ${twice.VariationID} is used twice`, {
+          [`Size.${dupe}.Size`]: `VariationID ${twice.VariationID} is used twice`,
         });
       const sizeIds = await repo.insertSizes(tx, sizeRows);
       const all: (files.StoredPatternFile & { sizeId: number | null })[] = [
         ...[...r.named.values()].flat().map((f) => ({ ...f, sizeId: null })),
-        ...sizes.map((_, i) => ({ ...r.sizePdfs.get(i)!, sizeId: sizeIds[i] })),
+        ...sizes.map((_, i) => ({
+          ...r.sizePdfs.get(i)!,
+          sizeId: rowAt(sizeIds, i, 'id of an inserted size'),
+        })),
       ];
       const ids = await files.recordPatternFiles(tx, patternId, all);
-      recorded = all.map((f, i) => files.toPatternFile({ ...f, id: ids[i] }));
+      recorded = all.map((f, i) =>
+        files.toPatternFile({ ...f, id: rowAt(ids, i, 'id of a recorded file') }),
+      );
       await recordActivity(tx, user, patternId, 'created', {});
       await recordPatternEvent(tx, 'pattern.submitted', patternId);
       return patternId;

@@ -127,7 +127,7 @@ describe('PDF facts (pdf.js in a bounded checker process)', () => {
     ]);
     const px = await pagePixels(r);
     let ink = 0; // the page's line of text, dark on white
-    for (let i = 0; i < px.length; i += 4) if (px[i] < 128 && px[i + 3] > 0) ink++;
+    for (let i = 0; i < px.length; i += 4) if (px[i]! < 128 && px[i + 3]! > 0) ink++;
     expect(ink).toBeGreaterThan(50);
     expect(ink).toBeLessThan(px.length / 4 / 10);
     // Not asked: not drawn.

@@ -103,7 +103,7 @@ export function namePageSize(w: number, h: number): { name: string; home: boolea
 export function groupPageSizes(sizes: [string, number][]): PageSizeGroup[] {
   const groups = new Map<string, PageSizeGroup>();
   for (const [key, pages] of sizes) {
-    const [w, h] = key.split('x').map(Number);
+    const [w = NaN, h = NaN] = key.split('x').map(Number); // keys are "WxH" (pageSizeKey)
     const { name, home } = namePageSize(w, h);
     const g = groups.get(name);
     if (g) g.pages += pages;

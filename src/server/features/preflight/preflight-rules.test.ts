@@ -63,7 +63,7 @@ describe('preflight rules', () => {
       'printable-without-home-pages',
     ]);
     expect(
-      preflightWarnings([file('pattern_pdf_file', pdf([[pt.a0, 3]]))], ctx({ printable: true }))[0]
+      preflightWarnings([file('pattern_pdf_file', pdf([[pt.a0, 3]]))], ctx({ printable: true }))[0]!
         .message,
     ).toBe(
       'The pattern is marked Printable, but this size PDF has no US Letter or A4 pages (its pages: A0)',
@@ -104,7 +104,7 @@ describe('preflight rules', () => {
           ),
         ],
         ctx(),
-      )[0].message,
+      )[0]?.message,
     ).toBe('Its pages are not all one size: A4 (20), US Letter (2)');
     expect(rulesHit('pattern_pdf_file', pdf([[pt.a4, 20]]))).toEqual([]);
     expect(
@@ -151,7 +151,7 @@ describe('preflight rules', () => {
       'size12.pdf shared-one-page-pdf',
       'size14.pdf shared-one-page-pdf',
     ]);
-    expect(warnings[0].message).toBe(
+    expect(warnings[0]?.message).toBe(
       'The 3 sizes 10, 12 and 14 all have this same one-page PDF: is it the right file for each of them?',
     );
     // The status panel lists it once; each size's file keeps its own.
@@ -163,7 +163,7 @@ describe('preflight rules', () => {
   it('shared-pdf-pages-mismatch: a PDF of several pages whose pages do not divide among its sizes', () => {
     const two = preflightWarnings(sizePdfs(pdf([[pt.a4, 2]]), ['k', 'k', 'k']), ctx());
     expect(two.map((w) => w.rule)).toEqual(Array(3).fill('shared-pdf-pages-mismatch'));
-    expect(two[0].message).toBe(
+    expect(two[0]?.message).toBe(
       'The 3 sizes 10, 12 and 14 all have this same 2-page PDF, and 2 pages do not divide evenly among 3 sizes: is it the right file for each of them?',
     );
     // A page (or the same number of pages) per size, or layers: no warning.
@@ -175,19 +175,20 @@ describe('preflight rules', () => {
   it('names many sizes briefly, and a size name of two views with its view', () => {
     const keys = Array(9).fill('k');
     const [w] = preflightWarnings(sizePdfs(pdf([[pt.a4, 1]]), keys), ctx());
+    if (!w) throw new Error('expected w');
     expect(w.message).toMatch(/^The 9 sizes 10, 12, 14, 16, 18 and 4 more all have/);
     const views = sizePdfs(pdf([[pt.a4, 1]]), ['k', 'k']).map((f, i) => ({
       ...f,
       size: { ID: i, Size: 'M', pattern_view: i ? 'B' : 'A' },
     }));
-    expect(preflightWarnings(views, ctx())[0].message).toMatch(
+    expect(preflightWarnings(views, ctx())[0]?.message).toMatch(
       /^The 2 sizes M \(view A\) and M \(view B\) all have/,
     );
   });
 
   it('hero-too-small: a hero photo under 1000 px on its short side', () => {
     expect(rulesHit('Main_Hero_Image', photo(1600, 999))).toEqual(['hero-too-small']);
-    expect(preflightWarnings([file('Hero_Images', photo(800, 600))], ctx())[0].message).toBe(
+    expect(preflightWarnings([file('Hero_Images', photo(800, 600))], ctx())[0]?.message).toBe(
       'The storefront needs at least 1000 px (this photo is 800×600 px)',
     );
     expect(rulesHit('Main_Hero_Image', photo(1000, 1000))).toEqual([]);
@@ -200,11 +201,11 @@ describe('preflight rules', () => {
       pagesRead: 300,
       incomplete: 'time',
     });
-    expect(preflightWarnings([file('Instruction_PDF', partly)], ctx())[0].message).toBe(
+    expect(preflightWarnings([file('Instruction_PDF', partly)], ctx())[0]?.message).toBe(
       'Only 300 of its 10000 pages could be checked in the time one file is given',
     );
     const none = pdf([], { pageCount: 0, pagesRead: 0, incomplete: 'memory' });
-    expect(preflightWarnings([file('Instruction_PDF', none)], ctx())[0].message).toBe(
+    expect(preflightWarnings([file('Instruction_PDF', none)], ctx())[0]?.message).toBe(
       'It could not be checked: it needs more memory than one file is given',
     );
   });

@@ -38,7 +38,7 @@ describe(`size PDFs shared by several sizes (${dbKind})`, () => {
     const parts: FilePart[] = pdfs.map((b, i) => [
       `pattern_pdf_file${i}`,
       b,
-      `size${SIZES[i][1]}.pdf`,
+      `size${SIZES[i]![1]}.pdf`,
       pdf,
     ]);
     const res = await postSubmission(
@@ -80,7 +80,7 @@ describe(`size PDFs shared by several sizes (${dbKind})`, () => {
     expect(sharedIn(detail)).toEqual([message]);
     expect(sizes.map((s) => s.pdf?.warnings)).toEqual([[message], [message], [message]]);
     const size12 = (
-      await t.app.inject({ url: `/api/sizes/${sizes[1].ID}`, headers: owner.auth })
+      await t.app.inject({ url: `/api/sizes/${sizes[1]!.ID}`, headers: owner.auth })
     ).json().data;
     expect(size12.pdf.warnings).toEqual([message]);
   }, 120_000);

@@ -348,6 +348,7 @@ describe(`published versions (${dbKind})`, () => {
     const draft = await seedPattern(t);
     await edit(draft.id, { Pattern_Name: 'Draft edit' });
     const [d] = await events(draft.id);
+    if (!d) throw new Error('expected d');
     expect(d.type).toBe('pattern.updated');
     expect(d.data).not.toHaveProperty('live');
     await t.deps.database.db

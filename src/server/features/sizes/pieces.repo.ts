@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pieces, sizes } from '../../db/schema/patterns';
+import { firstRow } from '../../lib/rows';
 
 export type PieceRow = typeof pieces.$inferSelect;
 export type PieceValues = Omit<typeof pieces.$inferInsert, 'ID' | 'sizeId' | 'createdAt'>;
@@ -26,11 +27,11 @@ export async function findPieceOwner(db: DbOrTx, pieceId: number) {
 }
 
 export async function countPieces(db: DbOrTx, sizeId: number): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(pieces)
     .where(eq(pieces.sizeId, sizeId));
-  return row.n;
+  return firstRow(rows, 'count of pieces').n;
 }
 
 export async function insertPiece(
@@ -38,11 +39,11 @@ export async function insertPiece(
   sizeId: number,
   values: PieceValues,
 ): Promise<PieceRow> {
-  const [row] = await db
+  const rows = await db
     .insert(pieces)
     .values({ ...values, sizeId })
     .returning();
-  return row;
+  return firstRow(rows, 'insert into pieces');
 }
 
 export async function updatePiece(
@@ -50,8 +51,9 @@ export async function updatePiece(
   pieceId: number,
   values: PieceValues,
 ): Promise<PieceRow> {
-  const [row] = await db.update(pieces).set(values).where(eq(pieces.ID, pieceId)).returning();
-  return row;
+  // The service has loaded the piece in the same transaction (pieces.service.ts).
+  const rows = await db.update(pieces).set(values).where(eq(pieces.ID, pieceId)).returning();
+  return firstRow(rows, `update of piece ${pieceId}`);
 }
 
 export async function deletePiece(db: DbOrTx, pieceId: number) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { PIECE_MSG, PIECE_PATHS } from '../../../shared/contracts/pieces';
 import { SIZE_PATHS } from '../../../shared/contracts/sizes';
-import { patternRow, seedPattern } from '../patterns/detail.fixtures';
+import { patternRow, seedPattern, sizeIdOf } from '../patterns/detail.fixtures';
 
 describe(`pieces routes (${dbKind})`, () => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe(`pieces routes (${dbKind})`, () => {
 
   it('adds, lists, edits and deletes the pieces of a size', async () => {
     const p = await seedPattern(t);
-    const sizeId = p.sizeIds[0];
+    const sizeId = sizeIdOf(p);
     const before = await patternRow(t, p.id);
     const created = await addPiece(sizeId, owner, piece);
     expect(created.statusCode).toBe(201);
@@ -84,19 +84,19 @@ describe(`pieces routes (${dbKind})`, () => {
 
   it('validates a piece at its fields', async () => {
     const p = await seedPattern(t);
-    const res = await addPiece(p.sizeIds[0], owner, { Piece_Number: ' ', Cut_Quantity: 2.5 });
+    const res = await addPiece(sizeIdOf(p), owner, { Piece_Number: ' ', Cut_Quantity: 2.5 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
       Piece_Number: 'Piece Number is required',
       Cut_Quantity: 'Cut Quantity must be a whole number from 0 to 1000',
     });
-    const bad = await addPiece(p.sizeIds[0], owner, { Piece_Number: '1', Cut_Quantity: 'many' });
+    const bad = await addPiece(sizeIdOf(p), owner, { Piece_Number: '1', Cut_Quantity: 'many' });
     expect(bad.json().fields.Cut_Quantity).toBe('Cut Quantity must be a whole number');
   });
 
   it('hides another brand’s pieces from a user (404); admins reach them', async () => {
     const p = await seedPattern(t);
-    const sizeId = p.sizeIds[0];
+    const sizeId = sizeIdOf(p);
     const id = (await addPiece(sizeId, owner, piece)).json().data.ID;
     expect(
       (await t.app.inject({ url: PIECE_PATHS.list(sizeId), headers: other.auth })).statusCode,
@@ -132,10 +132,10 @@ describe(`pieces routes (${dbKind})`, () => {
 
   it('goes with its size when the size is deleted', async () => {
     const p = await seedPattern(t, { sizes: 2 });
-    const id = (await addPiece(p.sizeIds[0], owner, piece)).json().data.ID;
+    const id = (await addPiece(sizeIdOf(p), owner, piece)).json().data.ID;
     await t.app.inject({
       method: 'DELETE',
-      url: SIZE_PATHS.one(p.sizeIds[0]),
+      url: SIZE_PATHS.one(sizeIdOf(p)),
       headers: owner.auth,
     });
     expect(

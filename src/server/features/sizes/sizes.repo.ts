@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patternFiles, pieces, sizes } from '../../db/schema/patterns';
 import { SIZE_TEMPLATE_FIELDS } from '../../../shared/contracts/sizes';
+import { firstRow } from '../../lib/rows';
 
 const templateColumns = Object.fromEntries(SIZE_TEMPLATE_FIELDS.map((f) => [f, sizes[f]])) as {
   [K in (typeof SIZE_TEMPLATE_FIELDS)[number]]: (typeof sizes)[K];
@@ -57,11 +58,11 @@ export async function findSizeOwner(db: DbOrTx, sizeId: number) {
 }
 
 export async function countSizes(db: DbOrTx, patternId: number): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(sizes)
     .where(eq(sizes.patternId, patternId));
-  return row.n;
+  return firstRow(rows, 'count of sizes').n;
 }
 
 /** Another size of the pattern with this view and size (case-insensitive, as people read them). */
@@ -90,8 +91,8 @@ export async function findDuplicate(
 export type SizeValues = Partial<typeof sizes.$inferInsert>;
 
 export async function insertSize(db: DbOrTx, values: typeof sizes.$inferInsert): Promise<number> {
-  const [row] = await db.insert(sizes).values(values).returning({ ID: sizes.ID });
-  return row.ID;
+  const rows = await db.insert(sizes).values(values).returning({ ID: sizes.ID });
+  return firstRow(rows, 'insert into sizes').ID;
 }
 
 export async function updateSize(db: DbOrTx, sizeId: number, values: SizeValues) {

@@ -4,7 +4,15 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { patternFiles, sizes } from '../../db/schema/patterns';
 import { MSG } from '../../../shared/messages';
 import { SIZE_MSG, SIZE_PATHS } from '../../../shared/contracts/sizes';
-import { multipart, patternRow, pdfPart, pngPart, seedPattern } from '../patterns/detail.fixtures';
+import {
+  multipart,
+  patternRow,
+  pdfPart,
+  pngPart,
+  seedPattern,
+  pdfKeyOf,
+  sizeIdOf,
+} from '../patterns/detail.fixtures';
 
 describe(`sizes routes (${dbKind})`, () => {
   let t: TestApp;
@@ -136,7 +144,7 @@ describe(`sizes routes (${dbKind})`, () => {
 
   it('updates a row, template fields included, and replaces its PDF removing the old object', async () => {
     const p = await seedPattern(t, { sizes: 2 });
-    const sizeId = p.sizeIds[0];
+    const sizeId = sizeIdOf(p);
     const data = {
       pattern_view: 'A',
       Size: 'S',
@@ -159,11 +167,12 @@ describe(`sizes routes (${dbKind})`, () => {
       Pattern_Pdf_File_Name: 'new-s.pdf',
       pdf: { fileName: 'new-s.pdf' },
     });
-    expect(await t.deps.files.exists(p.pdfKeys[0])).toBe(false);
+    expect(await t.deps.files.exists(pdfKeyOf(p))).toBe(false);
     const [file] = await t.deps.database.db
       .select()
       .from(patternFiles)
       .where(eq(patternFiles.sizeId, sizeId));
+    if (!file) throw new Error('expected file');
     expect(await t.deps.files.exists(file.storageKey)).toBe(true);
     // Only the PDF: the fields stay.
     const pdfOnly = await update(sizeId, owner, {
@@ -190,7 +199,7 @@ describe(`sizes routes (${dbKind})`, () => {
 
   it('reads one size with its pattern for the size screen', async () => {
     const p = await seedPattern(t, { sizes: 2 });
-    const res = await t.app.inject({ url: SIZE_PATHS.one(p.sizeIds[1]), headers: owner.auth });
+    const res = await t.app.inject({ url: SIZE_PATHS.one(sizeIdOf(p, 1)), headers: owner.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       ID: p.sizeIds[1],
@@ -203,7 +212,7 @@ describe(`sizes routes (${dbKind})`, () => {
     const p = await seedPattern(t, { sizes: 2 });
     const del = await t.app.inject({
       method: 'DELETE',
-      url: SIZE_PATHS.one(p.sizeIds[0]),
+      url: SIZE_PATHS.one(sizeIdOf(p)),
       headers: owner.auth,
     });
     expect(del.statusCode).toBe(200);
@@ -211,15 +220,15 @@ describe(`sizes routes (${dbKind})`, () => {
       data: { deleted: 1, totalCountData: 1 },
       message: 'Successfully Delete Size ',
     });
-    expect(await t.deps.files.exists(p.pdfKeys[0])).toBe(false);
+    expect(await t.deps.files.exists(pdfKeyOf(p))).toBe(false);
     const last = await t.app.inject({
       method: 'DELETE',
-      url: SIZE_PATHS.one(p.sizeIds[1]),
+      url: SIZE_PATHS.one(sizeIdOf(p, 1)),
       headers: owner.auth,
     });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe(SIZE_MSG.lastSize);
-    expect(await t.deps.files.exists(p.pdfKeys[1])).toBe(true);
+    expect(await t.deps.files.exists(pdfKeyOf(p, 1))).toBe(true);
   });
 
   it('bulk-deletes sizes of one pattern, all or none, keeping at least one', async () => {
@@ -235,7 +244,7 @@ describe(`sizes routes (${dbKind})`, () => {
     expect(all.statusCode).toBe(409);
     expect(all.json().message).toBe(SIZE_MSG.lastSize);
     const foreign = await seedPattern(t);
-    expect((await bulk([p.sizeIds[0], foreign.sizeIds[0]])).statusCode).toBe(404);
+    expect((await bulk([sizeIdOf(p), sizeIdOf(foreign)])).statusCode).toBe(404);
     expect((await bulk([])).statusCode).toBe(400);
     expect((await list(p.id)).json().totalCountData).toBe(4);
     const ok = await bulk(p.sizeIds.slice(0, 3));
@@ -249,7 +258,7 @@ describe(`sizes routes (${dbKind})`, () => {
 
   it('hides another brand’s sizes from a user (404) for every call; admins reach them', async () => {
     const p = await seedPattern(t, { sizes: 2 });
-    const sizeId = p.sizeIds[0];
+    const sizeId = sizeIdOf(p);
     expect((await list(p.id, other)).statusCode).toBe(404);
     expect(
       (await t.app.inject({ url: SIZE_PATHS.one(sizeId), headers: other.auth })).statusCode,

@@ -10,7 +10,7 @@ import { startJobWorker, type JobWorker } from '../../jobs/outbox';
 import { sfccSchemas } from '../../test/sfcc-schemas';
 import { startStandin, type Standin } from '../../test/sfcc-standin';
 import { eventually } from '../../test/submission';
-import { putObject, seedPattern } from '../patterns/detail.fixtures';
+import { putObject, seedPattern, sizeIdOf } from '../patterns/detail.fixtures';
 import { patternFiles, patterns, sizes } from '../../db/schema/patterns';
 import { LIFECYCLE_PATHS } from '../../../shared/contracts/lifecycle';
 import { STOREFRONT_PATHS, type PatternStorefront } from '../../../shared/contracts/storefront';
@@ -185,7 +185,9 @@ describe(`storefront: the portal's word against the instance's catalog (${dbKind
     const p = await publishNew(3);
     const [s, m, l] = variantsOf(p.code, 'S', 'M', 'L');
     expect(production.catalog.prices.get(l!)).toBe('12.50');
-    await db().delete(sizes).where(eq(sizes.ID, p.sizeIds[2]!));
+    await db()
+      .delete(sizes)
+      .where(eq(sizes.ID, sizeIdOf(p, 2)));
     await edit(p.id, {});
     await post(LIFECYCLE_PATHS.sendToReview(p.id), owner);
     await post(LIFECYCLE_PATHS.publish(p.id), admin);

@@ -5,6 +5,7 @@ import { brands } from '../../db/schema/brands';
 import { supportMessages } from '../../db/schema/support';
 import { users } from '../../db/schema/users';
 import type { SupportStatus } from '../../../shared/contracts/support';
+import { firstRow } from '../../lib/rows';
 
 const handler = alias(users, 'handler');
 
@@ -29,11 +30,11 @@ const columns = {
 export type NewSupportMessage = typeof supportMessages.$inferInsert;
 
 export async function insertMessage(db: DbOrTx, values: NewSupportMessage): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .insert(supportMessages)
     .values(values)
     .returning({ id: supportMessages.id });
-  return row.id;
+  return firstRow(rows, 'insert into support messages').id;
 }
 
 export async function findMessage(db: DbOrTx, id: number) {
@@ -71,11 +72,11 @@ export async function listMessages(
 
 /** The inbox is small next to the catalogue (people write to support, not scripts: rate limited), so count(*) stays cheap. */
 export async function countMessages(db: DbOrTx, status: SupportStatus): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(supportMessages)
     .where(and(statusFilter(status)));
-  return row.n;
+  return firstRow(rows, 'count of support messages').n;
 }
 
 /** Marking twice keeps the first admin and time (SET reads the row's old values). */

@@ -38,6 +38,7 @@ const goodMessage = (over: Record<string, unknown> = {}) => ({
 /** Headers (unfolded, lower-case names) and the decoded body of a raw message. */
 function parseEml(raw: string) {
   const [head, ...rest] = raw.replace(/\r\n/g, '\n').split('\n\n');
+  if (!head) throw new Error('expected head');
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
     const i = line.indexOf(':');
@@ -211,7 +212,7 @@ describe(`support routes (${dbKind})`, () => {
       headers: admin.auth,
     });
     expect(last.json().data.length).toBe(total % 10 || 10);
-    expect(last.json().data.at(-1).id).toBeLessThan(ids[0]);
+    expect(last.json().data.at(-1).id).toBeLessThan(ids[0]!);
 
     const badSize = await t.app.inject({
       url: SUPPORT_PATHS.messages,
@@ -324,9 +325,9 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
     const id = res.json().contactDetails.id;
     await until(() => received.length > 0);
     expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual(['inbox@publisher.test']);
-    expect(received[0].from).toBe('portal@publisher.test');
-    const { headers, body } = parseEml(received[0].raw);
+    expect(received[0]?.to).toEqual(['inbox@publisher.test']);
+    expect(received[0]?.from).toBe('portal@publisher.test');
+    const { headers, body } = parseEml(received[0]!.raw);
     expect(headers.to).toBe('inbox@publisher.test');
     expect(headers['reply-to']).toBe('sam@kwiksew.test');
     expect(headers.subject).toBe(`[Support #${id}] Sizes missing after save`);
@@ -351,6 +352,7 @@ describe(`support e-mail over SMTP (${dbKind})`, () => {
       .select()
       .from(supportMessages)
       .where(eq(supportMessages.id, id));
+    if (!row) throw new Error('expected row');
     expect(row.subject).toBe('Mailbox full please');
     // The refused mail stays a job that is tried again later, with the server's answer kept.
     const job = async () =>

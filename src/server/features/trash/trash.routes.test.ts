@@ -224,6 +224,7 @@ describe(`the Trash (${dbKind})`, () => {
       .select({ id: patterns.ID })
       .from(patterns)
       .where(eq(patterns.SFCC_Pattern_ID, code));
+    if (!row) throw new Error('expected row');
     expect((await del(partner, [row.id])).statusCode).toBe(200);
 
     const again = await postSubmission(

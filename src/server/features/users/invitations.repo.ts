@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
 import { invitations, users } from '../../db/schema/users';
+import { firstRow } from '../../lib/rows';
 
 const pending = and(isNull(invitations.usedAt), isNull(invitations.cancelledAt));
 const inviter = sql<
@@ -51,8 +52,8 @@ export async function pendingForEmail(db: DbOrTx, email: string): Promise<boolea
 }
 
 export async function insertInvitation(db: DbOrTx, values: typeof invitations.$inferInsert) {
-  const [row] = await db.insert(invitations).values(values).returning({ id: invitations.id });
-  return row.id;
+  const rows = await db.insert(invitations).values(values).returning({ id: invitations.id });
+  return firstRow(rows, 'insert into invitations').id;
 }
 
 /** A new link for a pending invitation: the old one stops working. */

@@ -92,6 +92,7 @@ describe(`invitations (${dbKind})`, () => {
       .select({ tokenHash: invitations.tokenHash })
       .from(invitations)
       .where(eq(invitations.id, body.data.id));
+    if (!row) throw new Error('expected row');
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.tokenHash).not.toBe(token);
     expect(JSON.stringify(body)).not.toContain(token);
@@ -180,7 +181,7 @@ describe(`invitations (${dbKind})`, () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(sql`lower(${users.email}) = 'paula@partner.example'`);
-    expect(count[0].n).toBe(1);
+    expect(count[0]?.n).toBe(1);
     expect((await list()).map((i) => i.email)).not.toContain('paula@partner.example');
   });
 

@@ -69,6 +69,7 @@ describe(`forgot and reset password (${dbKind})`, () => {
       .select()
       .from(passwordResets)
       .where(eq(passwordResets.userId, u.id));
+    if (!row) throw new Error('expected row');
     expect(row.tokenHash).not.toBe(link.searchParams.get('token'));
     const minutes = (row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
@@ -227,8 +228,8 @@ describe(`reset mail over SMTP (${dbKind})`, () => {
     for (let i = 0; i < 100 && received.length === 0; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual(['smtp-user@example.com']);
-    const body = received[0].raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(received[0]?.to).toEqual(['smtp-user@example.com']);
+    const body = received[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = linkIn(body);
     const res = await reset(t, {
       email: link.searchParams.get('email')!,

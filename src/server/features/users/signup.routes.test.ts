@@ -41,7 +41,7 @@ describe(`signup (${dbKind})`, () => {
   const signup = (form: FormData, headers: Record<string, string> = admin.auth) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: form });
   const userCount = async () =>
-    (await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+    (await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
   const storedPics = () => {
     const dir = path.join(t.dataDir, 'files', 'profile-pics');
     return fs.existsSync(dir)
@@ -162,6 +162,7 @@ describe(`signup (${dbKind})`, () => {
       .select({ key: users.profilePicKey })
       .from(users)
       .where(sql`${users.id} = ${created.id}`);
+    if (!row) throw new Error('expected row');
     expect(row.key).toMatch(/^profile-pics\//);
     expect(row.key).not.toContain('Photo');
     const pic = await t.app.inject({ url: created.profilePicUrl, headers: admin.auth });

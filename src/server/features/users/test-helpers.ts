@@ -82,7 +82,8 @@ export async function waitForMail(
     const found = readOutbox(dataDir)
       .slice(after)
       .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject));
-    if (found.length) return found[found.length - 1];
+    const last = found.at(-1);
+    if (last) return last;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no mail to ${to} matching ${subject}`);

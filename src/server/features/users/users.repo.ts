@@ -4,6 +4,7 @@ import { brands } from '../../db/schema/brands';
 import { passwordResets, users } from '../../db/schema/users';
 import type { Role } from '../../../shared/options';
 import { foldedContains } from '../../lib/search-fold';
+import { firstRow } from '../../lib/rows';
 
 const listColumns = {
   id: users.id,
@@ -122,11 +123,11 @@ export async function findUsers(db: DbOrTx, f: UserFilter, limit: number, offset
 }
 
 export async function countUsers(db: DbOrTx, f: UserFilter): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(where(f));
-  return row.n;
+  return firstRow(rows, 'count of users').n;
 }
 
 export async function findUserListRow(db: DbOrTx, id: number) {
@@ -150,6 +151,6 @@ export async function insertAccount(
     profilePicKey: string | null;
   },
 ): Promise<number> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row.id;
+  const rows = await db.insert(users).values(values).returning({ id: users.id });
+  return firstRow(rows, 'insert into users').id;
 }
