@@ -122,10 +122,16 @@ describe(`storefront delivery when things go wrong (${dbKind})`, () => {
       // Refused once; not tried again by itself (no silent retry forever).
       const refused = production.webdavAuth.filter((a) => a === 'refused').length;
       expect(refused).toBe(1);
-      const jobs = await t.deps.database.db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'storefront.deliver' AND status IN ('pending', 'running')`,
-      );
-      expect(Number(jobs.rows[0]!.n)).toBe(0);
+      // The run's job ends (done, not rescheduled) just after its outcome is recorded: waited for.
+      const jobsLeft = async () =>
+        Number(
+          (
+            await t.deps.database.db.execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'storefront.deliver' AND status IN ('pending', 'running')`,
+            )
+          ).rows[0]?.n,
+        );
+      await eventually(async () => (await jobsLeft()) === 0);
       await new Promise((r) => setTimeout(r, 500));
       expect(production.webdavAuth.filter((a) => a === 'refused')).toHaveLength(refused);
 
