@@ -131,6 +131,51 @@ describe('My Patterns list', () => {
     await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
   });
 
+  it('fetches the header menu and the working filters only after the first rows are painted (issue 50)', async () => {
+    const page = await pages.open();
+    await signIn(page, E2E_USERS.partner);
+    // The list's answer is held until the screen stands in its loading state.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname === '/api/patterns',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`/app/show-records?search=${word}`);
+    await page.getByTestId('skeleton-row').first().waitFor();
+    // The filters stand in closed; from now on the page notes when the first row is in.
+    await page.getByRole('button', { name: 'Status: All statuses', disabled: true }).waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { firstRowAt?: number };
+      const seen = () =>
+        document.querySelector(
+          '[aria-label="Patterns"] tbody tr:not([data-testid="skeleton-row"])',
+        );
+      new MutationObserver(() => (w.firstRowAt ??= seen() ? performance.now() : undefined)).observe(
+        document,
+        { childList: true, subtree: true },
+      );
+    });
+    release();
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 30');
+    // Then the working menu and filters arrive.
+    await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
+    await page.locator('button[aria-haspopup="listbox"]').first().waitFor();
+    const { firstRowAt, asked } = await page.evaluate(() => ({
+      firstRowAt: (window as unknown as { firstRowAt?: number }).firstRowAt,
+      asked: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/(user-menu|list-filters-live)-[^/]+\.js$/.test(e.name))
+        .map((e) => ({ script: new URL(e.name).pathname.split('/').pop(), at: e.startTime })),
+    }));
+    expect(firstRowAt).toBeGreaterThan(0);
+    expect(asked).toHaveLength(2);
+    for (const a of asked) expect(a.at, a.script).toBeGreaterThan(firstRowAt!);
+  });
+
   it('finds a pattern by typing part of its name, sorts, pages, and keeps the view on reload and back', async () => {
     const page = await signedIn(E2E_USERS.partner);
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { useAuth } from '../../../lib/auth';
+import { firstScreenShown } from '../../../lib/first-screen';
 import { toast, toastMovedToTrash } from '../../../lib/toast';
 import { usePatternList } from '../api/get-patterns';
 import { useDeletePatterns } from '../api/delete-patterns';
@@ -45,6 +46,11 @@ export function PatternListScreen() {
   useEffect(() => {
     if (shown) void loadDeleteDialog();
   }, [shown]);
+  // The rows, the empty state or the error are the first screen: what waits for it may load now.
+  const settled = shown || list.isError;
+  useEffect(() => {
+    if (settled) firstScreenShown();
+  }, [settled]);
   const lockedReason = (row: PatternListRow) =>
     !isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined;
 
