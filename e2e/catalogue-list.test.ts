@@ -131,7 +131,7 @@ describe('My Patterns list', () => {
     await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
   });
 
-  it('fetches the header menu and the working filters only after the first rows are painted (issue 50)', async () => {
+  it('fetches the header menu, the working filters and the toasts only after the first rows are painted (issue 50)', async () => {
     const page = await pages.open();
     await signIn(page, E2E_USERS.partner);
     // The list's answer is held until the screen stands in its loading state.
@@ -148,6 +148,8 @@ describe('My Patterns list', () => {
     await page.getByTestId('skeleton-row').first().waitFor();
     // The filters stand in closed; from now on the page notes when the first row is in.
     await page.getByRole('button', { name: 'Status: All statuses', disabled: true }).waitFor();
+    const toasts = page.locator('section.Toastify');
+    expect(await toasts.count()).toBe(0);
     await page.evaluate(() => {
       const w = window as unknown as { firstRowAt?: number };
       const seen = () =>
@@ -164,6 +166,7 @@ describe('My Patterns list', () => {
     // Then the working menu and filters arrive.
     await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
     await page.locator('button[aria-haspopup="listbox"]').first().waitFor();
+    await toasts.waitFor({ state: 'attached' });
     const { firstRowAt, asked } = await page.evaluate(() => ({
       firstRowAt: (window as unknown as { firstRowAt?: number }).firstRowAt,
       asked: performance
