@@ -131,7 +131,7 @@ describe('My Patterns list', () => {
     await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
   });
 
-  it('fetches the header menu, the working filters and the toasts only after the first rows are painted (issue 50)', async () => {
+  it('fetches the header menu, the working filters, the bulk bar and the toasts only after the first rows are painted (issue 50)', async () => {
     const page = await pages.open();
     await signIn(page, E2E_USERS.partner);
     // The list's answer is held until the screen stands in its loading state.
@@ -163,19 +163,20 @@ describe('My Patterns list', () => {
     });
     release();
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 30');
-    // Then the working menu and filters arrive.
+    // Then the working menu, filters and bulk bar arrive.
     await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
+    await page.getByRole('button', { name: /^Select all 30 matching/ }).waitFor();
     await page.locator('button[aria-haspopup="listbox"]').first().waitFor();
     await toasts.waitFor({ state: 'attached' });
     const { firstRowAt, asked } = await page.evaluate(() => ({
       firstRowAt: (window as unknown as { firstRowAt?: number }).firstRowAt,
       asked: performance
         .getEntriesByType('resource')
-        .filter((e) => /\/(user-menu|list-filters-live)-[^/]+\.js$/.test(e.name))
+        .filter((e) => /\/(user-menu|list-filters-live|bulk-bar)-[^/]+\.js$/.test(e.name))
         .map((e) => ({ script: new URL(e.name).pathname.split('/').pop(), at: e.startTime })),
     }));
     expect(firstRowAt).toBeGreaterThan(0);
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(3);
     for (const a of asked) expect(a.at, a.script).toBeGreaterThan(firstRowAt!);
   });
 
