@@ -16,7 +16,17 @@ function bootScript(): Plugin {
   return {
     name: 'ppp-boot-script',
     config: () => ({
-      build: { rolldownOptions: { input: { index: 'index.html', boot: entry } } },
+      build: {
+        rolldownOptions: {
+          input: { index: 'index.html', boot: entry },
+          // Its few modules (the session, the early GET, the paths; the preload helper its import
+          // uses) in its own file, which imports nothing: it runs as soon as it arrives, not once
+          // a shared chunk queued behind the app's scripts has too. The app imports them from it.
+          output: {
+            codeSplitting: { groups: [{ name: 'boot', test: /src[\\/]web[\\/]boot\.ts$/ }] },
+          },
+        },
+      },
     }),
     transformIndexHtml: {
       order: 'post',
