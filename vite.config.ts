@@ -16,7 +16,17 @@ function bootScript(): Plugin {
   return {
     name: 'ppp-boot-script',
     config: () => ({
-      build: { rolldownOptions: { input: { index: 'index.html', boot: entry } } },
+      build: {
+        rolldownOptions: {
+          input: { index: 'index.html', boot: entry },
+          // Its few modules (the session, the early GET, the paths; the preload helper its import
+          // uses) in its own file, which imports nothing: it runs as soon as it arrives, not once
+          // a shared chunk queued behind the app's scripts has too. The app imports them from it.
+          output: {
+            codeSplitting: { groups: [{ name: 'boot', test: /src[\\/]web[\\/]boot\.ts$/ }] },
+          },
+        },
+      },
     }),
     transformIndexHtml: {
       order: 'post',
@@ -28,7 +38,12 @@ function bootScript(): Plugin {
         const tag = `<script type="module" async fetchpriority="high" crossorigin src="${base}${built?.fileName ?? entry}"></script>`;
         const charset = '<meta charset="UTF-8" />';
         if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
-        return html.replace(charset, `${charset}\n    ${tag}`);
+        // The app imports boot's modules from it, so Vite lists it among the entry's preloads too:
+        // the tag above fetches it already.
+        const preload = `<link rel="modulepreload" crossorigin href="${base}${built?.fileName}">`;
+        return html
+          .replace(charset, `${charset}\n    ${tag}`)
+          .replace(new RegExp(`\\s*${preload}`), '');
       },
     },
   };
@@ -55,6 +70,8 @@ function compileHints(): Plugin {
       const roots: string[] = [];
       for (const c of Object.values(bundle)) {
         if (c.type !== 'chunk') continue;
+        // The tiny boot script is left to V8, though the entry imports its modules from it.
+        if (c.isEntry && c.name === 'boot') continue;
         imports.set(c.fileName, c.imports);
         if ((c.isEntry && c.name === 'index') || c.facadeModuleId?.endsWith(FIRST_SCREEN))
           roots.push(c.fileName);
@@ -62,7 +79,7 @@ function compileHints(): Plugin {
       if (roots.length !== 2) throw new Error(`compile hints: entry or ${FIRST_SCREEN} not found`);
       const marked = new Set<string>();
       const visit = (fileName: string) => {
-        if (marked.has(fileName)) return;
+        if (marked.has(fileName) || !imports.has(fileName)) return;
         marked.add(fileName);
         for (const i of imports.get(fileName) ?? []) visit(i);
       };

@@ -96,10 +96,11 @@ describe('My Patterns list', () => {
       const url = new URL(r.url());
       if (r.method() === 'GET' && url.pathname === '/api/patterns') lists.push(url.search);
     });
-    // The app's main script is held back: only the small boot script (web/boot.ts) can run.
+    // Every script but the small boot script (web/boot.ts) is held back: it imports nothing, so
+    // it runs on its own (vite.config.ts) and asks for the list.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const entry = /\/app\/assets\/index-[^/]+\.js$/;
+    const entry = /\/app\/assets\/(?!boot-)[^/]+\.js$/;
     await page.route(entry, async (route) => {
       await held;
       await route.continue();
@@ -129,6 +130,55 @@ describe('My Patterns list', () => {
     expect(lists.slice(1)).toEqual([expect.stringContaining(`search=${word}`)]);
     expect(lists[1]).not.toContain('abc');
     await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
+  });
+
+  it('fetches the header menu, the working filters, the bulk bar and the toasts only after the first rows are painted (issue 50)', async () => {
+    const page = await pages.open();
+    await signIn(page, E2E_USERS.partner);
+    // The list's answer is held until the screen stands in its loading state.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname === '/api/patterns',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`/app/show-records?search=${word}`);
+    await page.getByTestId('skeleton-row').first().waitFor();
+    // The filters stand in closed; from now on the page notes when the first row is in.
+    await page.getByRole('button', { name: 'Status: All statuses', disabled: true }).waitFor();
+    const toasts = page.locator('section.Toastify');
+    expect(await toasts.count()).toBe(0);
+    await page.evaluate(() => {
+      const w = window as unknown as { firstRowAt?: number };
+      const seen = () =>
+        document.querySelector(
+          '[aria-label="Patterns"] tbody tr:not([data-testid="skeleton-row"])',
+        );
+      new MutationObserver(() => (w.firstRowAt ??= seen() ? performance.now() : undefined)).observe(
+        document,
+        { childList: true, subtree: true },
+      );
+    });
+    release();
+    await expect.poll(() => range(page).textContent()).toBe('Showing 1–10 of 30');
+    // Then the working menu, filters and bulk bar arrive.
+    await page.getByRole('button', { name: E2E_USERS.partner.fullName }).first().waitFor();
+    await page.getByRole('button', { name: /^Select all 30 matching/ }).waitFor();
+    await page.locator('button[aria-haspopup="listbox"]').first().waitFor();
+    await toasts.waitFor({ state: 'attached' });
+    const { firstRowAt, asked } = await page.evaluate(() => ({
+      firstRowAt: (window as unknown as { firstRowAt?: number }).firstRowAt,
+      asked: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/(user-menu|list-filters-live|bulk-bar)-[^/]+\.js$/.test(e.name))
+        .map((e) => ({ script: new URL(e.name).pathname.split('/').pop(), at: e.startTime })),
+    }));
+    expect(firstRowAt).toBeGreaterThan(0);
+    expect(asked).toHaveLength(3);
+    for (const a of asked) expect(a.at, a.script).toBeGreaterThan(firstRowAt!);
   });
 
   it('finds a pattern by typing part of its name, sorts, pages, and keeps the view on reload and back', async () => {

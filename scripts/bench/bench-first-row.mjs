@@ -206,9 +206,12 @@ async function loadOnce(browser, portal, profileTo, traceTo) {
   await context.close();
   let gzip = 0;
   let wire = 0;
+  const files = [];
   for (const s of scripts) {
     const file = path.join(portal.checkout, 'dist/web', s.url.replace(/^\/app\//, ''));
-    gzip += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    const size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    files.push({ name: path.basename(file), gzip: size });
+    gzip += size;
     wire += s.wire;
   }
   return {
@@ -218,6 +221,7 @@ async function loadOnce(browser, portal, profileTo, traceTo) {
     scripts: scripts.length,
     gzip,
     wire,
+    files: files.sort((a, b) => b.gzip - a.gzip),
     timeline,
   };
 }
@@ -302,7 +306,10 @@ try {
       `  LCP:       median ${median(r.map((x) => x.lcp?.ms ?? NaN)).toFixed(0)} ms, element ${last.lcp?.element ?? '(none)'}`,
     );
     console.log(
-      `  scripts before the first row: ${last.scripts}, ${kb(last.gzip)} gzip -9, ${kb(last.wire)} on the wire`,
+      `  scripts before the first row (KB gzip): ${kb(last.gzip)} gzip -9 in ${last.scripts} scripts, ${kb(last.wire)} on the wire`,
+    );
+    console.log(
+      `    ${last.files.map((f) => `${f.name} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`,
     );
     console.log(
       `  JavaScript heap 0.5 s after the first row: median ${median(r.map((x) => x.heapMb)).toFixed(1)} MB`,

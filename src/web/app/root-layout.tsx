@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
@@ -6,10 +7,17 @@ import { LazyNewsletterForm } from '../features/newsletter/components/lazy-newsl
 import { subscribeToNewsletter } from '../features/newsletter/api/subscribe';
 import { useSiteConfig } from '../features/site/api/get-site-config';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt';
+import { firstScreenShown } from '../lib/first-screen';
+import { PATTERN_LIST_PATH } from './paths';
 
 export function RootLayout() {
   const navigation = useNavigation();
   const site = useSiteConfig();
+  // Any screen but My Patterns is shown once rendered (that one says so itself when its rows are in).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname !== PATTERN_LIST_PATH) firstScreenShown();
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-ink">
       <a

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { loadAfterFirstScreen } from '../lib/first-screen';
 import { Logo } from './logo';
 import { ACCOUNT_ITEMS, initials, NAV_ITEMS, navCurrent } from './nav-items';
 import { ToReviewLink } from './to-review-link';
@@ -8,7 +9,9 @@ import { AttentionLink } from './attention-link';
 
 // The menu and the phone panel carry Headless UI (menus, dialogs, floating positioning): loaded on
 // their own, they stay out of the sign-in page's script, and the panel loads on its first opening.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// The menu comes once the first screen is painted (lib/first-screen.ts): its look stands in before.
+const loadUserMenu = loadAfterFirstScreen(() => import('./user-menu'));
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 const loadMobileNav = () => import('./mobile-nav');
 const MobileNav = lazy(() => loadMobileNav().then((m) => ({ default: m.MobileNav })));
 

@@ -34,6 +34,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser((prev) => {
       if (!prev) return prev;
       const next = { ...prev, ...fresh };
+      // The usual answer on load is the user as stored: kept as it is, so no screen renders again
+      // (a first load of My Patterns rendered its rows twice when it came before them: issue 50).
+      if (JSON.stringify(next) === JSON.stringify(prev)) return prev;
       writeSession(next);
       return next;
     });

@@ -1,10 +1,33 @@
 import { createElement, useEffect, type RefObject } from 'react';
-import { toast as toastify, type ToastOptions, type TypeOptions } from 'react-toastify';
+import type { toast as ToastFunction, ToastOptions, TypeOptions } from 'react-toastify';
 import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import { errorMessage, GENERIC_FAILURE } from './error-message';
 
 type Kind = Exclude<TypeOptions, 'default'>;
+type Toastify = typeof ToastFunction;
+
+/**
+ * react-toastify is its own chunk, fetched by the first toast (or by the container, which the
+ * provider mounts once the first screen is painted: app/provider.tsx), so it is not among the
+ * scripts before My Patterns' first row (issue 50). What is raised before it arrives runs then, in
+ * order; react-toastify holds a toast raised before its container mounts until it does.
+ */
+let toastify: Toastify | undefined;
+let loading: Promise<void> | undefined;
+const waiting: ((t: Toastify) => void)[] = [];
+function withToastify(run: (t: Toastify) => void): void {
+  if (toastify) return run(toastify);
+  waiting.push(run);
+  loading ??= import('react-toastify').then(
+    (m) => {
+      toastify = m.toast;
+      for (const w of waiting.splice(0)) w(m.toast);
+    },
+    // Could not be fetched (offline): the next toast tries again; what waits stays in order.
+    () => void (loading = undefined),
+  );
+}
 
 /** The id of the toast now showing for each kind and text (or group), see `show`. */
 const current = new Map<string, string>();
@@ -17,17 +40,18 @@ let raised = 0;
  * the earlier one is closing, it is a new toast with an id of its own: react-toastify ignores an
  * id it still holds, so a warning raised during the previous copy's exit was lost.
  */
-function show(kind: Kind, msg: string, extra?: Pick<ToastOptions, 'toastId'>) {
-  const key = String(extra?.toastId ?? `${kind}:${msg}`);
-  const showing = current.get(key);
-  if (showing !== undefined && toastify.isActive(showing)) {
-    toastify.update(showing, { render: msg, type: kind, autoClose: LIMITS.toastMs });
-    return showing;
-  }
-  const toastId = `${key}#${++raised}`;
-  current.set(key, toastId);
-  toastify(msg, { type: kind, toastId });
-  return toastId;
+function show(kind: Kind, msg: string, extra?: Pick<ToastOptions, 'toastId'>): void {
+  withToastify((toastify) => {
+    const key = String(extra?.toastId ?? `${kind}:${msg}`);
+    const showing = current.get(key);
+    if (showing !== undefined && toastify.isActive(showing)) {
+      toastify.update(showing, { render: msg, type: kind, autoClose: LIMITS.toastMs });
+      return;
+    }
+    const toastId = `${key}#${++raised}`;
+    current.set(key, toastId);
+    toastify(msg, { type: kind, toastId });
+  });
 }
 
 /** The spec's four toast kinds; placement (bottom left, index.css) and the 5 s close are set once on the container. */
@@ -58,7 +82,11 @@ let trashToastSeq = 0;
  * ("3 patterns were moved to the Trash — Undo" undoes all three), so no delete is left without its
  * Undo (issue 48); `restore` gets every id the toast holds.
  */
-export function toastMovedToTrash(ids: number[], restore: (ids: number[]) => void) {
+export function toastMovedToTrash(ids: number[], restore: (ids: number[]) => void): void {
+  withToastify((toastify) => showMovedToTrash(toastify, ids, restore));
+}
+
+function showMovedToTrash(toastify: Toastify, ids: number[], restore: (ids: number[]) => void) {
   const joined = trashToast && toastify.isActive(trashToast.toastId) ? trashToast : undefined;
   const all = [...(joined?.ids ?? []), ...ids.filter((id) => !joined?.ids.includes(id))];
   const toastId = joined?.toastId ?? `trash:${++trashToastSeq}`;
@@ -85,7 +113,6 @@ export function toastMovedToTrash(ids: number[], restore: (ids: number[]) => voi
     );
   if (joined) toastify.update(toastId, { render, type: 'success', autoClose: UNDO_TOAST_MS });
   else toastify(render, { type: 'success', toastId, autoClose: UNDO_TOAST_MS });
-  return toastId;
 }
 
 /** One error toast for a failure: the server's message, or the spec's fallback text (error-message.ts). */

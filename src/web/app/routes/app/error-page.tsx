@@ -4,6 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { ChunkLoadError } from '../../../lib/chunk-load';
 import { errorMessage } from '../../../lib/error-message';
+import { firstScreenShown } from '../../../lib/first-screen';
 import { Component as NotFoundScreen } from './not-found';
 
 /** What a route tells its error boundary (router.tsx `handle`). */
@@ -35,6 +36,8 @@ export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
       : error instanceof ChunkLoadError
         ? MSG.chunkLoadFailed
         : MSG.unexpectedErrorDetail;
+  // An error screen is a first screen too: what waits for one (the header's menu) may load.
+  useEffect(() => firstScreenShown(), []);
   // The cause stays in the browser console for whoever investigates, not on the screen.
   useEffect(() => {
     if (!(error instanceof ApiError) && !isRouteErrorResponse(error))

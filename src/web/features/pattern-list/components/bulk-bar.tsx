@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { formatCount } from '../../../lib/format';
 import { useBulkRun, useMatchingIds } from '../api/bulk-run';
 import { BulkProgress, BulkResultPanel } from './bulk-result';
+import { SELECT_PAGE_LABEL } from './bulk-bar-placeholder';
 
 const BulkDialog = lazy(() => import('./bulk-dialog').then((m) => ({ default: m.BulkDialog })));
 const AddToReleaseDialog = lazy(() =>
@@ -89,7 +90,7 @@ export function BulkBar({
       >
         {ids.length === 0 ? (
           <Button variant="secondary" onClick={onSelectPage} disabled={total === 0}>
-            Select all on this page
+            {SELECT_PAGE_LABEL}
           </Button>
         ) : (
           // The page's selection is counted beside Delete selected; a selection beyond the page here.

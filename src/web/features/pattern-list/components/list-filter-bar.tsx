@@ -1,12 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { loadAfterFirstScreen } from '../../../lib/first-screen';
 import type { PatternFilter } from '../../../../shared/contracts/pattern-list';
 import type { ListFiltersProps } from './list-filters';
 import { SearchBox } from './search-box';
 import { FiltersPlaceholder } from './filter-placeholder';
 
-// The working filters (Headless UI's listbox and its positioning): fetched with this chunk, in
-// parallel, and not in the way of the first row (their closed look stands in meanwhile).
-const loadFilters = () => import('./list-filters-live');
+// The working filters (Headless UI's listbox and its positioning): fetched once the first rows are
+// painted (lib/first-screen.ts), not in their way; their closed look stands in meanwhile.
+const loadFilters = loadAfterFirstScreen(() => import('./list-filters-live'));
 const LiveListFilters = lazy(() => loadFilters().then((m) => ({ default: m.LiveListFilters })));
 void loadFilters();
 

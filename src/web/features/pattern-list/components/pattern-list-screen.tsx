@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { useAuth } from '../../../lib/auth';
+import { firstScreenShown, loadAfterFirstScreen } from '../../../lib/first-screen';
 import { toast, toastMovedToTrash } from '../../../lib/toast';
 import { usePatternList } from '../api/get-patterns';
 import { useDeletePatterns } from '../api/delete-patterns';
@@ -19,11 +20,14 @@ import { ListError, NoPatternsMatch, NoPatternsYet } from './list-states';
 import { loadErrorMessage } from '../../../lib/error-message';
 import { ImportEntry } from '../../../components/import-entry';
 import { GridSort } from './grid-sort';
-import { BulkBar } from './bulk-bar';
+import { BulkBarPlaceholder } from './bulk-bar-placeholder';
 
 // The confirm dialog (Headless UI) is not part of the first load: fetched once the rows are on screen.
 const loadDeleteDialog = () => import('./delete-dialog');
 const DeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteDialog })));
+// The bulk bar comes once the first rows are painted (lib/first-screen.ts); its look stands in.
+const loadBulkBar = loadAfterFirstScreen(() => import('./bulk-bar'));
+const BulkBar = lazy(() => loadBulkBar().then((m) => ({ default: m.BulkBar })));
 
 /** My Patterns: the table of patterns the user may see, its filters, paging, selection, delete, bulk actions and CSV download. */
 export function PatternListScreen() {
@@ -45,6 +49,11 @@ export function PatternListScreen() {
   useEffect(() => {
     if (shown) void loadDeleteDialog();
   }, [shown]);
+  // The rows, the empty state or the error are the first screen: what waits for it may load now.
+  const settled = shown || list.isError;
+  useEffect(() => {
+    if (settled) firstScreenShown();
+  }, [settled]);
   const lockedReason = (row: PatternListRow) =>
     !isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined;
 
@@ -166,15 +175,25 @@ export function PatternListScreen() {
       />
 
       {data && data.totalCountData > 0 && (
-        <BulkBar
-          selectedIds={[...selected]}
-          query={query}
-          total={data.totalCountData}
-          morePages={data.totalCountData > data.data.length}
-          isAdmin={isAdmin}
-          onSelectPage={() => toggleAll(true)}
-          onClearSelection={() => setSelected(new Set())}
-        />
+        <Suspense
+          fallback={
+            <BulkBarPlaceholder
+              total={data.totalCountData}
+              morePages={data.totalCountData > data.data.length}
+              onSelectPage={() => toggleAll(true)}
+            />
+          }
+        >
+          <BulkBar
+            selectedIds={[...selected]}
+            query={query}
+            total={data.totalCountData}
+            morePages={data.totalCountData > data.data.length}
+            isAdmin={isAdmin}
+            onSelectPage={() => toggleAll(true)}
+            onClearSelection={() => setSelected(new Set())}
+          />
+        </Suspense>
       )}
 
       {list.isError && !data ? (
