@@ -65,6 +65,7 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
       'desc',
       0,
       10,
+      true,
     );
     const searched = await searchPage(
       t.deps.database.db,
@@ -74,9 +75,10 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
       0,
       10,
       10_000,
+      true,
     );
     await t.deps.database.db.transaction(async (tx) => {
-      const first = await firstPageRows(tx, { brandId: brand }, 'updatedAt', 'desc', 0, 10);
+      const first = await firstPageRows(tx, { brandId: brand }, 'updatedAt', 'desc', 0, 10, true);
       expect(first.total).toBe(ditto.length);
       expect(first.rows.map((r) => r.ID)).toEqual(outside.rows.map((r) => r.ID));
       const search = await searchPage(
@@ -87,6 +89,7 @@ describe(`pattern list first pages from statements built once (${dbKind})`, () =
         0,
         10,
         10_000,
+        true,
       );
       expect(search.total).toBe(ditto.length);
       expect(search.rows.map((r) => r.ID)).toEqual(searched.rows.map((r) => r.ID));

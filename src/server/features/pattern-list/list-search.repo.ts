@@ -33,7 +33,7 @@ import {
 } from './list-search.query';
 import { countWhere } from './list-count.repo';
 import { KEPT_OFFSETS, kept, keptRows } from './list-kept';
-import { listRowColumns, type ListRowRecord } from './list.repo';
+import { listRowColumnsWith, type ListRowRecord } from './list.repo';
 
 // A search's page and its total (the words table or the trigram index).
 
@@ -75,6 +75,7 @@ export async function searchPage(
   offset: number,
   limit: number,
   cap: number,
+  badge: boolean,
 ): Promise<{ rows: ListRowRecord[]; total: number; capped: boolean }> {
   const byBrandName = sort === 'brand';
   const keys = orderKeys(sort, dir);
@@ -119,10 +120,12 @@ export async function searchPage(
   ) =>
     keptRows(
       db,
-      offset < KEPT_OFFSETS ? `search_${way}|${sort}|${dir}|${offset}|${limit}` : undefined,
+      offset < KEPT_OFFSETS
+        ? `search_${way}|${sort}|${dir}|${offset}|${limit}|${badge ? 'sf' : ''}`
+        : undefined,
       () => {
         const q = db
-          .select(listRowColumns)
+          .select(listRowColumnsWith(badge))
           .from(patterns)
           .innerJoin(brands, eq(brands.id, patterns.brandId))
           .where(cond())

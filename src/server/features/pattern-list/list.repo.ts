@@ -4,7 +4,7 @@ import { arrayRowsStatement, type TextDates } from '../../db/array-rows';
 import { live, patterns } from '../../db/schema/patterns';
 import { patternCounts } from '../../db/schema/pattern-counts';
 import { brands } from '../../db/schema/brands';
-import type { SortDirection } from '../../../shared/contracts/pattern-list';
+import type { ListStorefrontKind, SortDirection } from '../../../shared/contracts/pattern-list';
 import {
   anchorRange,
   asPlaceholder,
@@ -20,6 +20,7 @@ import {
 } from './list.query';
 import { countWhere } from './list-count.repo';
 import { keptRows } from './list-kept';
+import { storefrontKindOf } from './list-storefront.repo';
 
 /** IDs of one page: read from the index alone where it can (a deep offset skips index entries, not rows). */
 export async function pageIds(
@@ -84,13 +85,27 @@ const listColumns = {
  */
 export const listRowColumns = { ...listColumns, heroFileId: patterns.heroFileId };
 
+/**
+ * The columns of a list's rows: with `badge` (an admin's list), each row's storefront badge read
+ * in the same statement (list-storefront.repo.ts), else null. A statement kept by shape has the
+ * badge in its key.
+ */
+export const listRowColumnsWith = (badge: boolean) => ({
+  ...listRowColumns,
+  storefront: badge ? storefrontKindOf(patterns.ID) : sql<null>`null`,
+});
+
 /** The page's rows with their brand name (one join, no query per row), in the order of `ids`. */
-export async function rowsByIds(db: DbOrTx, ids: number[]): Promise<ListRowRecord[]> {
+export async function rowsByIds(
+  db: DbOrTx,
+  ids: number[],
+  badge: boolean,
+): Promise<ListRowRecord[]> {
   if (ids.length === 0) return [];
   const rows = await arrayRowsStatement(
     db,
     db
-      .select(listRowColumns)
+      .select(listRowColumnsWith(badge))
       .from(patterns)
       .innerJoin(brands, eq(brands.id, patterns.brandId))
       .where(inArray(patterns.ID, ids)),
@@ -100,7 +115,10 @@ export async function rowsByIds(db: DbOrTx, ids: number[]): Promise<ListRowRecor
 }
 
 /** A list row as read (`arrayRowsStatement`: its update time the database's text). */
-export type ListRowRecord = Omit<FoundRow, 'total' | 'version'>;
+export type ListRowRecord = Omit<FoundRow, 'total' | 'version' | 'storefront'> & {
+  /** The storefront badge, read for an admin's list (`listRowColumnsWith`); null otherwise. */
+  storefront: ListStorefrontKind | null;
+};
 
 /**
  * A page's rows read in one statement with its ids (`where … order by … offset … limit`), and,
@@ -113,13 +131,22 @@ export async function pageRows(
   order: SQL,
   offset: number,
   limit: number,
+  badge: boolean,
   counted?: Omit<ListWhere, 'search'>,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
   return readPageRows(
     await arrayRowsStatement(
       db,
-      pageRowsQuery(db, where, order, offset, limit, counted && { where: countWhere(counted) }),
+      pageRowsQuery(
+        db,
+        where,
+        order,
+        offset,
+        limit,
+        badge,
+        counted && { where: countWhere(counted) },
+      ),
     ).execute({}),
   );
 }
@@ -136,6 +163,7 @@ function pageRowsQuery(
   order: SQL,
   offset: number,
   limit: number,
+  badge: boolean,
   /** The total's filter, when the total is read with the page. */
   counted?: { where: SQL | undefined },
 ) {
@@ -154,7 +182,7 @@ function pageRowsQuery(
     .offset(inlineCount(offset))
     .limit(inlineCount(limit));
   return db
-    .select({ ...listRowColumns, total, version })
+    .select({ ...listRowColumnsWith(badge), total, version })
     .from(patterns)
     .innerJoin(brands, eq(brands.id, patterns.brandId))
     .where(inArray(patterns.ID, ids))
@@ -189,10 +217,12 @@ export async function firstPageRows(
   dir: SortDirection,
   offset: number,
   limit: number,
+  badge: boolean,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  const statement = keptRows(db, `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}`, () =>
-    pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, {
+  const key = `first|${filterShape(w)}|${sort}|${dir}|${offset}|${limit}|${badge ? 'sf' : ''}`;
+  const statement = keptRows(db, key, () =>
+    pageRowsQuery(db, whereOf(w, asPlaceholder), orderOf(sort, dir), offset, limit, badge, {
       where: countWhere(w, asPlaceholder),
     }),
   );
@@ -213,9 +243,11 @@ export async function farPageRows(
   from: SortPosition,
   skip: number,
   limit: number,
+  badge: boolean,
 ): Promise<PageRows> {
   if (limit <= 0) return { rows: [] };
-  const statement = keptRows(db, `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}`, () => {
+  const key = `far|${filterShape(w)}|${sort}|${dir}|${skip}|${limit}|${badge ? 'sf' : ''}`;
+  const statement = keptRows(db, key, () => {
     const range = anchorRange(sort, dir);
     return pageRowsQuery(
       db,
@@ -223,6 +255,7 @@ export async function farPageRows(
       range.order,
       skip,
       limit,
+      badge,
       {
         where: countWhere(w, asPlaceholder),
       },

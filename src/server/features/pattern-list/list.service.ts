@@ -82,20 +82,23 @@ export async function listPatterns(
   const q = await withBrandId(db, user, query);
   const w = scopedWhere(user, q);
   const offset = (q.page - 1) * q.pageSize;
+  // An admin's rows carry their storefront badge, read in the page's own statement.
+  const badge = user.role === 'admin';
   const page: { ids: number[]; total: number; capped?: boolean; rows?: repo.ListRowRecord[] } =
     w.search
-      ? await searchedPage(db, w, q, offset)
+      ? await searchedPage(db, w, q, offset, badge)
       : q.sort === 'brand'
         ? await brandSortedPage(db, w, q.dir, offset, q.pageSize)
-        : await columnSortedPage(db, user, w, q, offset);
+        : await columnSortedPage(db, user, w, q, offset, badge);
   const total = page.total;
   if (total === 0) await assertBrandFilter(db, user, q);
-  const rows = page.rows ?? (await repo.rowsByIds(db, page.ids));
-  const data = await withStorefrontBadges(
-    db,
-    user,
-    rows.map((r) => toListRow(r)),
-  );
+  const rows = page.rows ?? (await repo.rowsByIds(db, page.ids, badge));
+  const data = rows.map((r) => {
+    // toListRow writes the list's fields by name; the badge (null when there is none) is added here.
+    const row = toListRow(r as Omit<repo.ListRowRecord, 'storefront'>);
+    if (r.storefront) row.storefront = r.storefront;
+    return row;
+  });
   return {
     data,
     totalCountData: total,
@@ -111,6 +114,7 @@ async function columnSortedPage(
   w: ListWhere,
   q: ResolvedFilter<PatternListQuery>,
   offset: number,
+  badge: boolean,
 ) {
   const sort = q.sort as ColumnSortKey;
   const where = whereOf(w);
@@ -118,7 +122,7 @@ async function columnSortedPage(
   const fromTable = countableFromTable(w);
   if (fromTable && q.after === undefined && q.before === undefined && offset < ANCHORS.step) {
     // The first pages: total, ids and rows in one statement (an empty page asks for the total below).
-    const first = await repo.firstPageRows(db, w, sort, q.dir, offset, q.pageSize);
+    const first = await repo.firstPageRows(db, w, sort, q.dir, offset, q.pageSize, badge);
     if (first.total !== undefined) return { ids: [], rows: first.rows, total: first.total };
   }
   const list: AnchoredList = { db, scopeKey: JSON.stringify(w), where, sort, dir: q.dir };
@@ -127,7 +131,16 @@ async function columnSortedPage(
     // statement; the page stands if the anchors are of that version (else the usual way below).
     const held = await heldAnchorFor(list, offset);
     if (held) {
-      const far = await repo.farPageRows(db, w, sort, q.dir, held.from, held.skip, q.pageSize);
+      const far = await repo.farPageRows(
+        db,
+        w,
+        sort,
+        q.dir,
+        held.from,
+        held.skip,
+        q.pageSize,
+        badge,
+      );
       if (far.version === held.version && far.total !== undefined && offset < far.total)
         return { ids: [], rows: far.rows, total: far.total };
     }
@@ -141,7 +154,14 @@ async function columnSortedPage(
     if (a) {
       // A far page number: from the nearest anchor, ids and rows in one statement.
       const range = rangesAfter(sort, q.dir, a.from)[0]!; // never empty: the key's own range first
-      const far = await repo.pageRows(db, and(where, range.where), range.order, a.skip, q.pageSize);
+      const far = await repo.pageRows(
+        db,
+        and(where, range.where),
+        range.order,
+        a.skip,
+        q.pageSize,
+        badge,
+      );
       return { ids: [], rows: far.rows, total };
     }
   }
@@ -161,6 +181,7 @@ async function searchedPage(
   w: ListWhere,
   q: ResolvedFilter<PatternListQuery>,
   offset: number,
+  badge: boolean,
 ) {
   const page = await searchPage(
     db,
@@ -170,6 +191,7 @@ async function searchedPage(
     offset,
     q.pageSize,
     LIMITS.searchCountCap,
+    badge,
   );
   return { ids: [], ...page };
 }
