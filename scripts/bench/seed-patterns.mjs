@@ -93,6 +93,7 @@ export async function seed(db, rows) {
   }
   process.stdout.write('\n  rebuilding indexes…');
   for (const i of indexes) await db.execute(sql.raw(i.indexdef));
+  await seedStorefrontStatus(db);
   await db.execute(sql`vacuum analyze`);
   // The seed's WAL written out now, not by a checkpoint spread over the measurement that follows
   // (at 1,000,000 rows on PostgreSQL one ran through the six reads). CHECKPOINT needs a
@@ -101,6 +102,30 @@ export async function seed(db, rows) {
     .execute(sql`checkpoint`)
     .catch(() => process.stdout.write(' (CHECKPOINT not allowed for this user)'));
   process.stdout.write(' done\n');
+}
+
+/**
+ * Every published pattern's storefront outcome, as the delivery leaves it once both targets
+ * imported it (live on staging and production), one in 50 of them with a failed production
+ * import: an admin's list reads each row's badge from these rows (docs/benchmarks.md), so an empty
+ * table would not show what the badge costs. Skipped on a schema without the storefront.
+ */
+async function seedStorefrontStatus(db) {
+  const [has] = (await db.execute(sql`select to_regclass('storefront_status') is not null as has`))
+    .rows;
+  if (!has?.has) return;
+  await db.execute(
+    sql`insert into storefront_targets (name) values ('staging'), ('production') on conflict do nothing`,
+  );
+  await db.execute(sql`
+    insert into storefront_status (pattern_id, target, state, mode, since, live_since, message)
+    select p."ID", t.target, s.state, 'upsert', now(), case when s.state = 'ok' then now() end,
+      case when s.state = 'error' then 'Line 3: invalid' end
+    from patterns p
+    cross join (values ('staging'), ('production')) t(target)
+    cross join lateral (select case when t.target = 'production' and p."ID" % 50 = 4
+      then 'error' else 'ok' end as state) s
+    where p."SFCC_Status" = 'published'`);
 }
 
 /**
