@@ -148,7 +148,7 @@ export async function openPglite(
       dataDir,
       startParams: pgliteStartParams(opts.cacheMb),
     });
-    client = await rawClient(worker.execRaw, worker.close);
+    client = await rawClient(worker.execRaw, worker.close, { pipelined: true });
     collectGarbage = worker.collectGarbage;
   } else {
     if (dataDir) ownerOnlyChmod();

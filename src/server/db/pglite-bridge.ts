@@ -5,7 +5,10 @@ import type { ExecRaw } from './pglite-raw';
  * PGlite in a worker thread (pglite.worker.mjs), seen from the main thread as one function: wire
  * protocol bytes in, the reply's bytes out (pglite-raw.ts writes and reads them). The database's
  * WebAssembly runs on the worker; a round trip costs the main thread a message each way, the reply
- * moved, not copied.
+ * moved, not copied. Round trips asked while others are with the worker wait and go together, in
+ * the order asked, as one message (their replies come back as one too): under load a message
+ * carries several statements, and each costs the main thread a share of one postMessage
+ * (docs/decisions/004-embedded-database-client.md).
  */
 export interface PgliteWorker {
   execRaw: ExecRaw;
@@ -15,6 +18,7 @@ export interface PgliteWorker {
 }
 
 type Reply = { id: number; reply?: Uint8Array; error?: string };
+type Message = Reply | { replies: Reply[] };
 
 const WORKER_URL = new URL('./pglite.worker.mjs', import.meta.url);
 
@@ -40,10 +44,29 @@ export async function startPgliteWorker(opts: {
     if (pending.size === 0) worker.unref();
     return p;
   };
-  worker.on('message', (m: Reply) => {
+  const answer = (m: Reply) => {
     const p = settle(m.id);
     if (m.error !== undefined) p?.reject(new Error(m.error));
     else p?.resolve(m.reply ?? new Uint8Array(0));
+  };
+  // Round trips waiting for the batch with the worker to come back; at most one batch out.
+  let outbox: { id: number; message: Uint8Array<ArrayBuffer> }[] = [];
+  let batchOut = false;
+  const flush = () => {
+    if (batchOut || outbox.length === 0 || stopped) return;
+    const items = outbox;
+    outbox = [];
+    batchOut = true;
+    worker.postMessage(
+      { op: 'raw', items },
+      items.map((i) => i.message.buffer),
+    );
+  };
+  worker.on('message', (m: Message) => {
+    if (!('replies' in m)) return answer(m);
+    batchOut = false;
+    for (const r of m.replies) answer(r);
+    flush();
   });
   const stop = (err: Error) => {
     stopped ??= err;
@@ -61,8 +84,8 @@ export async function startPgliteWorker(opts: {
       if (m.op !== 'raw') worker.postMessage({ ...m, id });
       else {
         // Its own buffer, moved: a Buffer may be a slice of a shared pool, which would be copied whole.
-        const message = new Uint8Array(m.message);
-        worker.postMessage({ op: 'raw', id, message }, [message.buffer]);
+        outbox.push({ id, message: new Uint8Array(m.message) });
+        flush();
       }
     });
   };

@@ -127,6 +127,40 @@ describe.skipIf(dbKind !== 'pglite')(
           expect((await client().query(`select id from t where id = 11`)).rows).toEqual([]);
         });
 
+        it('answers statements asked all at once each with its own rows, an error only its own', async () => {
+          // In a worker they are pipelined and travel together (pglite-raw.ts, pglite-bridge.ts).
+          const asked = Array.from({ length: 40 }, (_, i) =>
+            i % 13 === 5
+              ? client().query('select 1 / ($1::int - $1::int) as boom', [i])
+              : client().query<{ i: number; t: string }>(
+                  i % 2 ? 'select $1::int as i, $2::text as t' : 'select $1::int as i, $2 as t',
+                  [i, `row ${i}`],
+                ),
+          );
+          const got = await Promise.allSettled(asked);
+          got.forEach((r, i) => {
+            if (i % 13 === 5) expect(r).toMatchObject({ reason: { code: '22012' } });
+            else expect(r).toMatchObject({ value: { rows: [{ i, t: `row ${i}` }] } });
+          });
+        });
+
+        it('starts a transaction only after the statements asked before it are answered', async () => {
+          await client().query(`create table piped (id int primary key)`);
+          const writes = Array.from({ length: 20 }, (_, i) =>
+            client().query(`insert into piped values ($1)`, [i]),
+          );
+          const seen = client().transaction(async (t) => {
+            const [row] = (await t.query<{ n: number }>(`select count(*)::int as n from piped`))
+              .rows;
+            await t.query(`insert into piped values (100)`);
+            return row?.n;
+          });
+          const after = client().query<{ n: number }>(`select count(*)::int as n from piped`);
+          await Promise.all(writes);
+          expect(await seen).toBe(20);
+          expect((await after).rows).toEqual([{ n: 21 }]);
+        });
+
         it('prepares a repeated statement once, through its generic plan and a change of its table', async () => {
           await client().query(`create table prep (id int primary key, v int)`);
           await client().query(`insert into prep select g, g * 10 from generate_series(1, 50) g`);

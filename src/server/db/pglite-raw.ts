@@ -23,7 +23,11 @@ import type {
  * Same results and semantics as PGlite's own client: its type parsers and serializers (a
  * parameter is serialized by the type PostgreSQL infers for it, learnt once per statement text),
  * its result shape, statements one at a time, every other statement waiting while a transaction is
- * open, a notification's listener called before the statement that delivered it resolves.
+ * open, a notification's listener called before the statement that delivered it resolves. With
+ * `pipelined` (the worker thread), a statement outside a transaction is sent without waiting for
+ * the replies of those sent before it: the database still runs them one at a time, in the order
+ * sent, but the worker need not wait for this thread between them, and round trips asked together
+ * travel together (pglite-bridge.ts). A transaction still waits for every statement sent before it.
  */
 export type ExecRaw = (message: Uint8Array) => Promise<Uint8Array>;
 
@@ -67,6 +71,7 @@ interface Statement {
 export async function rawClient(
   execRaw: ExecRaw,
   closeDb: () => Promise<void>,
+  opts: { pipelined?: boolean } = {},
 ): Promise<RawClient> {
   const parsers: Record<number, Parse> = { ...(types.parsers as Record<number, Parse>) };
   const serializers: Record<number, Serialize> = {
@@ -75,6 +80,8 @@ export async function rawClient(
   const parser = new Parser();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   const statements = new Map<string, Statement>();
+  /** Statements being prepared: a text asked again meanwhile (pipelined) waits for the same Parse. */
+  const preparing = new Map<string, Promise<Statement>>();
   let nextStatement = 1;
   let closed = false;
 
@@ -118,6 +125,18 @@ export async function rawClient(
       statements.set(sql, known);
       return known;
     }
+    let p = preparing.get(sql);
+    if (!p) {
+      preparing.set(sql, (p = prepare(sql)));
+      void p.then(
+        () => preparing.delete(sql),
+        () => preparing.delete(sql),
+      );
+    }
+    return p;
+  }
+
+  async function prepare(sql: string): Promise<Statement> {
     const name = PREPARABLE.test(sql) ? `ppp_${nextStatement++}` : '';
     const messages: Uint8Array[] = [];
     if (statements.size >= MAX_PREPARED) {
@@ -161,9 +180,14 @@ export async function rawClient(
       ]),
     );
     const err = failure(replies, sql, params);
-    if (err && name && err.code === '0A000' && /cached plan/.test(err.message)) {
-      // A table it reads changed shape under it (DDL): prepared again from its text.
-      statements.delete(sql);
+    if (
+      err &&
+      name &&
+      ((err.code === '0A000' && /cached plan/.test(err.message)) || err.code === '26000')
+    ) {
+      // A table it reads changed shape under it (DDL): prepared again from its text. (Or,
+      // pipelined, it was closed as the least recently used before this Bind arrived.)
+      if (statements.get(sql)?.name === name) statements.delete(sql);
       await roundTrip(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
       return runQuery<T>(sql, params, o);
     }
@@ -244,11 +268,27 @@ export async function rawClient(
     return out;
   }
 
-  // One statement (or transaction) at a time, in the order asked, as PGlite's own locks do.
+  // One statement (or transaction) at a time, in the order asked, as PGlite's own locks do; or,
+  // pipelined, statements outside a transaction one after another without waiting for replies,
+  // and a transaction (or a simple query, which may hold several statements) alone, once every
+  // statement sent before it is answered.
   let queue: Promise<unknown> = Promise.resolve();
+  const inFlight = new Set<Promise<unknown>>();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
+    const before = inFlight.size > 0 ? Promise.allSettled([queue, ...inFlight]) : queue;
+    inFlight.clear();
+    const run = before.then(fn, fn);
     queue = run.catch(() => undefined);
+    return run;
+  };
+  const statement = <T>(fn: () => Promise<T>): Promise<T> => {
+    if (!opts.pipelined) return exclusive(fn);
+    const run = queue.then(fn, fn);
+    const done: Promise<unknown> = run.then(
+      () => inFlight.delete(done),
+      () => inFlight.delete(done),
+    );
+    inFlight.add(done);
     return run;
   };
 
@@ -265,7 +305,7 @@ export async function rawClient(
   }
 
   return {
-    query: (sql, params, o) => exclusive(() => runQuery(sql, params, o)),
+    query: (sql, params, o) => statement(() => runQuery(sql, params, o)),
     exec: (sql, o) => exclusive(() => runExec(sql, o)),
     transaction<T>(fn: (tx: RawTransaction) => Promise<T>) {
       return exclusive(async () => {

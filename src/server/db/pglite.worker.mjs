@@ -1,7 +1,8 @@
 // The embedded database (PGlite) in a worker thread, so that its WebAssembly runs beside the main
 // thread (HTTP, JSON, Zod, and reading the database's replies: pglite-raw.ts) instead of in turn
-// with it. It only carries wire-protocol bytes: each message is one round trip (Parse … Sync, or a
-// simple Query) whose reply goes back whole, in the order asked. pglite-bridge.ts is the other end.
+// with it. It only carries wire-protocol bytes: a message holds one or more round trips (Parse …
+// Sync, or a simple Query), run in the order asked, whose replies go back whole, together in one
+// message. pglite-bridge.ts is the other end.
 // Plain JavaScript so that it runs as is under vitest, tsx and the bundle (scripts/server-bundle.mjs
 // copies it next to the server bundle).
 import fs from 'node:fs';
@@ -55,8 +56,18 @@ parentPort.on('message', (m) => {
     try {
       const pg = await opened;
       if (m.op === 'raw') {
-        const reply = await roundTrip(pg, m.message);
-        parentPort.postMessage({ id: m.id, reply }, [reply.buffer]);
+        const replies = [];
+        const moved = [];
+        for (const { id, message } of m.items) {
+          try {
+            const reply = await roundTrip(pg, message);
+            replies.push({ id, reply });
+            moved.push(reply.buffer);
+          } catch (err) {
+            replies.push({ id, error: String(err?.message ?? err) });
+          }
+        }
+        parentPort.postMessage({ replies }, moved);
       } else if (m.op === 'gc') {
         collectGarbage();
         parentPort.postMessage({ id: m.id });
@@ -65,7 +76,10 @@ parentPort.on('message', (m) => {
         parentPort.postMessage({ id: m.id });
       } else parentPort.postMessage({ id: m.id }); // 'open'
     } catch (err) {
-      parentPort.postMessage({ id: m.id, error: String(err?.message ?? err) });
+      const error = String(err?.message ?? err);
+      if (m.op === 'raw')
+        parentPort.postMessage({ replies: m.items.map(({ id }) => ({ id, error })) });
+      else parentPort.postMessage({ id: m.id, error });
     }
   });
 });
