@@ -33,7 +33,7 @@ export async function storefrontKinds(
 ): Promise<Map<number, ListStorefrontKind>> {
   if (!ids.length) return new Map();
   const res = await db.execute<{ id: number; kind: ListStorefrontKind | null }>(sql`
-    SELECT pattern_id AS id, ${KIND} FROM storefront_status
+    SELECT pattern_id AS id, ${KIND} AS kind FROM storefront_status
     WHERE pattern_id = ANY(${`{${ids.join(',')}}`}::int[]) GROUP BY pattern_id`);
   return new Map(res.rows.flatMap((r) => (r.kind ? [[Number(r.id), r.kind] as const] : [])));
 }
