@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { startPgliteWorker } from './pglite-bridge';
 import { rawClient, type RawClient } from './pglite-raw';
@@ -68,6 +69,16 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** A full garbage collection in the database's own thread, when it has one (lib/idle-gc.ts). */
   collectGarbage?(): Promise<void>;
+  /**
+   * The embedded database in a worker: after one-off work that grew its WebAssembly memory, which
+   * never shrinks while the worker lives (`heavy`: migrations applied; or a new database, created
+   * in a child process whose initdb and migrations leave 700 MB and more), closes that worker and
+   * opens a fresh worker thread on the same files. Answers whether it did. `migrate` calls it
+   * (docs/decisions/014).
+   */
+  releaseOneOffMemory?(heavy: boolean): Promise<boolean>;
+  /** The embedded database's worker: its thread's id, -1 while a child process serves it (tests). */
+  workerThreadId?(): number;
   /** node-postgres's pool counts (GET /metrics); absent on PGlite, which is one connection. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** The PGlite itself, when embedded in this thread (the tests' set-up dumps it). Only for that: every statement goes through `db`. */
@@ -142,14 +153,32 @@ export async function openPglite(
   let client: RawClient;
   let pglite: PGlite | undefined;
   let collectGarbage: (() => Promise<void>) | undefined;
+  let releaseOneOffMemory: ((heavy: boolean) => Promise<boolean>) | undefined;
+  let workerThreadId: (() => number) | undefined;
   if (opts.inWorker) {
     if (!dataDir || loadDataDir) throw new Error('a PGlite worker opens a data directory');
-    const worker = await startPgliteWorker({
-      dataDir,
-      startParams: pgliteStartParams(opts.cacheMb),
-    });
-    client = await rawClient(worker.execRaw, worker.close, { pipelined: true });
-    collectGarbage = worker.collectGarbage;
+    const start = (inProcess: boolean) =>
+      startPgliteWorker({ dataDir, startParams: pgliteStartParams(opts.cacheMb), inProcess });
+    // No PG_VERSION: a new database, whose initdb and migrations run in a child process of their
+    // own (their memory all goes back when it ends); the server's worker thread opens it after.
+    let oneOff = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    let worker = await start(oneOff);
+    const raw = (client = await rawClient(
+      (message) => worker.execRaw(message),
+      () => worker.close(),
+      { pipelined: true },
+    ));
+    collectGarbage = () => worker.collectGarbage();
+    releaseOneOffMemory = async (heavy) => {
+      if (!heavy && !oneOff) return false;
+      oneOff = false;
+      await raw.restart(async () => {
+        await worker.close(); // a clean shutdown: the next one finds the files as left
+        worker = await start(false);
+      });
+      return true;
+    };
+    workerThreadId = () => worker.threadId;
   } else {
     if (dataDir) ownerOnlyChmod();
     const pg = (pglite = opts.instance ?? (await createPglite(dataDir, loadDataDir, opts.cacheMb)));
@@ -172,6 +201,8 @@ export async function openPglite(
     kind: 'pglite',
     pglite,
     collectGarbage,
+    releaseOneOffMemory,
+    workerThreadId,
     close: () => client.close(),
     async listen(channel, onMessage, onState) {
       const unlisten = await client.listen(channel, onMessage);
@@ -259,10 +290,28 @@ async function listenPostgres(
   };
 }
 
+/** How many migrations the database has applied (drizzle's table; none before the first). */
+async function appliedMigrations(db: Db): Promise<number> {
+  const exists = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_tables where schemaname = 'drizzle' and tablename = '__drizzle_migrations'`,
+  );
+  if (!exists.rows[0]?.n) return 0;
+  const applied = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return applied.rows[0]?.n ?? 0;
+}
+
 /** Applies the migrations in `folder` (this code's, unless a restore or a test applies an older release's). */
 export async function migrate(database: Database, folder = migrationsFolder()): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder: folder });
-  else {
+  if (database.kind === 'pglite') {
+    const release = database.releaseOneOffMemory;
+    const before = release ? await appliedMigrations(database.db) : 0;
+    await migratePglite(database.db, { migrationsFolder: folder });
+    // The first start's initdb and migrations leave PGlite's memory at 700 MB and more, a later
+    // start's migrations some; a fresh worker gives it back (docs/decisions/014).
+    if (release) await release((await appliedMigrations(database.db)) > before);
+  } else {
     const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
     await migratePg(database.db as never, { migrationsFolder: folder });
   }

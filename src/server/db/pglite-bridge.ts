@@ -1,3 +1,5 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExecRaw } from './pglite-raw';
 
@@ -14,6 +16,8 @@ export interface PgliteWorker {
   execRaw: ExecRaw;
   /** A full garbage collection in the worker (lib/idle-gc.ts). */
   collectGarbage(): Promise<void>;
+  /** The worker thread's id; -1 for a child process (the tests tell them apart). */
+  threadId: number;
   close(): Promise<void>;
 }
 
@@ -25,13 +29,22 @@ const WORKER_URL = new URL('./pglite.worker.mjs', import.meta.url);
 export async function startPgliteWorker(opts: {
   dataDir: string;
   startParams: string[];
+  /**
+   * In a child process instead of a thread, for one-off work whose memory must all go back when
+   * it ends (a new database's initdb and migrations: docs/decisions/014). Each message is copied
+   * there and back, not moved.
+   */
+  inProcess?: boolean;
 }): Promise<PgliteWorker> {
-  // A small young generation: the worker allocates little that lives (replies are moved out), and
-  // a large one stays resident after a burst (about 20 MB; ADR 012).
-  const worker = new Worker(WORKER_URL, {
-    workerData: opts,
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
-  });
+  const { dataDir, startParams } = opts;
+  const worker = opts.inProcess
+    ? childWorker({ dataDir, startParams })
+    : // A small young generation: the worker allocates little that lives (replies are moved out),
+      // and a large one stays resident after a burst (about 20 MB; ADR 012).
+      new Worker(WORKER_URL, {
+        workerData: { dataDir, startParams },
+        resourceLimits: { maxYoungGenerationSizeMb: 8 },
+      });
   const pending = new Map<number, { resolve(r: Uint8Array): void; reject(e: Error): void }>();
   let nextId = 1;
   let stopped: Error | undefined;
@@ -98,10 +111,43 @@ export async function startPgliteWorker(opts: {
   }
   return {
     execRaw: (message) => call({ op: 'raw', message }),
+    threadId: worker.threadId,
     collectGarbage: async () => void (await call({ op: 'gc' })),
     async close() {
       await call({ op: 'close' }).catch(() => undefined);
       await worker.terminate();
     },
+  };
+}
+
+/** The part of a Worker the bridge uses, answered by a child process running pglite.worker.mjs. */
+function childWorker(data: { dataDir: string; startParams: string[] }) {
+  const child: ChildProcess = fork(fileURLToPath(WORKER_URL), [], {
+    env: { ...process.env, PPP_PGLITE_WORKER: JSON.stringify(data) },
+    serialization: 'advanced', // typed arrays travel as such
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    threadId: -1,
+    on(event: 'message' | 'error' | 'exit', listener: (arg: never) => void) {
+      child.on(event, listener as (arg: unknown) => void);
+    },
+    // A child process's channel copies: there is nothing to move.
+    postMessage: (message: unknown, _moved?: ArrayBuffer[]) => void child.send(message as object),
+    ref() {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref() {
+      child.unref();
+      child.channel?.unref();
+    },
+    terminate: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.ref(); // its end is waited for
+        child.kill('SIGKILL'); // asked to close first: its database is shut down by then
+      }),
   };
 }

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { openPglite, type Database } from './client';
+import { migrate, openPglite, type Database } from './client';
 import { dbKind, migratedDataDir, templateDump } from '../test/helper';
 import { runsIn } from '../test/skip';
 
@@ -212,6 +213,55 @@ describe.skipIf(dbKind !== 'pglite')(
         { v: 'still here' },
       ]);
       await second.close();
+    });
+
+    // docs/decisions/014: what initdb and the migrations grow is given back before the server serves.
+    it('creates a new database in a process of its own, then serves it from a worker thread', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-pglite-new-'));
+      dirs.push(dir);
+      const database = await openPglite(path.join(dir, 'db'), undefined, { inWorker: true });
+      expect(database.workerThreadId?.()).toBe(-1); // initdb ran in a child process
+      await migrate(database);
+      const thread = database.workerThreadId?.();
+      expect(thread).toBeGreaterThan(0); // that process has ended; a worker thread serves
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(process.cwd(), 'drizzle/meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const applied = sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      expect((await database.db.execute(applied)).rows).toEqual([{ n: journal.entries.length }]);
+      await database.db.execute(sql`insert into brands (slug, name) values ('kept', 'Kept')`);
+      await database.close();
+
+      // A later start: a worker thread from the first, and nothing to migrate keeps it.
+      const again = await openPglite(path.join(dir, 'db'), undefined, { inWorker: true });
+      expect(again.workerThreadId?.()).toBeGreaterThan(0);
+      await migrate(again);
+      const kept = sql`select name from brands where slug = 'kept'`;
+      expect((await again.db.execute(kept)).rows).toEqual([{ name: 'Kept' }]);
+      await again.close();
+    });
+
+    it('keeps its prepared statements and listeners working across a fresh worker', async () => {
+      const database = await openPglite(await dataDir(), undefined, { inWorker: true });
+      const heard: string[] = [];
+      await database.listen(
+        'ppp_restart',
+        (p) => heard.push(p),
+        () => undefined,
+      );
+      const client = database.db.$client;
+      const text = `select $1::int4 + 1 as n`;
+      for (let i = 0; i < 6; i++)
+        expect((await client.query(text, [i])).rows).toEqual([{ n: i + 1 }]);
+      const before = database.workerThreadId?.();
+      expect(await database.releaseOneOffMemory?.(false)).toBe(false); // nothing heavy: kept
+      expect(await database.releaseOneOffMemory?.(true)).toBe(true);
+      expect(database.workerThreadId?.()).not.toBe(before);
+      // The new session knows none of the old one's prepared statements: prepared again.
+      expect((await client.query(text, [41])).rows).toEqual([{ n: 42 }]);
+      await client.query(`select pg_notify('ppp_restart', 'after')`);
+      expect(heard).toEqual(['after']);
+      await database.close();
     });
   },
 );

@@ -48,6 +48,13 @@ export interface RawTransaction extends Queryable {
 export interface RawClient extends Queryable {
   transaction<T>(fn: (tx: RawTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `swap`, which puts a fresh database session behind `execRaw` (the same files), while no
+   * statement runs; then forgets what the old session had prepared and listens again on every
+   * channel. The embedded database's worker is replaced this way after start-up's one-off work
+   * (docs/decisions/014).
+   */
+  restart(swap: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
 }
@@ -356,6 +363,13 @@ export async function rawClient(
         if (!closed) await exclusive(() => runExec(`UNLISTEN ${quoteIdent(channel)}`));
       };
     },
+    restart: (swap) =>
+      exclusive(async () => {
+        if (closed) throw new Error('PGlite is closed');
+        await swap();
+        statements.clear();
+        for (const channel of listeners.keys()) await runExec(`LISTEN ${quoteIdent(channel)}`);
+      }),
     async close() {
       if (closed) return;
       await exclusive(async () => {

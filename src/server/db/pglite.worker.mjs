@@ -3,6 +3,9 @@
 // with it. It only carries wire-protocol bytes: a message holds one or more round trips (Parse …
 // Sync, or a simple Query), run in the order asked, whose replies go back whole, together in one
 // message. pglite-bridge.ts is the other end.
+// The same file runs as a child process of its own for start-up's one-off work on a new database
+// (initdb, the migrations): all the memory that work takes goes back when that process ends
+// (docs/decisions/014).
 // Plain JavaScript so that it runs as is under vitest, tsx and the bundle (scripts/server-bundle.mjs
 // copies it next to the server bundle).
 import fs from 'node:fs';
@@ -12,7 +15,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const { dataDir, startParams } = workerData;
+// A worker thread's port, or a child process's channel (which copies what a thread would move).
+const port = parentPort ?? {
+  on: (event, listener) => process.on(event, listener),
+  postMessage: (message) => process.send(message),
+};
+const { dataDir, startParams } = workerData ?? JSON.parse(process.env.PPP_PGLITE_WORKER ?? '{}');
+// A child process ends with the server that started it (a server killed outright included).
+if (!parentPort) process.on('disconnect', () => process.exit(0));
 // PGlite (Emscripten) sets its files' modes itself, past the umask: 0666 for the data directory it
 // lays out, 0644 for some caches. The database belongs to the portal's user alone (lib/private-data-dir.ts):
 // this thread's chmod keeps group and others out.
@@ -51,7 +61,7 @@ function collectGarbage() {
 
 // Requests are handled one after another (the database serves one statement at a time anyway).
 let queue = Promise.resolve();
-parentPort.on('message', (m) => {
+port.on('message', (m) => {
   queue = queue.then(async () => {
     try {
       const pg = await opened;
@@ -67,19 +77,18 @@ parentPort.on('message', (m) => {
             replies.push({ id, error: String(err?.message ?? err) });
           }
         }
-        parentPort.postMessage({ replies }, moved);
+        port.postMessage({ replies }, moved);
       } else if (m.op === 'gc') {
         collectGarbage();
-        parentPort.postMessage({ id: m.id });
+        port.postMessage({ id: m.id });
       } else if (m.op === 'close') {
         await pg.close();
-        parentPort.postMessage({ id: m.id });
-      } else parentPort.postMessage({ id: m.id }); // 'open'
+        port.postMessage({ id: m.id });
+      } else port.postMessage({ id: m.id }); // 'open'
     } catch (err) {
       const error = String(err?.message ?? err);
-      if (m.op === 'raw')
-        parentPort.postMessage({ replies: m.items.map(({ id }) => ({ id, error })) });
-      else parentPort.postMessage({ id: m.id, error });
+      if (m.op === 'raw') port.postMessage({ replies: m.items.map(({ id }) => ({ id, error })) });
+      else port.postMessage({ id: m.id, error });
     }
   });
 });
