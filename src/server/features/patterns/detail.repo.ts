@@ -58,6 +58,18 @@ export async function findPattern(
 }
 export type PatternRow = NonNullable<Awaited<ReturnType<typeof findPattern>>>;
 
+/** The live patterns among `ids` with their brand name, locked for the transaction (in ID order: two writers lock alike). */
+export async function lockPatterns(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select(patternColumns)
+    .from(patterns)
+    .innerJoin(brands, eq(brands.id, patterns.brandId))
+    .where(and(inArray(patterns.ID, ids), live()))
+    .orderBy(asc(patterns.ID))
+    .for('update', { of: patterns });
+}
+
 export const fileColumns = {
   id: patternFiles.id,
   patternId: patternFiles.patternId,
