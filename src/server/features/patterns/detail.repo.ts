@@ -158,6 +158,26 @@ export async function updatePattern(db: DbOrTx, id: number, values: PatternValue
   await db.update(patterns).set(values).where(eq(patterns.ID, id));
 }
 
+const { brandName: _brandName, ...ownColumns } = patternColumns;
+
+/**
+ * `updatePattern` answering the row as written (RETURNING: the triggers' version and
+ * content_updated_at included), so the save does not read it again; `brandName` is the caller's.
+ */
+export async function updatePatternReturning(
+  db: DbOrTx,
+  id: number,
+  values: PatternValues,
+  brandName: string,
+): Promise<PatternRow | undefined> {
+  const [row] = await db
+    .update(patterns)
+    .set(values)
+    .where(eq(patterns.ID, id))
+    .returning(ownColumns);
+  return row && { ...row, brandName };
+}
+
 /** Marks the pattern as edited: a size, piece or file changed. */
 export async function touchPattern(db: DbOrTx, id: number) {
   await db.update(patterns).set({ updatedAt: new Date() }).where(eq(patterns.ID, id));
