@@ -403,6 +403,7 @@ async function importRowsAlone(base, auth, pid, dbName) {
   form.append('mode', 'update');
   form.append('sheet', await fs.openAsBlob(rowsSheetPath), 'catalogue-rows.xlsx');
   const cpu0 = phaseCpu(pid, dbName);
+  const from = process.hrtime.bigint() / 1000n; // the profiles' clock (profile-summary.mjs --from)
   const t0 = performance.now();
   const { id } = await job('/api/imports', { method: 'POST', body: form });
   const checked = await waitFor(id, ['checked', 'failed']);
@@ -417,6 +418,7 @@ async function importRowsAlone(base, auth, pid, dbName) {
   const done = await waitFor(id, ['done', 'failed']);
   const t2 = performance.now();
   const cpu2 = phaseCpu(pid, dbName);
+  const to = process.hrtime.bigint() / 1000n;
   if (done.status !== 'done' || done.updated !== PATTERNS) process.exitCode = 1;
   const importS = (t2 - t1) / 1000;
   console.log(
@@ -430,6 +432,10 @@ async function importRowsAlone(base, auth, pid, dbName) {
   console.log(
     `    CPU over upload + check + import (${(wall / 1000).toFixed(1)} s): server main thread ${used('main')} s (busy ${(((cpu2.main - cpu0.main) / wall) * 100).toFixed(0)} % of the wall time), its other threads ${used('others')} s${dbName ? `, PostgreSQL backends of ${dbName} ${used('pg')} s` : ''}`,
   );
+  if (PROFILE)
+    console.log(
+      `    its part of the server's profile: node scripts/bench/profile-summary.mjs ${PROFILE} --from=${from} --to=${to}`,
+    );
   return { importS, checkS: (t1 - t0) / 1000 };
 }
 
