@@ -479,10 +479,10 @@ const p90 = (xs) =>
  * the Directus peer, its PATCH of one item taken in turns with ours. Client-timed, ms.
  */
 async function singleUpdates(base, auth) {
-  const list = await (
-    await fetch(`${base}/api/patterns?pageSize=${SINGLE}`, { headers: auth })
-  ).json();
-  const ids = list.data.map((p) => p.ID);
+  // Pages come in the list's sizes (10, 25, 50, 100): a page of 100, the first N of it.
+  const list = await (await fetch(`${base}/api/patterns?pageSize=100`, { headers: auth })).json();
+  if (!list.data) throw new Error(`the list: ${JSON.stringify(list).slice(0, 300)}`);
+  const ids = list.data.slice(0, SINGLE).map((p) => p.ID);
   const ours = [];
   const theirs = [];
   const peerIds = directus ? [...directus.ids.values()] : [];
