@@ -428,7 +428,7 @@ async function importRowsAlone(base, auth, pid, dbName) {
     `    check ${((t1 - t0) / 1000).toFixed(1)} s (${(rows / ((t1 - t0) / 1000)).toFixed(1)} rows/s), import ${importS.toFixed(1)} s (${(PATTERNS / importS).toFixed(1)} patterns/s, ${(rows / importS).toFixed(1)} rows/s); load average ${loadAtImport}; ${pending}`,
   );
   const wall = t2 - t0;
-  const used = (k) => ((cpu2[k] - cpu0[k]) / 1000).toFixed(1);
+  const used = (k) => ((k === 'pg' ? pgUsed(cpu0, cpu2) : cpu2[k] - cpu0[k]) / 1000).toFixed(1);
   console.log(
     `    CPU over upload + check + import (${(wall / 1000).toFixed(1)} s): server main thread ${used('main')} s (busy ${(((cpu2.main - cpu0.main) / wall) * 100).toFixed(0)} % of the wall time), its other threads ${used('others')} s${dbName ? `, PostgreSQL backends of ${dbName} ${used('pg')} s` : ''}`,
   );
@@ -439,26 +439,29 @@ async function importRowsAlone(base, auth, pid, dbName) {
   return { importS, checkS: (t1 - t0) / 1000 };
 }
 
-/** CPU used so far (ms): the server's main thread, its other threads, and the backends of `dbName`. */
+/**
+ * CPU used so far (ms): the server's main thread, its other threads, and per backend of `dbName`
+ * (PostgreSQL's title: `postgres: 15/main: postgres <db> 127.0.0.1(port) idle`).
+ */
 function phaseCpu(pid, dbName) {
   const main = cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
   const all = cpuMs([pid]);
-  const backends = dbName
-    ? fs.readdirSync('/proc').filter((d) => {
-        try {
-          return (
-            /^\d+$/.test(d) &&
-            fs
-              .readFileSync(`/proc/${d}/cmdline`, 'utf8')
-              .startsWith(`postgres: postgres ${dbName} `)
-          );
-        } catch {
-          return false;
-        }
-      })
-    : [];
-  return { main, others: all - main, pg: backends.length ? cpuMs(backends) : 0 };
+  const pg = new Map();
+  if (dbName)
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const title = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        if (title.startsWith('postgres:') && title.includes(` postgres ${dbName} `))
+          pg.set(d, cpuOfStat(`/proc/${d}/stat`));
+      } catch {
+        /* gone */
+      }
+    }
+  return { main, others: all - main, pg };
 }
+/** The backends' CPU between two `phaseCpu`s (one started meanwhile counts whole). */
+const pgUsed = (a, b) => [...b.pg].reduce((n, [d, ms]) => n + ms - (a.pg.get(d) ?? 0), 0);
 function cpuOfStat(file) {
   try {
     const stat = fs.readFileSync(file, 'utf8');

@@ -154,14 +154,10 @@ export async function sizesForCompleteness(db: DbOrTx, patternId: number) {
 
 export type PatternValues = Partial<typeof patterns.$inferInsert>;
 
-export async function updatePattern(db: DbOrTx, id: number, values: PatternValues) {
-  await db.update(patterns).set(values).where(eq(patterns.ID, id));
-}
-
 const { brandName: _brandName, ...ownColumns } = patternColumns;
 
 /**
- * `updatePattern` answering the row as written (RETURNING: the triggers' version and
+ * Writes the pattern's columns and answers the row as written (RETURNING: the triggers' version and
  * content_updated_at included), so the save does not read it again; `brandName` is the caller's.
  */
 export async function updatePatternReturning(
