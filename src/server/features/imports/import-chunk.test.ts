@@ -171,4 +171,67 @@ describe('an import’s chunk written together (issue 50)', () => {
     for (const p of seeded) expect(after.get(p.code)).toBe(revised(p));
     expect(await edits(seeded)).toEqual(seeded.map(() => 1));
   });
+
+  it('patterns filling different columns (a statement per set of columns): each keeps what the sheet leaves empty, a price is stored as the form stores it, each change recorded before → after', async () => {
+    const seeded = await seedPatterns(t, 4);
+    const sheet = csvSheet([
+      { 'Pattern ID': seeded[0]!.code, Price: '13.2', 'Pattern Name': 'Priced' },
+      { 'Pattern ID': seeded[1]!.code, 'Pattern Description': 'Only this' },
+      { 'Pattern ID': seeded[2]!.code, Price: '7', 'Pattern Name': 'Also priced' },
+      { 'Pattern ID': seeded[3]!.code, Gender: 'Women', 'Pattern Description': 'Two fields' },
+    ]);
+    const pricesBefore = new Map(
+      (
+        await t.deps.database.db.select({ id: patterns.ID, price: patterns.Price }).from(patterns)
+      ).map((r) => [r.id, r.price]),
+    );
+    const checked = await uploadAndCheck(t, partner, uploadForm(sheet, { mode: 'update' }));
+    expect(checked).toMatchObject({ status: 'checked', valid: 4 });
+    expect((await run(checked.id)).statusCode).toBeLessThan(300);
+    await importWorker(t).drain();
+    expect(await getImport(t, partner, checked.id)).toMatchObject({ status: 'done', updated: 4 });
+    const rows = await t.deps.database.db
+      .select({
+        code: patterns.SFCC_Pattern_ID,
+        name: patterns.Pattern_Name,
+        price: patterns.Price,
+        d: patterns.Pattern_Description,
+        gender: patterns.Gender,
+        version: patterns.version,
+      })
+      .from(patterns)
+      .where(
+        inArray(
+          patterns.ID,
+          seeded.map((p) => p.id),
+        ),
+      );
+    const by = new Map(rows.map((r) => [r.code, r]));
+    expect(by.get(seeded[0]!.code)).toMatchObject({ name: 'Priced', price: '13.20', d: null });
+    // A column the sheet leaves empty keeps its value.
+    expect(by.get(seeded[1]!.code)).toMatchObject({
+      d: 'Only this',
+      price: pricesBefore.get(seeded[1]!.id),
+    });
+    expect(by.get(seeded[2]!.code)).toMatchObject({ name: 'Also priced', price: '7.00' });
+    expect(by.get(seeded[3]!.code)).toMatchObject({ gender: 'Women', d: 'Two fields' });
+    // Each write moved the version once (the rule's trigger), as a save on the screen does.
+    expect(rows.every((r) => r.version === 2)).toBe(true);
+    const [entry] = await t.deps.database.db
+      .select({ details: patternActivity.details, actorBrand: patternActivity.actorBrand })
+      .from(patternActivity)
+      .where(
+        and(
+          eq(patternActivity.patternId, seeded[0]!.id),
+          eq(patternActivity.action, 'fields_changed'),
+        ),
+      );
+    expect(entry!.actorBrand).toBe('Ditto');
+    expect((entry!.details as { changes: { field: string; after: string }[] }).changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'Price', before: '12.50', after: '13.20' }),
+        expect.objectContaining({ field: 'Pattern_Name', after: 'Priced' }),
+      ]),
+    );
+  });
 });
