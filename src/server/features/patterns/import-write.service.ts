@@ -115,8 +115,11 @@ export async function updateImportedPatterns(
   );
   const withSizes = items.filter((u) => u.sizes.length).map((u) => u.id);
   const sizesOf = new Map<number, Awaited<ReturnType<typeof repo.sizesOfPatterns>>>();
-  for (const s of await repo.sizesOfPatterns(tx, withSizes))
-    sizesOf.set(s.patternId, [...(sizesOf.get(s.patternId) ?? []), s]);
+  for (const s of await repo.sizesOfPatterns(tx, withSizes)) {
+    const list = sizesOf.get(s.patternId) ?? [];
+    list.push(s);
+    sizesOf.set(s.patternId, list);
+  }
 
   // Each pattern checked before anything is written: a refused one leaves no trace.
   interface Plan {
