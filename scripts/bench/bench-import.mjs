@@ -20,6 +20,11 @@ import { freshPgDatabase } from './fresh-pg.mjs';
 //   --no-files: ours also imports the sheet's rows alone (no ZIP; a new pattern needs its PDFs, so
 //         this re-imports the same sheet without its file column, mode update, one field changed),
 //         right after the import on the same server; compared with Directus' update of the same rows.
+//         It prints the phase's CPU: the server's main thread (its share of the wall time), its other
+//         threads (PGlite's worker, GC, libuv) and PostgreSQL's backends of the bench's database.
+//   --single=N: N single updates (default 30; 0: none), after the rows alone: ours a PUT of one
+//         pattern's fields with If-Match (the edit form's save), Directus a PATCH of one item,
+//         taken in turns; prints the median and p90 of each, client-timed.
 // The generated files are kept in $TMPDIR/ppp-bench-import-<seed>-<patterns>x<sizes>-<MB> for the next run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +37,7 @@ import yazl from 'yazl';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
-import { directusPeer } from './directus-peer.mjs';
+import { cpuMs, directusPeer } from './directus-peer.mjs';
 
 const arg = (name, dflt) => {
   const a = process.argv.find((x) => x === `--${name}` || x.startsWith(`--${name}=`));
@@ -57,6 +62,7 @@ const PG_URL =
       : pgArg;
 const PGLITE = !arg('no-pglite', false);
 const NO_FILES = arg('no-files', false);
+const SINGLE = Number(arg('single', 30));
 const MB = 1024 * 1024;
 
 const { TEMPLATE_HEADERS } = await tsImport(
@@ -65,6 +71,10 @@ const { TEMPLATE_HEADERS } = await tsImport(
 );
 const { IMPORT_COLUMNS } = await tsImport(
   path.join(root, 'src/shared/contracts/imports.ts'),
+  import.meta.url,
+);
+const { PATTERN_LABELS } = await tsImport(
+  path.join(root, 'src/shared/contracts/patterns.ts'),
   import.meta.url,
 );
 const { PATTERN_TYPES, GENDERS, FABRIC_TYPES } = await tsImport(
@@ -227,7 +237,7 @@ async function startPortal(databaseUrl, label) {
   return { base, server, stop };
 }
 
-async function runOne(label, databaseUrl) {
+async function runOne(label, databaseUrl, dbName) {
   const { base, server, stop } = await startPortal(databaseUrl, label);
   try {
     const login = await fetch(`${base}/api/auth/login`, {
@@ -308,9 +318,10 @@ async function runOne(label, databaseUrl) {
       `  server RSS          : idle ${idle.toFixed(0)} MB, peak ${peakImport.toFixed(0)} MB during the import (growth +${(peakImport - idle).toFixed(0)} MB; target ≤ 100 MB), peak ${peak.toFixed(0)} MB with the follow-up`,
     );
     if (followUp) console.log(followUp);
-    const rowsAlone = NO_FILES ? await importRowsAlone(base, auth) : undefined;
+    const rowsAlone = NO_FILES ? await importRowsAlone(base, auth, server.pid, dbName) : undefined;
+    const single = SINGLE > 0 ? await singleUpdates(base, auth) : undefined;
     if (done.status !== 'done' || done.created !== PATTERNS) process.exitCode = 1;
-    return { importS: (t3 - t2) / 1000, checkS: (t2 - t0) / 1000, rowsAlone };
+    return { importS: (t3 - t2) / 1000, checkS: (t2 - t0) / 1000, rowsAlone, single };
   } finally {
     await stop();
   }
@@ -374,7 +385,7 @@ async function makeRowsSheet() {
  * --no-files: the sheet's rows alone into the patterns just imported (mode update, no ZIP), as a
  * user re-imports a corrected sheet; prints and answers its rates.
  */
-async function importRowsAlone(base, auth) {
+async function importRowsAlone(base, auth, pid, dbName) {
   if (!fs.existsSync(rowsSheetPath)) await makeRowsSheet();
   const job = async (p, init) => {
     const r = await fetch(`${base}${p}`, { ...init, headers: auth });
@@ -385,12 +396,14 @@ async function importRowsAlone(base, auth) {
     for (;;) {
       const j = await job(`/api/imports/${id}`);
       if (statuses.includes(j.status)) return j;
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 100));
     }
   };
   const form = new FormData();
   form.append('mode', 'update');
   form.append('sheet', await fs.openAsBlob(rowsSheetPath), 'catalogue-rows.xlsx');
+  const cpu0 = phaseCpu(pid, dbName);
+  const from = process.hrtime.bigint() / 1000n; // the profiles' clock (profile-summary.mjs --from)
   const t0 = performance.now();
   const { id } = await job('/api/imports', { method: 'POST', body: form });
   const checked = await waitFor(id, ['checked', 'failed']);
@@ -404,6 +417,8 @@ async function importRowsAlone(base, auth) {
   await job(`/api/imports/${id}/run`, { method: 'POST' });
   const done = await waitFor(id, ['done', 'failed']);
   const t2 = performance.now();
+  const cpu2 = phaseCpu(pid, dbName);
+  const to = process.hrtime.bigint() / 1000n;
   if (done.status !== 'done' || done.updated !== PATTERNS) process.exitCode = 1;
   const importS = (t2 - t1) / 1000;
   console.log(
@@ -412,7 +427,97 @@ async function importRowsAlone(base, auth) {
   console.log(
     `    check ${((t1 - t0) / 1000).toFixed(1)} s (${(rows / ((t1 - t0) / 1000)).toFixed(1)} rows/s), import ${importS.toFixed(1)} s (${(PATTERNS / importS).toFixed(1)} patterns/s, ${(rows / importS).toFixed(1)} rows/s); load average ${loadAtImport}; ${pending}`,
   );
+  const wall = t2 - t0;
+  const used = (k) => ((k === 'pg' ? pgUsed(cpu0, cpu2) : cpu2[k] - cpu0[k]) / 1000).toFixed(1);
+  console.log(
+    `    CPU over upload + check + import (${(wall / 1000).toFixed(1)} s): server main thread ${used('main')} s (busy ${(((cpu2.main - cpu0.main) / wall) * 100).toFixed(0)} % of the wall time), its other threads ${used('others')} s${dbName ? `, PostgreSQL backends of ${dbName} ${used('pg')} s` : ''}`,
+  );
+  if (PROFILE)
+    console.log(
+      `    its part of the server's profile: node scripts/bench/profile-summary.mjs ${PROFILE} --from=${from} --to=${to}`,
+    );
   return { importS, checkS: (t1 - t0) / 1000 };
+}
+
+/**
+ * CPU used so far (ms): the server's main thread, its other threads, and per backend of `dbName`
+ * (PostgreSQL's title: `postgres: 15/main: postgres <db> 127.0.0.1(port) idle`).
+ */
+function phaseCpu(pid, dbName) {
+  const main = cpuOfStat(`/proc/${pid}/task/${pid}/stat`);
+  const all = cpuMs([pid]);
+  const pg = new Map();
+  if (dbName)
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const title = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        if (title.startsWith('postgres:') && title.includes(` postgres ${dbName} `))
+          pg.set(d, cpuOfStat(`/proc/${d}/stat`));
+      } catch {
+        /* gone */
+      }
+    }
+  return { main, others: all - main, pg };
+}
+/** The backends' CPU between two `phaseCpu`s (one started meanwhile counts whole). */
+const pgUsed = (a, b) => [...b.pg].reduce((n, [d, ms]) => n + ms - (a.pg.get(d) ?? 0), 0);
+function cpuOfStat(file) {
+  try {
+    const stat = fs.readFileSync(file, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, USER_HZ 100
+  } catch {
+    return 0;
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p90 = (xs) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
+
+/**
+ * --single=N: one pattern's fields saved N times (a different pattern each time), as the edit form
+ * saves them: PUT of the whole record with If-Match from the read before (the read untimed); with
+ * the Directus peer, its PATCH of one item taken in turns with ours. Client-timed, ms.
+ */
+async function singleUpdates(base, auth) {
+  // Pages come in the list's sizes (10, 25, 50, 100): a page of 100, the first N of it.
+  const list = await (await fetch(`${base}/api/patterns?pageSize=100`, { headers: auth })).json();
+  if (!list.data) throw new Error(`the list: ${JSON.stringify(list).slice(0, 300)}`);
+  const ids = list.data.slice(0, SINGLE).map((p) => p.ID);
+  const ours = [];
+  const theirs = [];
+  const peerIds = directus ? [...directus.ids.values()] : [];
+  for (const [i, id] of ids.entries()) {
+    const read = await fetch(`${base}/api/patterns/${id}`, { headers: auth });
+    const etag = read.headers.get('etag');
+    const p = (await read.json()).data;
+    const body = {};
+    for (const k of Object.keys(PATTERN_LABELS))
+      if (p[k] !== null && p[k] !== undefined) body[k] = p[k];
+    body.Pattern_Description = `${p.Pattern_Description ?? ''} Saved once.`;
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/patterns/${id}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json', 'if-match': etag },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    ours.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`PUT ${id}: ${res.status} ${text.slice(0, 300)}`);
+    if (directus)
+      theirs.push(
+        await directus.peer.updateOne(peerIds[i % peerIds.length], {
+          Pattern_Description: `Saved once ${i}.`,
+        }),
+      );
+  }
+  const f = (xs) => `median ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms`;
+  console.log(
+    `  single update (${ids.length}, in turns): ours PUT ${f(ours)}${theirs.length ? `; Directus PATCH ${f(theirs)}` : ''} (load average ${load()})`,
+  );
+  return { ours: median(ours), theirs: theirs.length ? median(theirs) : undefined };
 }
 
 /** The first import's queued PDF checks still to run (they share the machine with what follows). */
@@ -424,21 +529,10 @@ async function queuedChecks(job) {
     : 'no PDF checks queued';
 }
 
-const ours = {};
-if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
-if (PG_URL) {
-  const db = await freshPgDatabase(PG_URL, arg('pg-db', 'bench_import'));
-  try {
-    ours.pg = await runOne(
-      `PostgreSQL (${new URL(db.url).pathname.slice(1)}) + disk store`,
-      db.url,
-    );
-  } finally {
-    await db.drop();
-  }
-}
-
+// The Directus peer first (its create and update of the same rows), so that ours' single updates
+// can be taken in turns with its own; the ratios are printed at the end.
 const peer = directusPeer(process.env);
+let directus;
 if (!peer) {
   console.log(
     '\n  Directus peer: not run (set DIRECTUS_URL and DIRECTUS_TOKEN, docs/benchmarks.md)',
@@ -476,6 +570,23 @@ if (!peer) {
   );
   if (updated.total !== PATTERNS)
     throw new Error(`Directus holds ${updated.total} rows after the update`);
+  directus = { peer, ids, created, updated, loadCreate, loadUpdate };
+}
+
+const ours = {};
+if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
+if (PG_URL) {
+  const db = await freshPgDatabase(PG_URL, arg('pg-db', 'bench_import'));
+  try {
+    const name = new URL(db.url).pathname.slice(1);
+    ours.pg = await runOne(`PostgreSQL (${name}) + disk store`, db.url, name);
+  } finally {
+    await db.drop();
+  }
+}
+
+if (directus) {
+  const { created, updated, loadCreate, loadUpdate } = directus;
   const rate = (ms) => PATTERNS / (ms / 1000);
   console.log(
     `\n  Directus (SQLite), POST /utils/import/patterns_import, ${PATTERNS.toLocaleString('en-US')} rows (one per pattern, no files, activity + revisions on):`,
@@ -497,6 +608,10 @@ if (!peer) {
     if (v.rowsAlone)
       console.log(
         `  ours (${k}) ÷ Directus, rows alone: ${ratio(v.rowsAlone, updated.ms)}; ours' update of the sheet's rows without files ÷ Directus' update`,
+      );
+    if (v.single?.theirs)
+      console.log(
+        `  ours (${k}) single update: median ${v.single.ours.toFixed(1)} ms against Directus' ${v.single.theirs.toFixed(1)} ms (ours ÷ Directus ${(v.single.ours / v.single.theirs).toFixed(2)}; ≤ 1 is the goal)`,
       );
   }
 }

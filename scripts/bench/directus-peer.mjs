@@ -207,6 +207,19 @@ export function directusPeer(env) {
         .total_count;
       return { ms, total };
     },
+    /** One item's update (PATCH /items/patterns_import/{id}, `body` its changed fields): the request's milliseconds. */
+    async updateOne(id, body) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/items/${IMPORT_COLLECTION}/${id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      const ms = performance.now() - t0;
+      if (!res.ok) throw new Error(`Directus PATCH ${id}: ${res.status} ${text.slice(0, 300)}`);
+      return ms;
+    },
     /** The imported items' ids by `key` (for an update: the same rows again, with their id). */
     async importedIds(key) {
       const r = await api(`/items/${IMPORT_COLLECTION}?fields=id,${key}&limit=-1`);

@@ -2,12 +2,16 @@
 // per profile (one per thread), the busy time, and the self time grouped by package (the
 // node_modules folder a function comes from; "portal" for our bundle, "node:" for Node's own
 // modules, "(gc)", "(program)") and by function. Not a benchmark: a reading aid.
-//   node scripts/bench/profile-summary.mjs DIR|FILE… [--top=N]
+//   node scripts/bench/profile-summary.mjs DIR|FILE… [--top=N] [--from=µs --to=µs]
+//   --from/--to: only the samples taken in that window (the profile's clock: CLOCK_MONOTONIC in µs,
+//   as process.hrtime.bigint() / 1000n; bench-import.mjs --profile prints its phases' windows).
 import fs from 'node:fs';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
 const top = Number(args.find((a) => a.startsWith('--top='))?.slice(6) || 25);
+const from = Number(args.find((a) => a.startsWith('--from='))?.slice(7) || -Infinity);
+const to = Number(args.find((a) => a.startsWith('--to='))?.slice(5) || Infinity);
 const files = args
   .filter((a) => !a.startsWith('--'))
   .flatMap((a) =>
@@ -48,8 +52,12 @@ for (const file of files) {
   const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const self = new Map();
-  for (let i = 0; i < prof.samples.length; i++)
+  let at = prof.startTime;
+  for (let i = 0; i < prof.samples.length; i++) {
+    at += prof.timeDeltas[i] ?? 0;
+    if (at < from || at > to) continue;
     self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  }
   const byPkg = new Map();
   const byFn = new Map();
   let busy = 0;

@@ -22,6 +22,14 @@ export async function insertActivity(
   return Number(row!.id);
 }
 
+/** Several entries in one statement, in the order given (their ids ascend in that order). */
+export async function insertActivities(
+  db: DbOrTx,
+  rows: (typeof patternActivity.$inferInsert)[],
+): Promise<void> {
+  if (rows.length) await db.insert(patternActivity).values(rows);
+}
+
 /** Newest first; the (pattern_id, id) index serves both the page and the count. */
 export async function listActivity(db: DbOrTx, patternId: number, offset: number, limit: number) {
   const [rows, [total]] = await Promise.all([

@@ -14,13 +14,10 @@ export async function recordActivity<A extends ActivityAction>(
   patternId: number,
   action: A,
   details: ActivityDetails[A],
+  /** The actor's brand name when the caller already holds it (a partner's own pattern's `brandName`): one read less. */
+  knownBrandName?: string | null,
 ): Promise<number> {
-  const actorBrand =
-    actor.role === 'admin'
-      ? 'admin'
-      : actor.brandId
-        ? await repo.brandName(tx, actor.brandId)
-        : null;
+  const actorBrand = await actorBrandOf(tx, actor, knownBrandName);
   return repo.insertActivity(tx, {
     patternId,
     actorId: actor.id,
@@ -29,6 +26,51 @@ export async function recordActivity<A extends ActivityAction>(
     action,
     details,
   });
+}
+
+type Actor = Pick<AuthUser, 'id' | 'fullName' | 'role' | 'brandId'>;
+
+/** What an entry keeps of the actor's brand: 'admin', the brand's name as it is now, or null. */
+async function actorBrandOf(
+  tx: DbOrTx,
+  actor: Actor,
+  knownBrandName?: string | null,
+): Promise<string | null> {
+  if (actor.role === 'admin') return 'admin';
+  if (!actor.brandId) return null;
+  return knownBrandName !== undefined ? knownBrandName : repo.brandName(tx, actor.brandId);
+}
+
+/** One change of a pattern, for `recordActivities`. */
+export interface ActivityEntryInput<A extends ActivityAction = ActivityAction> {
+  patternId: number;
+  action: A;
+  details: ActivityDetails[A];
+}
+
+/**
+ * Several changes by one actor (a chunk of an import) in one statement, in the order given, with
+ * the same rule as `recordActivity`: in the transaction of the changes themselves.
+ */
+export async function recordActivities(
+  tx: DbOrTx,
+  actor: Actor,
+  entries: ActivityEntryInput[],
+  knownBrandName?: string | null,
+): Promise<void> {
+  if (!entries.length) return;
+  const actorBrand = await actorBrandOf(tx, actor, knownBrandName);
+  await repo.insertActivities(
+    tx,
+    entries.map((e) => ({
+      patternId: e.patternId,
+      actorId: actor.id,
+      actorName: actor.fullName,
+      actorBrand,
+      action: e.action,
+      details: e.details,
+    })),
+  );
 }
 
 /** An entry written by the portal itself (no user acted): the storefront delivery's outcomes. */

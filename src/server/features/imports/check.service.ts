@@ -26,6 +26,9 @@ export const IMPORT_HEAP_GROWTH_MB = 32;
  */
 const CHECK_WRITE_BATCH = 100;
 
+/** The check looks up this many patterns' existing records in one statement (issue 50), not one a pattern. */
+const CHECK_LOOKUP_BATCH = 100;
+
 /** Another process took the job over (this one stalled past the heartbeat limit): stop without writing. */
 export class LostJob extends Error {}
 
@@ -185,33 +188,47 @@ export async function checkImport(
   let numbers: NumberStyle = 'cell'; // how the sheet writes numbers: from its separator
   const loose: ImportIssue[] = [];
 
+  // Patterns whose rows are complete, checked CHECK_LOOKUP_BATCH at a time: one statement finds
+  // which of them exist already (skip, update or refuse), then each is checked in sheet order.
+  const pending: { id: string; rows: GroupRow[] }[] = [];
+  const checkPending = async () => {
+    if (!pending.length) return;
+    const groups = pending.splice(0);
+    const found = await repo.findPatternsByIds(
+      db,
+      groups.map((g) => g.id),
+    );
+    for (const g of groups) {
+      const ctx = {
+        mode: job.mode,
+        scope: job.brandId === null ? null : job.brandId,
+        brandByName,
+        brandIds,
+        existing: found.get(g.id),
+        numbers,
+        findFile,
+        sniff,
+      };
+      const result = await checkPattern(g.id, g.rows, ctx);
+      await batch.add(
+        {
+          jobId: job.id,
+          seq: seen.get(g.id)!.seq,
+          sfccPatternId: g.id,
+          firstRow: g.rows[0]!.row, // a group holds at least its first row
+          outcome: result.outcome,
+          reason: result.issues[0]?.message ?? null,
+          data: result.plan ?? null,
+        },
+        result.issues,
+      );
+      bound();
+    }
+  };
   const finish = async () => {
     if (!current || current.ignored) return;
-    const existing = await repo.findPatternById(db, current.id);
-    const ctx = {
-      mode: job.mode,
-      scope: job.brandId === null ? null : job.brandId,
-      brandByName,
-      brandIds,
-      existing,
-      numbers,
-      findFile,
-      sniff,
-    };
-    const result = await checkPattern(current.id, current.rows, ctx);
-    await batch.add(
-      {
-        jobId: job.id,
-        seq: seen.get(current.id)!.seq,
-        sfccPatternId: current.id,
-        firstRow: current.rows[0]!.row, // a group holds at least its first row
-        outcome: result.outcome,
-        reason: result.issues[0]?.message ?? null,
-        data: result.plan ?? null,
-      },
-      result.issues,
-    );
-    bound();
+    pending.push({ id: current.id, rows: current.rows });
+    if (pending.length >= CHECK_LOOKUP_BATCH) await checkPending();
   };
 
   try {
@@ -237,6 +254,7 @@ export async function checkImport(
       }
       if (++rows > deps.env.IMPORT_MAX_ROWS) {
         sheet.destroy();
+        await checkPending();
         return await fail(IMPORT_MSG.tooManyRows(deps.env.IMPORT_MAX_ROWS), 'Sheet');
       }
       const values = rowValues(columns, r.cells);
@@ -264,7 +282,8 @@ export async function checkImport(
           column: PATTERN_LABELS.SFCC_Pattern_ID,
           message: IMPORT_MSG.rowsApart(before.row),
         });
-        await batch.flush(); // the outcome it marks may be waiting in the batch
+        await checkPending(); // the outcome it marks may be waiting to be checked,
+        await batch.flush(); // or in the batch
         await repo.invalidatePattern(db, job.id, before.seq, IMPORT_MSG.rowsApart(before.row));
         current = { id, rows: [], ignored: true };
         continue;
@@ -274,6 +293,7 @@ export async function checkImport(
       await beat({ done: rows, bytesDone });
     }
     await finish();
+    await checkPending();
     await batch.flush();
     if (!columns || rows === 0)
       loose.push({
@@ -282,7 +302,10 @@ export async function checkImport(
         message: columns ? IMPORT_MSG.emptySheet : IMPORT_MSG.noHeader,
       });
   } catch (err) {
-    if (err instanceof SheetUnreadable) return await fail(err.message, 'Sheet');
+    if (err instanceof SheetUnreadable) {
+      await checkPending();
+      return await fail(err.message, 'Sheet');
+    }
     throw err;
   } finally {
     zip?.close();

@@ -16,6 +16,7 @@ import {
   zipOf,
   type SheetRow,
 } from './imports.fixtures';
+import { seedPatterns } from '../patterns/detail.fixtures';
 
 /**
  * Issue 31: the import's write path. Statements are counted as list-anchors.test.ts counts them
@@ -81,7 +82,8 @@ describe('the import’s write path (issue 31)', () => {
     console.log(`statements per pattern: ${perPattern}`);
     // One pattern a transaction (its holder check, next row, heartbeat, queued check each): 18 a
     // pattern with files stored by content (12 before them); chunks of up to 25 patterns and one
-    // lease for the rows naming one ZIP entry: 12.7 here (chunks of 1, 2, 4, 5), about 10 at 25.
+    // lease for the rows naming one ZIP entry: 12.7 here (chunks of 1, 2, 4, 5), about 10 at 25;
+    // 11.3 with a chunk's outcomes written in one statement (issue 50).
     expect(perPattern, statements.slice(0, 40).join('\n')).toBeLessThanOrEqual(13);
   });
 
@@ -117,5 +119,59 @@ describe('the import’s write path (issue 31)', () => {
       );
     }
     expect(await t.deps.database.db.select().from(sizes)).toHaveLength(6);
+  });
+
+  it('updates rows alone (mode update, no files) in statements per chunk, not per pattern', async () => {
+    const n = 60;
+    const seeded = await seedPatterns(t, n);
+    const sheet = csvSheet(
+      seeded.map((p) => ({
+        'Pattern ID': p.code,
+        'Pattern Description': `Revised ${p.code}`,
+        'Pattern View': 'A',
+        Size: 'S',
+      })),
+    );
+    const checked = await uploadAndCheck(t, partner, uploadForm(sheet, { mode: 'update' }));
+    expect(checked).toMatchObject({ status: 'checked', valid: n });
+    await t.app.inject({
+      method: 'POST',
+      url: IMPORT_PATHS.runOf(checked.id),
+      headers: partner.auth,
+    });
+    const worker = importWorker(t, {}, ['import']);
+    const sent = await statementsOf(t.deps.database.db, () => worker.drain());
+    expect(await getImport(t, partner, checked.id)).toMatchObject({ status: 'done', updated: n });
+    const statements = sent.filter(
+      (q) =>
+        !/^(begin|commit|rollback|savepoint|release)\b/i.test(q) &&
+        !/^update "import_jobs" set .*"heartbeat_at"/i.test(q) &&
+        !/^\s*UPDATE jobs SET status = 'running'/.test(q),
+    );
+    const perPattern = statements.length / n;
+    console.log(`rows alone: statements per pattern: ${perPattern}`);
+    if (process.env.SHOW_STATEMENTS) {
+      const kinds = new Map<string, number>();
+      for (const q of sent) {
+        const k = q.replace(/\s+/g, ' ').slice(0, 90);
+        kinds.set(k, (kinds.get(k) ?? 0) + 1);
+      }
+      console.log([...kinds].map(([k, c]) => `${c}\t${k}`).join('\n'));
+    }
+    // 8.37 a pattern before issue 50 (each pattern read, written, read again, its sizes, its
+    // activity's brand, its activity, its webhook subscribers and its outcome: a statement each);
+    // 1.83 with the chunk's reads and writes set-based (chunks of 1, 2 … 29 here): what remains a
+    // pattern is its event's subscriber lookup (recordPatternEvent, one call per changed pattern).
+    expect(perPattern, statements.slice(0, 60).join('\n')).toBeLessThanOrEqual(2);
+    const rows = await t.deps.database.db
+      .select({ d: patterns.Pattern_Description })
+      .from(patterns)
+      .where(
+        inArray(
+          patterns.ID,
+          seeded.map((p) => p.id),
+        ),
+      );
+    expect(rows.map((r) => r.d).sort()).toEqual(seeded.map((p) => `Revised ${p.code}`).sort());
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { importIssues, importJobs, importPatterns } from '../../db/schema/imports';
 import { brands } from '../../db/schema/brands';
@@ -185,6 +185,33 @@ export async function settlePattern(
   return out.length > 0;
 }
 
+/** A pattern's outcome, for `settlePatterns`. */
+export interface Settled {
+  id: number;
+  outcome: ImportPatternRow['outcome'];
+  reason: string | null;
+  recordId: number | null;
+}
+
+/**
+ * Moves a chunk's patterns from ready to their outcomes in one statement (UPDATE … FROM (VALUES
+ * …)); answers how many were still ready (fewer than given: another process settled some).
+ */
+export async function settlePatterns(db: DbOrTx, rows: Settled[]): Promise<number> {
+  if (!rows.length) return 0;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${r.outcome}::text, ${r.reason}::text, ${r.recordId}::int)`),
+    sql`, `,
+  );
+  const out = await db.execute(
+    sql`update ${importPatterns} set outcome = v.outcome, reason = v.reason, record_id = v.record_id
+    from (values ${values}) as v(id, outcome, reason, record_id)
+    where ${importPatterns.id} = v.id and ${importPatterns.outcome} = 'ready'
+    returning ${importPatterns.id}`,
+  );
+  return (Array.isArray(out) ? out : (out as unknown as { rows: unknown[] }).rows).length;
+}
+
 export async function markSkipped(db: DbOrTx, jobId: number): Promise<void> {
   await db
     .update(importPatterns)
@@ -202,18 +229,22 @@ export async function outcomeCounts(db: DbOrTx, jobId: number): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
 }
 
-/** An existing pattern by its Pattern ID, with its brand (to decide skip, update or refuse) and whether it is in the Trash. */
-export async function findPatternById(db: DbOrTx, sfccPatternId: string) {
-  const [row] = await db
+/**
+ * The existing patterns holding these Pattern IDs, with their brand (to decide skip, update or
+ * refuse), whether they are in the Trash and their version; one statement for a batch of the check.
+ */
+export async function findPatternsByIds(db: DbOrTx, sfccPatternIds: string[]) {
+  const rows = await db
     .select({
       ID: patterns.ID,
+      SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
       brandId: patterns.brandId,
       deletedAt: patterns.deletedAt,
       version: patterns.version,
     })
     .from(patterns)
-    .where(eq(patterns.SFCC_Pattern_ID, sfccPatternId));
-  return row;
+    .where(inArray(patterns.SFCC_Pattern_ID, sfccPatternIds));
+  return new Map(rows.map(({ SFCC_Pattern_ID, ...r }) => [SFCC_Pattern_ID, r]));
 }
 
 export async function allBrands(db: DbOrTx) {

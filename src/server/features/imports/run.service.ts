@@ -7,7 +7,7 @@ import { FILE_LABELS } from '../../../shared/contracts/files';
 import { PDF_MIME_TYPE } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import * as files from '../files';
-import { insertImportedPattern, updateImportedPattern, type ImportedSize } from '../patterns';
+import { insertImportedPattern, updateImportedPatterns, type ImportedSize } from '../patterns';
 import type { PlannedFile, PlannedPattern } from './check-pattern';
 import { IMPORT_HEAP_GROWTH_MB, LostJob, heartbeat } from './check.service';
 import { checkFilesLater } from './file-checks.job';
@@ -24,6 +24,11 @@ export interface RunHooks {
 
 /** Patterns written in one transaction at most (issue 31; docs/benchmarks.md "Import"). */
 export const CHUNK = 25;
+/**
+ * The same for an import without a ZIP (rows alone, mode update): nothing is stored before the
+ * transaction, and its statements are per chunk (issue 50), so more patterns share each.
+ */
+const ROWS_CHUNK = 100;
 
 /** Why one pattern could not be imported, when it is the data's fault; undefined for faults worth a retry. */
 function patternFailure(err: unknown): string | undefined {
@@ -43,8 +48,11 @@ interface PreparedPattern {
 
 /**
  * A chunk's rows, inside its transaction: each pattern created or updated as the account that
- * started the import, marked done, and its PDFs queued for their checks. Answers the keys of the
- * files updates replaced, to delete once the transaction committed.
+ * started the import, marked done, and its PDFs queued for their checks. The updates are written
+ * together, a statement per step for the whole chunk (updateImportedPatterns, issue 50); a pattern
+ * it refuses (edited since the check, in the Trash) is marked failed with its reason and nothing of
+ * it is written. Answers the keys of the files updates replaced, to delete once the transaction
+ * committed, and the files stored for refused patterns (unreferenced: deleted the same way).
  */
 async function writeChunk(
   tx: Tx,
@@ -52,42 +60,51 @@ async function writeChunk(
   runner: string,
   actor: Parameters<typeof insertImportedPattern>[1],
   prepared: PreparedPattern[],
-): Promise<string[]> {
+): Promise<{ replacedKeys: string[]; unused: files.StoredPatternFile[] }> {
   if (!(await repo.holdsJob(tx, job.id, runner)))
     throw new LostJob(`import ${job.id} was taken over`);
-  let replacedKeys: string[] = [];
+  const updates = prepared.filter((p) => p.plan.updateId);
+  const { replacedKeys, refused } = await updateImportedPatterns(
+    tx,
+    actor,
+    updates.map(({ plan, sizes, named }) => ({
+      id: plan.updateId!,
+      fields: plan.fields,
+      sizes,
+      named,
+      expectedVersion: plan.updateVersion,
+    })),
+  );
+  const failed = new Set(updates.filter((_, i) => refused.has(i)).map((p) => p.row.id));
+  const settled: repo.Settled[] = updates.map(({ row, plan }, i) => ({
+    id: row.id,
+    outcome: refused.has(i) ? 'failed' : 'updated',
+    reason: refused.get(i)?.message ?? null,
+    recordId: refused.has(i) ? null : plan.updateId,
+  }));
   const recordIds: number[] = [];
   let unchecked = 0;
-  for (const { row, plan, stored, named, sizes } of prepared) {
-    let recordId: number;
-    if (plan.updateId) {
-      const r = await updateImportedPattern(
-        tx,
-        actor,
-        plan.updateId,
-        plan.fields,
-        sizes,
-        named,
-        plan.updateVersion,
-      );
-      replacedKeys = [...replacedKeys, ...r.replacedKeys];
-      recordId = plan.updateId;
-    } else {
-      recordId = await insertImportedPattern(tx, actor, plan.fields, sizes, named);
-    }
-    const pdfs = stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE).length;
+  const queueChecks = (p: PreparedPattern, recordId: number) => {
+    const pdfs = p.stored.filter((f) => !f.check && f.contentType === PDF_MIME_TYPE).length;
     if (pdfs) recordIds.push(recordId);
     unchecked += pdfs;
-    if (
-      !(await repo.settlePattern(tx, row.id, plan.updateId ? 'updated' : 'created', null, recordId))
-    )
-      throw new LostJob(`import ${job.id} was taken over`);
+  };
+  for (const p of updates) if (!failed.has(p.row.id)) queueChecks(p, p.plan.updateId!);
+  for (const p of prepared) {
+    if (p.plan.updateId) continue;
+    const recordId = await insertImportedPattern(tx, actor, p.plan.fields, p.sizes, p.named);
+    queueChecks(p, recordId);
+    settled.push({ id: p.row.id, outcome: 'created', reason: null, recordId });
   }
+  // One statement marks the chunk's patterns done; fewer than asked: another process took them.
+  if ((await repo.settlePatterns(tx, settled)) !== settled.length)
+    throw new LostJob(`import ${job.id} was taken over`);
   if (unchecked) {
     await checkFilesLater(tx, job.id, recordIds, unchecked);
     await repo.addFilesQueued(tx, job.id, unchecked);
   }
-  return replacedKeys;
+  const unused = prepared.filter((p) => failed.has(p.row.id)).flatMap((p) => p.stored);
+  return { replacedKeys, unused };
 }
 
 /**
@@ -190,10 +207,11 @@ export async function runImport(
         prepared.push(await prepare(row));
         await hooks.beforeCommit?.(row.seq);
       }
-      const replacedKeys = await db.transaction((tx) =>
+      const { replacedKeys, unused } = await db.transaction((tx) =>
         writeChunk(tx, job, runner, actor, prepared),
       );
       await files.deleteObjects(deps, replacedKeys, log);
+      if (unused.length) await forget(unused);
       return true;
     } catch (err) {
       await forget([
@@ -212,7 +230,8 @@ export async function runImport(
   const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
   try {
     // Chunks of 1, 2, 4 … CHUNK patterns: the first patterns show up at once, the rest share commits.
-    for (let size = 1; ; size = Math.min(CHUNK, size * 2)) {
+    const most = zip ? CHUNK : ROWS_CHUNK;
+    for (let size = 1; ; size = Math.min(most, size * 2)) {
       const rows = await repo.nextReadyRows(db, job.id, size);
       if (!rows.length) break;
       if (!(await importChunk(rows))) for (const row of rows) await importChunk([row]);

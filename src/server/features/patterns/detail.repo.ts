@@ -58,6 +58,18 @@ export async function findPattern(
 }
 export type PatternRow = NonNullable<Awaited<ReturnType<typeof findPattern>>>;
 
+/** The live patterns among `ids` with their brand name, locked for the transaction (in ID order: two writers lock alike). */
+export async function lockPatterns(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select(patternColumns)
+    .from(patterns)
+    .innerJoin(brands, eq(brands.id, patterns.brandId))
+    .where(and(inArray(patterns.ID, ids), live()))
+    .orderBy(asc(patterns.ID))
+    .for('update', { of: patterns });
+}
+
 export const fileColumns = {
   id: patternFiles.id,
   patternId: patternFiles.patternId,
@@ -142,8 +154,24 @@ export async function sizesForCompleteness(db: DbOrTx, patternId: number) {
 
 export type PatternValues = Partial<typeof patterns.$inferInsert>;
 
-export async function updatePattern(db: DbOrTx, id: number, values: PatternValues) {
-  await db.update(patterns).set(values).where(eq(patterns.ID, id));
+const { brandName: _brandName, ...ownColumns } = patternColumns;
+
+/**
+ * Writes the pattern's columns and answers the row as written (RETURNING: the triggers' version and
+ * content_updated_at included), so the save does not read it again; `brandName` is the caller's.
+ */
+export async function updatePatternReturning(
+  db: DbOrTx,
+  id: number,
+  values: PatternValues,
+  brandName: string,
+): Promise<PatternRow | undefined> {
+  const [row] = await db
+    .update(patterns)
+    .set(values)
+    .where(eq(patterns.ID, id))
+    .returning(ownColumns);
+  return row && { ...row, brandName };
 }
 
 /** Marks the pattern as edited: a size, piece or file changed. */

@@ -213,11 +213,14 @@ async function writeFields(
 ): Promise<repo.PatternRow> {
   const id = current.ID;
   const brandId = await resolveBrandRef(db, input.Brand);
+  let brandName = current.brandName;
   if (brandId !== current.brandId) {
     if (user.role !== 'admin')
       throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
-    if (!(await findBrand(db, brandId)))
+    const brand = await findBrand(db, brandId);
+    if (!brand)
       throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
+    brandName = brand.name;
   }
   const { Brand, Price, ...text } = input;
   const values: repo.PatternValues = {
@@ -228,18 +231,27 @@ async function writeFields(
   // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
   for (const k of TEXT_FIELDS)
     (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
+  // In the caller's transaction (no savepoint of its own: a refused write ends it all the same);
+  // the row as written comes back from the UPDATE (issue 50: not read again).
+  let updated: repo.PatternRow;
   try {
-    await db.transaction(async (tx) => {
-      await repo.updatePattern(tx, id, values);
-      await recordPatternEvent(tx, 'pattern.updated', id);
-    });
+    updated = (await repo.updatePatternReturning(db, id, values, brandName))!;
   } catch (err) {
     if (isUniqueViolation(err)) throw patternIdTaken();
     throw err;
   }
-  const updated = (await repo.findPattern(db, id, null))!;
+  await recordPatternEvent(db, 'pattern.updated', id);
   const changes = diffFields(withBrandName(current), withBrandName(updated), PATTERN_LABELS);
-  if (changes.length) await recordActivity(db, user, id, 'fields_changed', { changes });
+  // A partner edits their own brand's patterns: the activity's brand is the pattern's, read already.
+  if (changes.length)
+    await recordActivity(
+      db,
+      user,
+      id,
+      'fields_changed',
+      { changes },
+      user.brandId === current.brandId ? current.brandName : undefined,
+    );
   await addressNotesOn(
     db,
     user,

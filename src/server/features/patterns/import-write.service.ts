@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { patternFiles } from '../../db/schema/patterns';
 import type { PatternFields } from '../../../shared/contracts/patterns';
 import { variationIdFor } from '../../../shared/variation-id';
 import { MSG } from '../../../shared/messages';
-import { badRequest, conflict } from '../../lib/app-error';
+import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { TRASH_MSG } from '../../../shared/contracts/trash';
 import * as files from '../files';
 import * as repo from './patterns.repo';
@@ -12,8 +10,7 @@ import * as detailRepo from './detail.repo';
 import type { AuthUser } from '../../context';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { FILE_LABELS } from '../../../shared/contracts/files';
-import { recordActivity } from '../activity';
-import { diffFields } from '../activity';
+import { diffFields, recordActivities, recordActivity, type ActivityEntryInput } from '../activity';
 import { recordPatternEvent } from '../../events/pattern-events';
 import { priceToDb, withBrandName } from './pattern-shape';
 import { assertVersion } from './versions';
@@ -66,101 +63,198 @@ export async function insertImportedPattern(
   );
   await files.recordPatternFiles(tx, patternId, [
     ...named.map((f) => ({ ...f, sizeId: null })),
-    ...sizes.map((s, i) => ({ ...s.pdf!, sizeId: sizeIds[i] })),
+    ...sizes.map((s, i) => ({ ...s.pdf!, sizeId: rowAt(sizeIds, i, 'id of an inserted size') })),
   ]);
   if (actor) await recordActivity(tx, actor, patternId, 'created', {});
   await recordPatternEvent(tx, 'pattern.submitted', patternId);
   return patternId;
 }
 
+/** One pattern an import in update mode changes (`updateImportedPatterns`). */
+export interface ImportedUpdate {
+  id: number;
+  fields: ImportedFields;
+  sizes: ImportedSize[];
+  named: files.StoredPatternFile[];
+  /** The pattern's version when the sheet was checked (docs/concurrency.md). */
+  expectedVersion?: number;
+}
+
+/** What `updateImportedPatterns` did: keys to delete after the commit, and the patterns it refused. */
+export interface ImportedUpdates {
+  replacedKeys: string[];
+  /** By index in the list given: why that pattern was not changed (nothing of it was written). */
+  refused: Map<number, AppError>;
+}
+
+/** The pattern-level kinds an import's files replace (every kind but hero images, which add). */
+const singleKindsOf = (named: files.StoredPatternFile[]) => [
+  ...new Set(named.filter((f) => f.kind !== 'Hero_Images').map((f) => f.kind)),
+];
+
+type FileRow = files.StoredPatternFile & { sizeId: number | null };
+
 /**
- * Changes only what the sheet filled: the filled fields, sizes not there yet (each needs its PDF),
- * a new PDF for an existing size, single files replaced and hero images added. Marks the pattern
- * edited (updatedAt), so an edit after review is sent to review again.
+ * Changes only what the sheet filled, for a chunk of patterns at once (issue 50: a statement per
+ * chunk for each step, not per pattern): the filled fields, sizes not there yet (each needs its
+ * PDF), a new PDF for an existing size, single files replaced and hero images added. Marks each
+ * pattern edited (updatedAt), so an edit after review is sent to review again; records the same
+ * activity an edit on the pattern screen does and queues each pattern's events.
+ *
+ * A pattern that cannot be changed (in the Trash, edited since the check, a new size without its
+ * PDF) is refused before anything is written and left out; the others are written. An unexpected
+ * fault throws (the caller's transaction rolls back).
  */
-export async function updateImportedPattern(
+export async function updateImportedPatterns(
   tx: Tx,
   actor: ImportActor | undefined,
-  id: number,
-  fields: ImportedFields,
-  sizes: ImportedSize[],
-  named: files.StoredPatternFile[],
-  expectedVersion?: number,
-): Promise<{ replacedKeys: string[] }> {
-  const { Brand: _brand, Price, SFCC_Pattern_ID: _id, ...rest } = fields;
-  const before = await detailRepo.findPattern(tx, id, null, true);
-  // Deleted (to the Trash) between the check and the import: this pattern is not imported.
-  if (!before) throw conflict(TRASH_MSG.idInTrash(fields.SFCC_Pattern_ID ?? String(id)));
-  // Edited by someone between the check and the import: the version rule refuses it, as on the screen.
-  await assertVersion(
-    tx,
-    { patternId: id, current: before.version, since: 'check' },
-    expectedVersion,
+  items: ImportedUpdate[],
+): Promise<ImportedUpdates> {
+  const refused = new Map<number, AppError>();
+  const locked = new Map(
+    (await detailRepo.lockPatterns(tx, [...new Set(items.map((u) => u.id))])).map((p) => [p.ID, p]),
   );
-  await detailRepo.updatePattern(tx, id, {
-    ...rest,
-    ...(Price === undefined ? {} : { Price: priceToDb(Price) }),
-    updatedAt: new Date(),
-  });
-  const [pattern] = [await detailRepo.findPattern(tx, id, null, true)];
-  const existing = await detailRepo.sizesForCompleteness(tx, id);
-  const replaced: number[] = [];
-  const replacedKeys: string[] = [];
-  const newSizes: ImportedSize[] = [];
-  const rows: (files.StoredPatternFile & { sizeId: number | null })[] = [];
-  for (const s of sizes) {
-    const match = existing.find(
-      (e) => same(e.pattern_view, s.pattern_view) && same(e.Size, s.Size),
-    );
-    if (!match) {
-      if (!s.pdf)
-        throw badRequest(MSG.patternPdfRequired, { [`Size ${s.Size}`]: MSG.patternPdfRequired });
-      newSizes.push(s);
-    } else if (s.pdf) {
-      const old = await tx
-        .select({ id: patternFiles.id, key: patternFiles.storageKey })
-        .from(patternFiles)
-        .where(and(eq(patternFiles.sizeId, match.ID), eq(patternFiles.kind, 'pattern_pdf_file')));
-      replaced.push(...old.map((o) => o.id));
-      replacedKeys.push(...old.map((o) => o.key));
-      rows.push({ ...s.pdf, sizeId: match.ID });
+  const withSizes = items.filter((u) => u.sizes.length).map((u) => u.id);
+  const sizesOf = new Map<number, Awaited<ReturnType<typeof repo.sizesOfPatterns>>>();
+  for (const s of await repo.sizesOfPatterns(tx, withSizes)) {
+    const list = sizesOf.get(s.patternId) ?? [];
+    list.push(s);
+    sizesOf.set(s.patternId, list);
+  }
+
+  // Each pattern checked before anything is written: a refused one leaves no trace.
+  interface Plan {
+    item: ImportedUpdate;
+    before: detailRepo.PatternRow;
+    newSizes: ImportedSize[];
+    pdfFor: { sizeId: number; pdf: files.StoredPatternFile }[];
+  }
+  const plans: Plan[] = [];
+  for (const [index, item] of items.entries()) {
+    try {
+      const before = locked.get(item.id);
+      // Deleted (to the Trash) between the check and the import: this pattern is not imported.
+      if (!before)
+        throw conflict(TRASH_MSG.idInTrash(item.fields.SFCC_Pattern_ID ?? String(item.id)));
+      // Edited by someone between the check and the import: the version rule refuses it, as on the screen.
+      await assertVersion(
+        tx,
+        { patternId: item.id, current: before.version, since: 'check' },
+        item.expectedVersion,
+      );
+      const existing = sizesOf.get(item.id) ?? [];
+      const newSizes: ImportedSize[] = [];
+      const pdfFor: Plan['pdfFor'] = [];
+      for (const s of item.sizes) {
+        const match = existing.find(
+          (e) => same(e.pattern_view, s.pattern_view) && same(e.Size, s.Size),
+        );
+        if (!match) {
+          if (!s.pdf)
+            throw badRequest(MSG.patternPdfRequired, {
+              [`Size ${s.Size}`]: MSG.patternPdfRequired,
+            });
+          newSizes.push(s);
+        } else if (s.pdf) pdfFor.push({ sizeId: match.ID, pdf: s.pdf });
+      }
+      plans.push({ item, before, newSizes, pdfFor });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      refused.set(index, err);
     }
   }
-  const singleKinds = [
-    ...new Set(named.filter((f) => f.kind !== 'Hero_Images').map((f) => f.kind)),
-  ];
-  for (const old of await detailRepo.listFilesOfKinds(tx, id, singleKinds)) {
-    replaced.push(old.id);
-    replacedKeys.push(old.storageKey);
-  }
-  if (replaced.length) await tx.delete(patternFiles).where(inArray(patternFiles.id, replaced));
-  const sizeIds = await repo.insertSizes(
+
+  // The files the chunk replaces: sizes' PDFs and single pattern files, read and deleted together.
+  const replaced: { id: number; key: string }[] = [];
+  const oldPdfs = await repo.sizePdfsOf(
     tx,
-    newSizes.map((s) => ({
-      patternId: id,
-      pattern_view: s.pattern_view,
-      Size: s.Size,
-      VariationID:
-        s.VariationID ?? variationIdFor(pattern!.SFCC_Pattern_ID, s.pattern_view, s.Size),
-      Pattern_Pdf_File_Name: s.pdf!.fileName,
-    })),
+    plans.flatMap((p) => p.pdfFor.map((f) => f.sizeId)),
   );
-  rows.push(
-    ...named.map((f) => ({ ...f, sizeId: null })),
-    ...newSizes.map((s, i) => ({ ...s.pdf!, sizeId: rowAt(sizeIds, i, 'id of an inserted size') })),
+  replaced.push(...oldPdfs);
+  const kindsOf = new Map(plans.map((p) => [p.item.id, singleKindsOf(p.item.named)]));
+  const oldFiles = await repo.patternFilesOfKinds(
+    tx,
+    plans.filter((p) => kindsOf.get(p.item.id)!.length).map((p) => p.item.id),
+    [...new Set([...kindsOf.values()].flat())],
   );
-  const fileIds = await files.recordPatternFiles(tx, id, rows);
-  if (actor) {
+  replaced.push(...oldFiles.filter((f) => kindsOf.get(f.patternId)!.includes(f.kind)));
+  await detailRepo.deleteFilesById(
+    tx,
+    replaced.map((r) => r.id),
+  );
+
+  // The fields: one UPDATE … FROM (VALUES …) for the patterns that fill the same columns.
+  const updatedAt = new Date();
+  const afterOf = new Map<number, detailRepo.PatternRow>();
+  const groups = new Map<
+    string,
+    { columns: string[]; rows: { id: number; values: Record<string, unknown> }[] }
+  >();
+  for (const { item, before } of plans) {
+    const { Brand: _brand, Price, SFCC_Pattern_ID: _id, ...rest } = item.fields;
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
+    if (Price !== undefined) values.Price = priceToDb(Price);
+    // The row as it is now (what the activity compares): the sheet's values over what it was.
+    afterOf.set(item.id, { ...before, ...values });
+    const columns = Object.keys(values).sort();
+    const key = columns.join('\u0000');
+    const group = groups.get(key) ?? { columns, rows: [] };
+    group.rows.push({ id: item.id, values });
+    groups.set(key, group);
+  }
+  for (const g of groups.values())
+    await repo.updatePatternsColumns(tx, g.columns as never[], g.rows, updatedAt);
+
+  const sizeIds = await repo.insertSizesOfPatterns(
+    tx,
+    plans.flatMap(({ item, before, newSizes }) =>
+      newSizes.map((s) => ({
+        patternId: item.id,
+        pattern_view: s.pattern_view,
+        Size: s.Size,
+        VariationID:
+          s.VariationID ?? variationIdFor(before.SFCC_Pattern_ID, s.pattern_view, s.Size),
+        Pattern_Pdf_File_Name: s.pdf!.fileName,
+      })),
+    ),
+  );
+  const activity: ActivityEntryInput[] = [];
+  let next = 0;
+  for (const { item, before, newSizes, pdfFor } of plans) {
+    const rows: FileRow[] = [
+      ...pdfFor.map((f) => ({ ...f.pdf, sizeId: f.sizeId })),
+      ...item.named.map((f) => ({ ...f, sizeId: null })),
+      ...newSizes.map((s) => ({ ...s.pdf!, sizeId: sizeIds[next++]! })),
+    ];
+    const fileIds = rows.length ? await files.recordPatternFiles(tx, item.id, rows) : [];
     // The same records an edit on the pattern screen leaves: fields before → after, sizes and files added.
-    const changes = diffFields(withBrandName(before!), withBrandName(pattern!), PATTERN_LABELS);
-    if (changes.length) await recordActivity(tx, actor, id, 'fields_changed', { changes });
+    const changes = diffFields(
+      withBrandName(before),
+      withBrandName(afterOf.get(item.id)!),
+      PATTERN_LABELS,
+    );
+    if (changes.length)
+      activity.push({ patternId: item.id, action: 'fields_changed', details: { changes } });
     for (const s of newSizes)
-      await recordActivity(tx, actor, id, 'size_added', { size: `${s.pattern_view} / ${s.Size}` });
-    for (const [i, f] of rows.entries()) {
-      const file = { id: fileIds[i]!, fileName: f.fileName };
-      await recordActivity(tx, actor, id, 'file_added', { file, label: FILE_LABELS[f.kind] });
-    }
+      activity.push({
+        patternId: item.id,
+        action: 'size_added',
+        details: { size: `${s.pattern_view} / ${s.Size}` },
+      });
+    for (const [i, f] of rows.entries())
+      activity.push({
+        patternId: item.id,
+        action: 'file_added',
+        details: { file: { id: fileIds[i]!, fileName: f.fileName }, label: FILE_LABELS[f.kind] },
+      });
   }
-  await recordPatternEvent(tx, 'pattern.updated', id);
-  return { replacedKeys };
+  if (actor) {
+    // A partner imports their own brand's patterns: its name is on the rows already read.
+    const own = [...locked.values()].find((p) => p.brandId === actor.brandId);
+    await recordActivities(tx, actor, activity, own ? own.brandName : undefined);
+  }
+  // Each changed pattern's events, one call each (their webhook payloads read the pattern as it is now).
+  for (const { item } of plans) await recordPatternEvent(tx, 'pattern.updated', item.id);
+  return { replacedKeys: replaced.map((r) => r.key), refused };
 }

@@ -14,7 +14,7 @@ export { addressNotesOn, addressNotesOnDeletedSizes } from './address-notes';
 export { openNotesOn, setNoteAddressed } from './review-notes.repo';
 export {
   insertImportedPattern,
-  updateImportedPattern,
+  updateImportedPatterns,
   type ImportedSize,
 } from './import-write.service';
 export {
