@@ -4,7 +4,7 @@ import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '
 import { startStandin, type Standin } from '../test/sfcc-standin';
 import { seedPattern } from '../features/patterns/detail.fixtures';
 import { INTEGRATION_PATHS } from '../../shared/contracts/integrations';
-import { patternEventHandlers, recordPatternEvent } from './pattern-events';
+import { patternEventHandlers, recordPatternEvent, recordPatternEvents } from './pattern-events';
 
 /**
  * Changes as events (docs/architecture.md): a feature records one event per changed pattern; the
@@ -63,5 +63,17 @@ describe(`pattern events (${dbKind})`, () => {
     ).rejects.toThrow('the change fails after its event');
     expect(await outbox(kept.id)).toEqual({ storefront: 1, webhooks: 1 });
     expect(await outbox(dropped.id)).toEqual({ storefront: 0, webhooks: 0 });
+  });
+
+  it('an event about several patterns reaches both handlers for each of them, in one call', async () => {
+    const ps = [await seedPattern(t), await seedPattern(t), await seedPattern(t)];
+    await db().transaction((tx) =>
+      recordPatternEvents(
+        tx,
+        'pattern.sent_to_review',
+        ps.map((p) => p.id),
+      ),
+    );
+    for (const p of ps) expect(await outbox(p.id)).toEqual({ storefront: 1, webhooks: 1 });
   });
 });

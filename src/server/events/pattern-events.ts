@@ -2,9 +2,10 @@ import type { DbOrTx } from '../db/client';
 import type { WebhookEventType } from '../../shared/contracts/integrations';
 
 /**
- * A change to a pattern, as the features that make changes say it: the patterns, lifecycle and
- * Trash features call `recordPatternEvent(tx, type, id)` once per changed pattern, in the change's
- * transaction, and know nothing of who listens. The listeners (the storefront's queue, the
+ * A change to patterns, as the features that make changes say it: the patterns, lifecycle and
+ * Trash features call `recordPatternEvent(tx, type, id)` for a changed pattern (or
+ * `recordPatternEvents(tx, type, ids)` for several changed alike, as an import's chunk), in the
+ * change's transaction, and know nothing of who listens. The listeners (the storefront's queue, the
  * webhooks) are handlers registered by `src/server/background.ts`, where the app's background work
  * is put together (docs/architecture.md, "Changes as events").
  *
@@ -15,9 +16,10 @@ import type { WebhookEventType } from '../../shared/contracts/integrations';
  */
 export type PatternEventType = Extract<WebhookEventType, `pattern.${string}`>;
 
+/** One kind of change to one or more patterns (in the order they are given). */
 export interface PatternEvent {
   type: PatternEventType;
-  patternId: number;
+  patternIds: readonly number[];
 }
 
 export interface PatternEventHandler {
@@ -41,7 +43,19 @@ export function setPatternEventHandlers(list: readonly PatternEventHandler[]) {
 export const patternEventHandlers = () => handlers;
 
 /** Records that pattern `patternId` changed (`type`): every handler takes it in this transaction. */
-export async function recordPatternEvent(tx: DbOrTx, type: PatternEventType, patternId: number) {
-  const event = { type, patternId };
+export const recordPatternEvent = (tx: DbOrTx, type: PatternEventType, patternId: number) =>
+  recordPatternEvents(tx, type, [patternId]);
+
+/**
+ * Records that these patterns changed alike (`type`), in one call: a handler looks up once what it
+ * needs for all of them (the webhooks' subscribers), then acts for each pattern in turn.
+ */
+export async function recordPatternEvents(
+  tx: DbOrTx,
+  type: PatternEventType,
+  patternIds: readonly number[],
+) {
+  if (!patternIds.length) return;
+  const event = { type, patternIds };
   for (const h of handlers) await h.handle(tx, event);
 }

@@ -22,15 +22,18 @@ export const newEventId = () => `msg_${crypto.randomUUID().replaceAll('-', '')}`
  * change's transaction (the transactional outbox), the event is queued for every enabled endpoint
  * subscribed to it, so a rolled-back change sends nothing and a committed one is never lost. The
  * payload's `data` is taken now (`patternEventData`), so a later change or a deletion does not alter
- * what this event says. Nothing is read when no endpoint listens.
+ * what this event says. Nothing is read when no endpoint listens, and the subscribers are looked up
+ * once for an event about several patterns.
  */
 export const webhookPatternEvents: PatternEventHandler = {
   name: 'webhooks',
-  async handle(tx, { type, patternId }) {
-    const endpoints = await webhookSubscribers(tx, type);
+  async handle(tx, { type, patternIds }) {
+    const endpoints = await webhookSubscribers(tx, type); // once for all the patterns
     if (!endpoints.length) return;
-    const data = await patternEventData(tx, type, patternId);
-    if (data) await queueEvent(tx, type, data, endpoints);
+    for (const id of patternIds) {
+      const data = await patternEventData(tx, type, id);
+      if (data) await queueEvent(tx, type, data, endpoints);
+    }
   },
 };
 

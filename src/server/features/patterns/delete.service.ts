@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { DELETE_MSG, type DeleteResponse } from '../../../shared/contracts/pattern-list';
 import { recordActivity } from '../activity';
 import * as repo from './delete.repo';
-import { recordPatternEvent } from '../../events/pattern-events';
+import { recordPatternEvents } from '../../events/pattern-events';
 
 /**
  * Deletes patterns (one, or a bulk selection): they move to the Trash with their sizes, pieces and
@@ -39,7 +39,7 @@ export async function deletePatterns(
           : DELETE_MSG.publishedMany(published.map((r) => r.SFCC_Pattern_ID)),
       );
     }
-    for (const id of ids) await recordPatternEvent(tx, 'pattern.deleted', id); // before the move: the detail of a trashed pattern is not found
+    await recordPatternEvents(tx, 'pattern.deleted', ids); // before the move: the detail of a trashed pattern is not found
     for (const r of rows)
       await recordActivity(tx, user, r.ID, 'deleted', { patternId: r.SFCC_Pattern_ID });
     return repo.trashPatterns(tx, ids, user.id);

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../context';
 import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import { FILE_LABELS } from '../../../shared/contracts/files';
 import { diffFields, recordActivities, recordActivity, type ActivityEntryInput } from '../activity';
-import { recordPatternEvent } from '../../events/pattern-events';
+import { recordPatternEvent, recordPatternEvents } from '../../events/pattern-events';
 import { priceToDb, withBrandName } from './pattern-shape';
 import { assertVersion } from './versions';
 import { rowAt } from '../../lib/rows';
@@ -254,7 +254,12 @@ export async function updateImportedPatterns(
     const own = [...locked.values()].find((p) => p.brandId === actor.brandId);
     await recordActivities(tx, actor, activity, own ? own.brandName : undefined);
   }
-  // Each changed pattern's events, one call each (their webhook payloads read the pattern as it is now).
-  for (const { item } of plans) await recordPatternEvent(tx, 'pattern.updated', item.id);
+  // The changed patterns' event, one call for the chunk (the webhooks' subscribers looked up once;
+  // each payload reads its pattern as it is now).
+  await recordPatternEvents(
+    tx,
+    'pattern.updated',
+    plans.map((p) => p.item.id),
+  );
   return { replacedKeys: replaced.map((r) => r.key), refused };
 }

@@ -40,9 +40,10 @@ const PLAN: Partial<
  */
 export const storefrontPatternEvents: PatternEventHandler = {
   name: 'storefront',
-  async handle(tx, { type, patternId }) {
+  async handle(tx, { type, patternIds }) {
     const plan = PLAN[type];
-    if (plan) await queueFor(tx, patternId, plan.mode, plan.targets);
+    if (!plan) return;
+    for (const id of patternIds) await queueFor(tx, id, plan.mode, plan.targets);
   },
 };
 

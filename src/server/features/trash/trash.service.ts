@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/trash';
 import { recordActivity } from '../activity';
 import { deletingObjects, keysOf } from '../files';
-import { recordPatternEvent } from '../../events/pattern-events';
+import { recordPatternEvents } from '../../events/pattern-events';
 import * as repo from './trash.repo';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -80,7 +80,7 @@ export async function restorePatterns(
     const done = await repo.restorePatterns(tx, ids);
     for (const r of rows)
       await recordActivity(tx, user, r.ID, 'restored', { patternId: r.SFCC_Pattern_ID });
-    for (const id of done) await recordPatternEvent(tx, 'pattern.restored', id); // after: the event carries the pattern as it is back
+    await recordPatternEvents(tx, 'pattern.restored', done); // after: the event carries the pattern as it is back
     return done;
   });
   return { message: TRASH_MSG.restored(restored.length), restored };
