@@ -20,6 +20,13 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB_KIND ?? 'pglite';
   const dir = path.resolve('.test-data');
   fs.mkdirSync(dir, { recursive: true });
+  // Where portal-process.ts builds the server bundle once for the run (when a file asks for it):
+  // scripts/test.mjs names one for both API halves and removes it, else it is this run's.
+  const bundle = process.env.PORTAL_BUNDLE_DIR ?? path.join(dir, `portal-${process.pid}`);
+  project.provide('portalBundle', bundle);
+  const removeBundle = () => {
+    if (!process.env.PORTAL_BUNDLE_DIR) fs.rmSync(bundle, { recursive: true, force: true });
+  };
   if (kind === 'pglite') {
     const db = await openPglite(undefined);
     await migrate(db);
@@ -35,7 +42,10 @@ export default async function setup(project: TestProject) {
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await db.close();
     project.provide('pgliteTemplate', file);
-    return () => fs.rmSync(file, { force: true });
+    return () => {
+      fs.rmSync(file, { force: true });
+      removeBundle();
+    };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const template = `ppp_tpl_${process.pid}`;
@@ -50,6 +60,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();
+    removeBundle();
   };
 }
 
@@ -63,5 +74,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    /** The server bundle's directory (portal-process.ts bundlePortal). */
+    portalBundle: string;
   }
 }
