@@ -236,9 +236,11 @@ describe('two-factor and passkeys in Chromium', () => {
 
   it('a locked-out admin gets back in with npm run create-user -- --reset-two-factor', async () => {
     await stop();
+    // What `npm run create-user` runs (tsx's loader on the sources), without npx (seedUser in global-setup.ts).
     execFileSync(
-      'npx',
+      process.execPath,
       [
+        '--import',
         'tsx',
         'src/server/cli/create-user.ts',
         '--email',
