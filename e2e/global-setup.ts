@@ -73,6 +73,9 @@ export default async function setup(project: TestProject) {
   await createPartners(baseURL);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  // Where e2e/migrated-data-dir.ts makes the migrated database files' own portals copy (if one asks).
+  const template = path.resolve('.test-data', `e2e-pglite-${process.pid}`);
+  project.provide('pgliteTemplateDir', template);
   return async () => {
     try {
       process.kill(-server.pid!, 'SIGTERM');
@@ -81,6 +84,7 @@ export default async function setup(project: TestProject) {
     }
     await new Promise((r) => setTimeout(r, 1000));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(template, { recursive: true, force: true });
   };
 }
 
@@ -144,5 +148,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    pgliteTemplateDir: string;
   }
 }
