@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import { startTestProvider, type TestProvider } from '../src/server/test/oidc-pr
 import { waitForMail } from '../src/server/features/users/test-helpers';
 import { OIDC_PATHS } from '../src/shared/contracts/oidc';
 import { violations } from './axe';
+import { migratedDataDir } from './migrated-data-dir';
 
 /**
  * Issue 45 in Chromium, on a portal of this test's own (the built server, embedded database)
@@ -73,7 +73,8 @@ describe('identity: company sign-in, devices, invitations (Chromium)', () => {
     idp = await startTestProvider(`${url}${OIDC_PATHS.callback}`);
     idp.accounts.set('sso-admin', { email: ADMIN.email, email_verified: true });
     idp.accounts.set('stranger', { email: 'stranger@acme.example', email_verified: true });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-identity-'));
+    // Its first start is not the subject: the database is migrated already (e2e/migrated-data-dir.ts).
+    dataDir = await migratedDataDir('ppp-e2e-identity-');
     portal = spawn(process.execPath, ['dist/server/main.js'], {
       env: {
         ...process.env,

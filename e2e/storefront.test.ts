@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import {
 } from '../src/shared/contracts/pattern-create';
 import { LIFECYCLE_PATHS } from '../src/shared/contracts/lifecycle';
 import { BRAND_PATHS } from '../src/shared/contracts/brands';
+import { migratedDataDir } from './migrated-data-dir';
 
 /**
  * The storefront from an admin's seat, in Chromium: a portal of this test's own (the built
@@ -76,7 +76,8 @@ describe.skipIf(!dir)(`storefront in the browser${dir ? '' : ` (SKIPPED: ${reaso
   beforeAll(async () => {
     staging = await startStandin(dir);
     production = await startStandin(dir, staging);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-e2e-storefront-'));
+    // Its first start is not the subject: the database is migrated already (e2e/migrated-data-dir.ts).
+    dataDir = await migratedDataDir('ppp-e2e-storefront-');
     const port = await freePort();
     portal = spawn(process.execPath, ['dist/server/main.js'], {
       env: {

@@ -29,6 +29,9 @@ const workers = Number(process.env.TEST_WORKERS) || cores;
 const pgWorkers = Number(process.env.TEST_WORKERS) || cores;
 const e2eWorkers = Number(process.env.TEST_WORKERS) || cores;
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs');
+// The server bundle the portal-process tests start, built once for both API halves (the first
+// file to need it builds it: src/server/test/portal-process.ts) and removed at the end.
+const portalBundle = path.join(root, '.test-data', `portal-run-${process.pid}`);
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 
 let passed = 0;
@@ -94,7 +97,7 @@ function vitestPart(title, name, args, maxWorkers) {
     name,
     process.execPath,
     [vitestBin, 'run', ...args, '--reporter=default', '--reporter=./scripts/tally-reporter.mjs'],
-    { TALLY_FILE: tally, VITEST_MAX_WORKERS: String(maxWorkers) },
+    { TALLY_FILE: tally, VITEST_MAX_WORKERS: String(maxWorkers), PORTAL_BUNDLE_DIR: portalBundle },
   ).then((r) => ({ ...r, tally, name }));
 }
 
@@ -211,6 +214,7 @@ if (e2eRun) {
   count([e2e]);
 }
 
+fs.rmSync(portalBundle, { recursive: true, force: true });
 if (failures.length)
   console.log(`\nFailed (${failures.length}):\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 if (skips.length) {

@@ -21,7 +21,6 @@ describe.skipIf(!here)(
     });
     afterAll(async () => {
       await portal?.stop('SIGKILL');
-      bundle?.remove();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 

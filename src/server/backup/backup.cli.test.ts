@@ -26,7 +26,6 @@ describe.skipIf(!here)(
       dataDir = await migratedDataDir('ppp-backup-cli-live-');
     });
     afterAll(() => {
-      bundle?.remove();
       fs.rmSync(work, { recursive: true, force: true });
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbKind } from '../test/helper';
 import { runsIn } from '../test/skip';
 import { bundlePortal, startPortal } from '../test/portal-process';
@@ -36,7 +36,6 @@ describe.skipIf(!here)(`DATA_DIR for the portal's user only${runsIn('api-pglite'
   beforeAll(async () => {
     bundle = await bundlePortal();
   });
-  afterAll(() => bundle?.remove());
 
   it('a server started under umask 0022 on a DATA_DIR with open modes leaves every folder 0700 and file 0600, PGlite files included', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-private-'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrate, openPglite, openPostgres } from '../db/client';
+import { createPglite, migrate, openPglite, openPostgres } from '../db/client';
 
 /**
  * One migrated database per test run, the state every test app starts from: PGlite's initdb costs
@@ -20,10 +20,23 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB_KIND ?? 'pglite';
   const dir = path.resolve('.test-data');
   fs.mkdirSync(dir, { recursive: true });
+  // Where portal-process.ts builds the server bundle once for the run (when a file asks for it):
+  // scripts/test.mjs names one for both API halves and removes it, else it is this run's.
+  const bundle = process.env.PORTAL_BUNDLE_DIR ?? path.join(dir, `portal-${process.pid}`);
+  project.provide('portalBundle', bundle);
+  const removeBundle = () => {
+    if (!process.env.PORTAL_BUNDLE_DIR) fs.rmSync(bundle, { recursive: true, force: true });
+  };
   if (kind === 'pglite') {
-    const db = await openPglite(undefined);
+    const pglite = await createPglite(undefined);
+    // A new cluster's files as initdb leaves them, for the backup tests' empty targets
+    // (backup/fixtures.ts): dumped where initdb runs anyway, instead of an initdb in each worker
+    // that needs them (4.4 s of CPU).
+    const empty = path.join(dir, `pglite-empty-${process.pid}.tar`);
+    fs.writeFileSync(empty, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    project.provide('pgliteEmptyCluster', empty);
+    const db = await openPglite(undefined, undefined, { instance: pglite });
     await migrate(db);
-    const pglite = db.pglite!;
     await pglite.exec(
       `UPDATE pg_database SET datistemplate = false WHERE datname LIKE 'template_'`,
     );
@@ -34,8 +47,13 @@ export default async function setup(project: TestProject) {
     const file = path.join(dir, `pglite-template-${process.pid}.tar`);
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await db.close();
+    await pglite.close();
     project.provide('pgliteTemplate', file);
-    return () => fs.rmSync(file, { force: true });
+    return () => {
+      fs.rmSync(file, { force: true });
+      fs.rmSync(empty, { force: true });
+      removeBundle();
+    };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const template = `ppp_tpl_${process.pid}`;
@@ -50,6 +68,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();
+    removeBundle();
   };
 }
 
@@ -62,6 +81,10 @@ export function withDatabase(url: string, name: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A new, empty PGlite cluster's dump (backup/fixtures.ts emptyTarget). */
+    pgliteEmptyCluster: string;
     pgTemplate: string;
+    /** The server bundle's directory (portal-process.ts bundlePortal). */
+    portalBundle: string;
   }
 }

@@ -2,26 +2,46 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { buildServerBundle } from '../../../scripts/server-bundle.mjs';
 import { freePort, waitUntilHealthy } from '../../../scripts/portal-process.mjs';
 
 /**
  * Real portal processes for tests about several processes or a killed one: the server bundle
- * `npm start` runs (built once per test file, about a second; starting it is about twice as fast as
- * tsx on the sources), each process on a free port with the environment the test gives.
+ * `npm start` runs (starting it is about twice as fast as tsx on the sources), each process on a
+ * free port with the environment the test gives.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** Builds the server bundle into a directory of its own under `.test-data` (so packages resolve from node_modules). */
-export async function bundlePortal(): Promise<{ entry: string; remove(): void }> {
-  const dir = path.join(root, '.test-data', `portal-${crypto.randomBytes(4).toString('hex')}`);
-  await buildServerBundle(dir);
-  return {
-    entry: path.join(dir, 'main.js'),
-    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
+let built: Promise<{ entry: string }> | undefined;
+/**
+ * The server bundle, built once per test run (not once per file: about 0.4 s of esbuild's CPU
+ * each) into the directory global-setup.ts names, under `.test-data` so packages resolve from
+ * node_modules; that run's teardown removes it. The API halves of `npm test` share one (their
+ * scripts/test.mjs names it). A worker that finds it built takes it; two that build it at once
+ * each build into a directory of their own and the first to rename it into place wins, so an
+ * entry seen is always a whole bundle.
+ */
+export function bundlePortal(): Promise<{ entry: string }> {
+  built ??= (async () => {
+    const dir = inject('portalBundle');
+    const entry = path.join(dir, 'main.js');
+    if (!fs.existsSync(entry)) {
+      const tmp = `${dir}-${crypto.randomBytes(4).toString('hex')}`;
+      await buildServerBundle(tmp);
+      try {
+        fs.renameSync(tmp, dir);
+      } catch (err) {
+        // Another worker's (or the other half's) bundle is in place: this one is not needed.
+        if (!fs.existsSync(entry)) throw err;
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    }
+    return { entry };
+  })().catch((err: unknown) => {
+    built = undefined; // a failed build is not kept: the next file tries again
+    throw err;
+  });
+  return built;
 }
 
 /** The variables src/server/config/env.ts reads (DATABASE_URL, S3_…, SMTP_URL…) are the test's to give, not inherited. */

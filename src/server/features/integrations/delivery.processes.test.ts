@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, createUser, dbKind, type TestApp } from '../../test/helper';
@@ -41,7 +41,6 @@ describe.skipIf(!here)(title('webhooks and mails from real portal processes'), (
     while (cleanups.length) await cleanups.pop()!();
     await t?.close();
   });
-  afterAll(() => bundle?.remove());
 
   /** The processes' environment: the test app's database and data directory, a fast poll. */
   const envFor = async (t: TestApp, extra: Record<string, string> = {}) => {

@@ -65,7 +65,6 @@ describe.skipIf(!here)(
     }, 180_000);
     afterAll(async () => {
       await portal?.stop('SIGKILL');
-      bundle?.remove();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 

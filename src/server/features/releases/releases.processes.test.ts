@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, dbKind, type TestApp } from '../../test/helper';
 import { withDatabase } from '../../test/global-setup';
@@ -30,7 +30,6 @@ describe.skipIf(!here)(title('releases fired by real portal processes'), () => {
     await Promise.all(procs.splice(0).map((p) => p.stop('SIGKILL')));
     await t?.close();
   });
-  afterAll(() => bundle?.remove());
 
   const envFor = async () => {
     const { rows } = await t.deps.database.db.execute<{ name: string }>(

@@ -34,7 +34,6 @@ describe.skipIf(!here)(title('storefront delivery across a killed process'), () 
     await Promise.all(procs.map((p) => p.stop('SIGKILL')));
     await t?.close();
     await production?.close();
-    bundle?.remove();
   });
 
   it('kill -9 mid-delivery: delivered after restart, once', async () => {
