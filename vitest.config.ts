@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -74,9 +75,41 @@ const web = {
   },
 };
 
+/**
+ * Files that take long for their size (processes started, portals, waits on a real clock): run
+ * first. Vitest's own order runs the largest files first when it has no durations recorded (a
+ * clean clone, as CI is); these are small, so they started last and ran alone on one core while
+ * the other idled (docs/benchmarks.md, "Test suite").
+ */
+const LONG_FIRST = [
+  'src/server/backup/backup.cli.test.ts',
+  'src/server/backup/backup.drill.test.ts',
+  'src/server/features/releases/releases.processes.test.ts',
+  'src/server/features/storefront/archive.routes.test.ts',
+  'src/server/features/integrations/changes.routes.test.ts',
+  'src/server/features/integrations/delivery.processes.test.ts',
+  'src/server/features/preflight/pdf-memory.processes.test.ts',
+  'src/server/features/storefront/delivery.processes.test.ts',
+  'src/server/db/previous-release.test.ts',
+];
+const rank = (spec: TestSpecification) => {
+  const i = LONG_FIRST.findIndex((f) => spec.moduleId.endsWith(f));
+  return i === -1 ? LONG_FIRST.length : i;
+};
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, at) => ({ spec, at }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
     pool: 'forks',
+    sequence: { sequencer: LongFirstSequencer },
     // Files side by side, one per core: each test app has its own database copy (cloned from one
     // migrated template, src/server/test/helper.ts) and every server listens on a free port.
     // Each project inherits this (a --maxWorkers on the command line does not reach the projects):
