@@ -110,6 +110,39 @@ export async function updateImportedPatterns(
   actor: ImportActor | undefined,
   items: ImportedUpdate[],
 ): Promise<ImportedUpdates> {
+  const { plans, refused, locked } = await planUpdates(tx, items);
+  const replaced = await dropReplacedFiles(tx, plans);
+  const afterOf = await writeFields(tx, plans);
+  const activity = await addSizesAndFiles(tx, plans, afterOf);
+  if (actor) {
+    // A partner imports their own brand's patterns: its name is on the rows already read.
+    const own = [...locked.values()].find((p) => p.brandId === actor.brandId);
+    await recordActivities(tx, actor, activity, own ? own.brandName : undefined);
+  }
+  // The changed patterns' event, one call for the chunk (the webhooks' subscribers looked up once;
+  // each payload reads its pattern as it is now).
+  await recordPatternEvents(
+    tx,
+    'pattern.updated',
+    plans.map((p) => p.item.id),
+  );
+  return { replacedKeys: replaced.map((r) => r.key), refused };
+}
+
+/** What one pattern of the chunk will be written with, once it passed its checks. */
+interface UpdatePlan {
+  item: ImportedUpdate;
+  before: detailRepo.PatternRow;
+  newSizes: ImportedSize[];
+  pdfFor: { sizeId: number; pdf: files.StoredPatternFile }[];
+}
+
+/**
+ * The chunk's patterns locked and their sizes read (one statement each), then each pattern checked
+ * before anything is written: a refused one (in the Trash, edited since the check, a new size
+ * without its PDF) leaves no trace; an unexpected error ends the chunk.
+ */
+async function planUpdates(tx: Tx, items: ImportedUpdate[]) {
   const refused = new Map<number, AppError>();
   const locked = new Map(
     (await detailRepo.lockPatterns(tx, [...new Set(items.map((u) => u.id))])).map((p) => [p.ID, p]),
@@ -121,15 +154,7 @@ export async function updateImportedPatterns(
     list.push(s);
     sizesOf.set(s.patternId, list);
   }
-
-  // Each pattern checked before anything is written: a refused one leaves no trace.
-  interface Plan {
-    item: ImportedUpdate;
-    before: detailRepo.PatternRow;
-    newSizes: ImportedSize[];
-    pdfFor: { sizeId: number; pdf: files.StoredPatternFile }[];
-  }
-  const plans: Plan[] = [];
+  const plans: UpdatePlan[] = [];
   for (const [index, item] of items.entries()) {
     try {
       const before = locked.get(item.id);
@@ -144,7 +169,7 @@ export async function updateImportedPatterns(
       );
       const existing = sizesOf.get(item.id) ?? [];
       const newSizes: ImportedSize[] = [];
-      const pdfFor: Plan['pdfFor'] = [];
+      const pdfFor: UpdatePlan['pdfFor'] = [];
       for (const s of item.sizes) {
         const match = existing.find(
           (e) => same(e.pattern_view, s.pattern_view) && same(e.Size, s.Size),
@@ -163,8 +188,11 @@ export async function updateImportedPatterns(
       refused.set(index, err);
     }
   }
+  return { plans, refused, locked };
+}
 
-  // The files the chunk replaces: sizes' PDFs and single pattern files, read and deleted together.
+/** The files the chunk replaces (sizes' PDFs and single pattern files): read and deleted together. */
+async function dropReplacedFiles(tx: Tx, plans: UpdatePlan[]) {
   const replaced: { id: number; key: string }[] = [];
   const oldPdfs = await repo.sizePdfsOf(
     tx,
@@ -182,8 +210,14 @@ export async function updateImportedPatterns(
     tx,
     replaced.map((r) => r.id),
   );
+  return replaced;
+}
 
-  // The fields: one UPDATE … FROM (VALUES …) for the patterns that fill the same columns.
+/**
+ * The fields: one UPDATE … FROM (VALUES …) for the patterns that fill the same columns. Answers
+ * each pattern's row as it is now (the sheet's values over what it was), for the activity.
+ */
+async function writeFields(tx: Tx, plans: UpdatePlan[]) {
   const updatedAt = new Date();
   const afterOf = new Map<number, detailRepo.PatternRow>();
   const groups = new Map<
@@ -195,7 +229,6 @@ export async function updateImportedPatterns(
     const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
     if (Price !== undefined) values.Price = priceToDb(Price);
-    // The row as it is now (what the activity compares): the sheet's values over what it was.
     afterOf.set(item.id, { ...before, ...values });
     const columns = Object.keys(values).sort();
     const key = columns.join('\u0000');
@@ -205,7 +238,18 @@ export async function updateImportedPatterns(
   }
   for (const g of groups.values())
     await repo.updatePatternsColumns(tx, g.columns as never[], g.rows, updatedAt);
+  return afterOf;
+}
 
+/**
+ * The new sizes (one multi-row insert) and each pattern's files recorded; answers the activity an
+ * edit on the pattern screen leaves: fields before → after, sizes and files added.
+ */
+async function addSizesAndFiles(
+  tx: Tx,
+  plans: UpdatePlan[],
+  afterOf: Map<number, detailRepo.PatternRow>,
+): Promise<ActivityEntryInput[]> {
   const sizeIds = await repo.insertSizesOfPatterns(
     tx,
     plans.flatMap(({ item, before, newSizes }) =>
@@ -228,7 +272,6 @@ export async function updateImportedPatterns(
       ...newSizes.map((s) => ({ ...s.pdf!, sizeId: sizeIds[next++]! })),
     ];
     const fileIds = rows.length ? await files.recordPatternFiles(tx, item.id, rows) : [];
-    // The same records an edit on the pattern screen leaves: fields before → after, sizes and files added.
     const changes = diffFields(
       withBrandName(before),
       withBrandName(afterOf.get(item.id)!),
@@ -249,17 +292,5 @@ export async function updateImportedPatterns(
         details: { file: { id: fileIds[i]!, fileName: f.fileName }, label: FILE_LABELS[f.kind] },
       });
   }
-  if (actor) {
-    // A partner imports their own brand's patterns: its name is on the rows already read.
-    const own = [...locked.values()].find((p) => p.brandId === actor.brandId);
-    await recordActivities(tx, actor, activity, own ? own.brandName : undefined);
-  }
-  // The changed patterns' event, one call for the chunk (the webhooks' subscribers looked up once;
-  // each payload reads its pattern as it is now).
-  await recordPatternEvents(
-    tx,
-    'pattern.updated',
-    plans.map((p) => p.item.id),
-  );
-  return { replacedKeys: replaced.map((r) => r.key), refused };
+  return activity;
 }
