@@ -4,9 +4,16 @@ import { PATTERN_LABELS } from '../../../shared/contracts/patterns';
 import type { FileKind } from '../../../shared/contracts/files';
 import { FILE_KIND_RULE } from '../../../shared/contracts/files';
 import { MSG } from '../../../shared/messages';
-import { checkPattern, type GroupRow } from './check-pattern';
+import { checkPattern, type CheckContext, type GroupRow } from './check-pattern';
 import { dropJobZip, openJobZip, removeLocalZip, sniffEntry } from './import-files';
-import { mapHeader, readSheet, rowValues, SheetUnreadable, type SheetFormat } from './sheet-reader';
+import {
+  mapHeader,
+  readSheet,
+  rowValues,
+  SheetUnreadable,
+  type SheetFormat,
+  type SheetRow,
+} from './sheet-reader';
 import { numberStyleOf, type NumberStyle } from './sheet-number';
 import { ZipRefused, type ZipEntry, type ZipIndex } from './zip-reader';
 import * as repo from './imports.repo';
@@ -141,55 +148,42 @@ async function writeTotals(
   });
 }
 
-/**
- * The check: reads the sheet row by row and the ZIP's directory, checks each pattern as the
- * submission form would (its rows together), runs every named file through the upload guard,
- * and writes the report and the plan. Nothing of the catalogue is saved. Safe to run again.
- */
-export async function checkImport(
-  deps: AppDeps,
-  job: repo.ImportJobRow,
-  runner: string,
-): Promise<void> {
-  const db = deps.database.db;
-  await repo.clearReport(db, job.id);
-  const beat = heartbeat(deps, job.id, runner);
-  let zip: ZipIndex | undefined;
-  const batch = outcomeBatch(db, job.id);
-  const fail = async (message: string, column: string) => {
-    await batch.flush();
-    await repo.insertIssues(db, job.id, [{ row: 0, column, message }]);
-    await repo.updateJob(db, job.id, { status: 'failed', error: message, runner: null });
-  };
-  try {
-    if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
-  } catch (err) {
-    if (err instanceof ZipRefused) {
-      // Nothing is kept of a refused ZIP (the job cannot run).
-      await fail(err.message, 'ZIP');
-      await repo.updateJob(db, job.id, { zipKey: null });
-      return dropJobZip(deps, job.id, job.zipKey);
-    }
-    throw err;
-  }
-  let rows = 0;
-  let bytesDone = 0;
-  await repo.updateJob(db, job.id, { bytesTotal: zip?.totalBytes ?? 0, bytesDone: 0, done: 0 });
-  const { findFile, sniff, unused } = zipFiles(zip, async (bytes) => {
-    bytesDone += bytes;
-    await beat({ done: rows, bytesDone });
-  });
-  const { brandByName, brandIds } = await brandLookup(deps);
-  // The server's memory stays within IMPORT_HEAP_GROWTH_MB of where the check found it (issue 31).
-  const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
-  const seen = new Map<string, { row: number; seq: number }>();
-  let seq = 0;
-  let current: { id: string; rows: GroupRow[]; ignored: boolean } | undefined;
-  let numbers: NumberStyle = 'cell'; // how the sheet writes numbers: from its separator
-  const loose: ImportIssue[] = [];
+/** What the check's parts share: the job, its writers, and what it has read so far. */
+interface CheckRun {
+  deps: AppDeps;
+  db: AppDeps['database']['db'];
+  job: repo.ImportJobRow;
+  beat: ReturnType<typeof heartbeat>;
+  batch: ReturnType<typeof outcomeBatch>;
+  /** Fails the job with one issue (after writing what waits in the batch). */
+  fail(message: string, column: string): Promise<void>;
+  rows: number;
+  bytesDone: number;
+  /** How the sheet writes numbers: from its separator. */
+  numbers: NumberStyle;
+  /** Each Pattern ID met: its first row and its place in the sheet. */
+  seen: Map<string, { row: number; seq: number }>;
+  /** The issues of no one pattern (columns, rows, unused files), written at the end. */
+  loose: ImportIssue[];
+}
 
-  // Patterns whose rows are complete, checked CHECK_LOOKUP_BATCH at a time: one statement finds
-  // which of them exist already (skip, update or refuse), then each is checked in sheet order.
+/** One pattern's rows as read so far (`ignored`: its rows are apart, the pattern is refused). */
+interface ReadGroup {
+  id: string;
+  rows: GroupRow[];
+  ignored: boolean;
+}
+
+/**
+ * Checks complete patterns CHECK_LOOKUP_BATCH at a time: one statement finds which of them exist
+ * already (skip, update or refuse), then each is checked in sheet order and its outcome batched.
+ */
+function patternChecker(
+  run: CheckRun,
+  lookup: Pick<CheckContext, 'brandByName' | 'brandIds' | 'findFile' | 'sniff'>,
+  bound: () => boolean,
+) {
+  const { db, job, batch, seen } = run;
   const pending: { id: string; rows: GroupRow[] }[] = [];
   const checkPending = async () => {
     if (!pending.length) return;
@@ -202,12 +196,12 @@ export async function checkImport(
       const ctx = {
         mode: job.mode,
         scope: job.brandId === null ? null : job.brandId,
-        brandByName,
-        brandIds,
+        brandByName: lookup.brandByName,
+        brandIds: lookup.brandIds,
         existing: found.get(g.id),
-        numbers,
-        findFile,
-        sniff,
+        numbers: run.numbers,
+        findFile: lookup.findFile,
+        sniff: lookup.sniff,
       };
       const result = await checkPattern(g.id, g.rows, ctx);
       await batch.add(
@@ -225,86 +219,178 @@ export async function checkImport(
       bound();
     }
   };
-  const finish = async () => {
+  /** A pattern whose rows are complete: waits for its batch (checked when the batch is full). */
+  const finish = async (current: ReadGroup | undefined) => {
     if (!current || current.ignored) return;
     pending.push({ id: current.id, rows: current.rows });
     if (pending.length >= CHECK_LOOKUP_BATCH) await checkPending();
   };
+  return { checkPending, finish };
+}
 
-  try {
-    let columns: ReturnType<typeof mapHeader>['columns'] | undefined;
-    const sheet = await deps.files.get(job.sheetKey);
-    for await (const r of readSheet(sheet, job.sheetFormat as SheetFormat)) {
+/** The header's columns (its unknown ones noted as issues); undefined when it has no Pattern ID column. */
+function headerColumns(run: CheckRun, r: SheetRow) {
+  const header = mapHeader(r.cells);
+  run.numbers = numberStyleOf(r.delimiter);
+  if (!header.columns.some((c) => c?.key === 'SFCC_Pattern_ID')) return undefined;
+  run.loose.push(
+    ...header.unknown.map((name) => ({
+      row: r.row,
+      column: name,
+      message: IMPORT_MSG.unknownColumn(name),
+    })),
+  );
+  return header.columns;
+}
+
+/**
+ * A Pattern ID met again after other patterns' rows: the row is an issue, and the pattern's outcome
+ * (written first, so checked and out of the batch) becomes invalid. Its further rows are ignored.
+ */
+async function refuseRowsApart(
+  run: CheckRun,
+  checker: ReturnType<typeof patternChecker>,
+  id: string,
+  row: number,
+  before: { row: number; seq: number },
+): Promise<ReadGroup> {
+  run.loose.push({
+    row,
+    column: PATTERN_LABELS.SFCC_Pattern_ID,
+    message: IMPORT_MSG.rowsApart(before.row),
+  });
+  await checker.checkPending(); // the outcome it marks may be waiting to be checked,
+  await run.batch.flush(); // or in the batch
+  await repo.invalidatePattern(run.db, run.job.id, before.seq, IMPORT_MSG.rowsApart(before.row));
+  return { id, rows: [], ignored: true };
+}
+
+/**
+ * Reads the sheet row by row, gathers each pattern's rows (a row without a Pattern ID continues the
+ * pattern above it) and hands each complete pattern to the checker. Answers true when it failed the
+ * job (no Pattern ID column, too many rows).
+ */
+async function readPatterns(
+  run: CheckRun,
+  checker: ReturnType<typeof patternChecker>,
+): Promise<boolean> {
+  const { deps, job, seen, loose } = run;
+  let columns: ReturnType<typeof mapHeader>['columns'] | undefined;
+  let seq = 0;
+  let current: ReadGroup | undefined;
+  const sheet = await deps.files.get(job.sheetKey);
+  for await (const r of readSheet(sheet, job.sheetFormat as SheetFormat)) {
+    if (!columns) {
+      columns = headerColumns(run, r);
       if (!columns) {
-        const header = mapHeader(r.cells);
-        numbers = numberStyleOf(r.delimiter);
-        if (!header.columns.some((c) => c?.key === 'SFCC_Pattern_ID')) {
-          sheet.destroy();
-          return await fail(IMPORT_MSG.noPatternIdColumn(r.cells), PATTERN_LABELS.SFCC_Pattern_ID);
-        }
-        loose.push(
-          ...header.unknown.map((name) => ({
-            row: r.row,
-            column: name,
-            message: IMPORT_MSG.unknownColumn(name),
-          })),
-        );
-        columns = header.columns;
-        continue;
-      }
-      if (++rows > deps.env.IMPORT_MAX_ROWS) {
         sheet.destroy();
-        await checkPending();
-        return await fail(IMPORT_MSG.tooManyRows(deps.env.IMPORT_MAX_ROWS), 'Sheet');
+        await run.fail(IMPORT_MSG.noPatternIdColumn(r.cells), PATTERN_LABELS.SFCC_Pattern_ID);
+        return true;
       }
-      const values = rowValues(columns, r.cells);
-      const id = values.SFCC_Pattern_ID;
-      if (!id) {
-        // A row without a Pattern ID continues the pattern above it (one row per size).
-        if (current) current.rows.push({ row: r.row, values });
-        else
-          loose.push({
-            row: r.row,
-            column: PATTERN_LABELS.SFCC_Pattern_ID,
-            message: MSG.required(PATTERN_LABELS.SFCC_Pattern_ID),
-          });
-        continue;
-      }
-      if (current?.id === id) {
-        current.rows.push({ row: r.row, values });
-        continue;
-      }
-      await finish();
-      const before = seen.get(id);
-      if (before) {
+      continue;
+    }
+    if (++run.rows > deps.env.IMPORT_MAX_ROWS) {
+      sheet.destroy();
+      await checker.checkPending();
+      await run.fail(IMPORT_MSG.tooManyRows(deps.env.IMPORT_MAX_ROWS), 'Sheet');
+      return true;
+    }
+    const values = rowValues(columns, r.cells);
+    const id = values.SFCC_Pattern_ID;
+    if (!id) {
+      // A row without a Pattern ID continues the pattern above it (one row per size).
+      if (current) current.rows.push({ row: r.row, values });
+      else
         loose.push({
           row: r.row,
           column: PATTERN_LABELS.SFCC_Pattern_ID,
-          message: IMPORT_MSG.rowsApart(before.row),
+          message: MSG.required(PATTERN_LABELS.SFCC_Pattern_ID),
         });
-        await checkPending(); // the outcome it marks may be waiting to be checked,
-        await batch.flush(); // or in the batch
-        await repo.invalidatePattern(db, job.id, before.seq, IMPORT_MSG.rowsApart(before.row));
-        current = { id, rows: [], ignored: true };
-        continue;
-      }
-      seen.set(id, { row: r.row, seq: seq++ });
-      current = { id, rows: [{ row: r.row, values }], ignored: false };
-      await beat({ done: rows, bytesDone });
+      continue;
     }
-    await finish();
-    await checkPending();
-    await batch.flush();
-    if (!columns || rows === 0)
-      loose.push({
-        row: 0,
-        column: 'Sheet',
-        message: columns ? IMPORT_MSG.emptySheet : IMPORT_MSG.noHeader,
-      });
+    if (current?.id === id) {
+      current.rows.push({ row: r.row, values });
+      continue;
+    }
+    await checker.finish(current);
+    const before = seen.get(id);
+    if (before) {
+      current = await refuseRowsApart(run, checker, id, r.row, before);
+      continue;
+    }
+    seen.set(id, { row: r.row, seq: seq++ });
+    current = { id, rows: [{ row: r.row, values }], ignored: false };
+    await run.beat({ done: run.rows, bytesDone: run.bytesDone });
+  }
+  await checker.finish(current);
+  await checker.checkPending();
+  await run.batch.flush();
+  if (!columns || run.rows === 0)
+    loose.push({
+      row: 0,
+      column: 'Sheet',
+      message: columns ? IMPORT_MSG.emptySheet : IMPORT_MSG.noHeader,
+    });
+  return false;
+}
+
+/**
+ * The check: reads the sheet row by row and the ZIP's directory, checks each pattern as the
+ * submission form would (its rows together), runs every named file through the upload guard,
+ * and writes the report and the plan. Nothing of the catalogue is saved. Safe to run again.
+ */
+export async function checkImport(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  runner: string,
+): Promise<void> {
+  const db = deps.database.db;
+  await repo.clearReport(db, job.id);
+  const batch = outcomeBatch(db, job.id);
+  const run: CheckRun = {
+    deps,
+    db,
+    job,
+    beat: heartbeat(deps, job.id, runner),
+    batch,
+    fail: async (message: string, column: string) => {
+      await batch.flush();
+      await repo.insertIssues(db, job.id, [{ row: 0, column, message }]);
+      await repo.updateJob(db, job.id, { status: 'failed', error: message, runner: null });
+    },
+    rows: 0,
+    bytesDone: 0,
+    numbers: 'cell',
+    seen: new Map(),
+    loose: [],
+  };
+  let zip: ZipIndex | undefined;
+  try {
+    if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
+  } catch (err) {
+    if (err instanceof ZipRefused) {
+      // Nothing is kept of a refused ZIP (the job cannot run).
+      await run.fail(err.message, 'ZIP');
+      await repo.updateJob(db, job.id, { zipKey: null });
+      return dropJobZip(deps, job.id, job.zipKey);
+    }
+    throw err;
+  }
+  await repo.updateJob(db, job.id, { bytesTotal: zip?.totalBytes ?? 0, bytesDone: 0, done: 0 });
+  const { findFile, sniff, unused } = zipFiles(zip, async (bytes) => {
+    run.bytesDone += bytes;
+    await run.beat({ done: run.rows, bytesDone: run.bytesDone });
+  });
+  const { brandByName, brandIds } = await brandLookup(deps);
+  // The server's memory stays within IMPORT_HEAP_GROWTH_MB of where the check found it (issue 31).
+  const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
+  const checker = patternChecker(run, { brandByName, brandIds, findFile, sniff }, bound);
+  try {
+    if (await readPatterns(run, checker)) return;
   } catch (err) {
     if (err instanceof SheetUnreadable) {
-      await checkPending();
-      return await fail(err.message, 'Sheet');
+      await checker.checkPending();
+      return await run.fail(err.message, 'Sheet');
     }
     throw err;
   } finally {
@@ -312,7 +398,7 @@ export async function checkImport(
     removeLocalZip(job.id, job.zipKey);
   }
   for (const path of unused())
-    loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(path) });
-  await repo.insertIssues(db, job.id, loose);
-  await writeTotals(db, job.id, rows, bytesDone);
+    run.loose.push({ row: 0, column: 'ZIP', message: IMPORT_MSG.unusedFile(path) });
+  await repo.insertIssues(db, job.id, run.loose);
+  await writeTotals(db, job.id, run.rows, run.bytesDone);
 }

@@ -107,34 +107,52 @@ async function writeChunk(
   return { replacedKeys, unused };
 }
 
+/** The account an import acts as (insertImportedPattern's actor): set by startRun. */
+type Actor = Parameters<typeof insertImportedPattern>[1];
+
+/** Where a run stands: patterns settled and ZIP bytes stored so far (a resumed run goes on from the job's). */
+interface RunProgress {
+  done: number;
+  bytesDone: number;
+}
+
 /**
- * The import: every pattern the check found valid, in sheet order, a chunk at a time. The chunk's
- * files are streamed from the ZIP into the store first (each entry once), then its rows are written
- * in one transaction that also marks its patterns done, so a pattern is in whole or not at all and
- * a resumed job continues after the last committed chunk. Files of a chunk whose transaction fails
- * are deleted again. The PDFs' checks are queued for after (file-checks.job.ts).
+ * Starts or resumes the run: the check's skipped patterns marked, the account and the ZIP opened,
+ * and the progress taken from the outcomes already settled (a resumed job goes on after them).
  */
-export async function runImport(
-  deps: AppDeps,
-  job: repo.ImportJobRow,
-  runner: string,
-  log?: FastifyBaseLogger,
-  hooks: RunHooks = {},
-): Promise<void> {
+async function startRun(deps: AppDeps, job: repo.ImportJobRow, runner: string) {
   const db = deps.database.db;
   await repo.markSkipped(db, job.id);
   const beat = heartbeat(deps, job.id, runner);
   // The import acts as the account that started it (its activity names them); none if it is gone.
   const account = job.createdBy ? await findSessionUserById(db, job.createdBy) : undefined;
-  const actor = account && { ...account, brandId: account.brand?.id ?? null };
+  const actor: Actor = account && { ...account, brandId: account.brand?.id ?? null };
   let zip: ZipIndex | undefined;
   if (job.zipKey) zip = await openJobZip(deps, job.id, job.zipKey);
   const before = await repo.outcomeCounts(db, job.id);
-  let done = (before.created ?? 0) + (before.updated ?? 0) + (before.failed ?? 0);
-  const total = done + (before.ready ?? 0);
-  let bytesDone = job.status === 'importing' ? job.bytesDone : 0;
-  await beat({ total, done, bytesDone, bytesTotal: zip?.totalBytes ?? 0 }, true);
+  const progress: RunProgress = {
+    done: (before.created ?? 0) + (before.updated ?? 0) + (before.failed ?? 0),
+    bytesDone: job.status === 'importing' ? job.bytesDone : 0,
+  };
+  const total = progress.done + (before.ready ?? 0);
+  await beat(
+    { total, done: progress.done, bytesDone: progress.bytesDone, bytesTotal: zip?.totalBytes ?? 0 },
+    true,
+  );
+  return { beat, actor, zip, progress };
+}
 
+/**
+ * The ZIP's files as the run stores them: `prepare` stores one pattern's files before its
+ * transaction, `forget` deletes stored files again (their chunk did not commit, or they went
+ * unused), `newChunk` starts a chunk's leases afresh.
+ */
+function zipStore(
+  deps: AppDeps,
+  zip: ZipIndex | undefined,
+  progress: RunProgress,
+  log: FastifyBaseLogger | undefined,
+) {
   // Each ZIP entry is read and stored once per run: the next row naming it (another size, another
   // pattern) records the same stored object (files are stored by content, ADR 009).
   const storedEntries = new Map<string, files.StoredPatternFile>();
@@ -158,7 +176,7 @@ export async function runImport(
       field: FILE_LABELS[f.kind],
       pdfCheck: 'later',
     });
-    bytesDone += entry.bytes;
+    progress.bytesDone += entry.bytes;
     storedEntries.set(f.path, stored);
     if (stored.lease) chunkLeases.add(stored.lease);
     return stored;
@@ -191,30 +209,42 @@ export async function runImport(
     for (const [path, f] of storedEntries)
       if (stored.some((s) => s.key === f.key)) storedEntries.delete(path);
   };
+  return { prepare, forget, newChunk: () => chunkLeases.clear() };
+}
 
-  /**
-   * A chunk of patterns in one transaction (issue 31: one commit and one holder check for many
-   * patterns, instead of one each). A fault rolls the whole chunk back; a pattern refused by the
-   * database (its Pattern ID taken meanwhile, deleted to the Trash) sends the chunk back to be
-   * imported pattern by pattern, so that only that one fails. Answers false for that case.
-   */
-  const importChunk = async (rows: repo.ImportPatternRow[]): Promise<boolean> => {
-    chunkLeases.clear();
+/**
+ * A chunk of patterns in one transaction (issue 31: one commit and one holder check for many
+ * patterns, instead of one each). A fault rolls the whole chunk back; a pattern refused by the
+ * database (its Pattern ID taken meanwhile, deleted to the Trash) sends the chunk back to be
+ * imported pattern by pattern, so that only that one fails. Answers false for that case.
+ */
+function chunkImporter(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  runner: string,
+  actor: Actor,
+  store: ReturnType<typeof zipStore>,
+  log: FastifyBaseLogger | undefined,
+  hooks: RunHooks,
+) {
+  const db = deps.database.db;
+  return async (rows: repo.ImportPatternRow[]): Promise<boolean> => {
+    store.newChunk();
     const prepared: PreparedPattern[] = [];
     const allStored = () => prepared.flatMap((p) => p.stored);
     try {
       for (const row of rows) {
-        prepared.push(await prepare(row));
+        prepared.push(await store.prepare(row));
         await hooks.beforeCommit?.(row.seq);
       }
       const { replacedKeys, unused } = await db.transaction((tx) =>
         writeChunk(tx, job, runner, actor, prepared),
       );
       await files.deleteObjects(deps, replacedKeys, log);
-      if (unused.length) await forget(unused);
+      if (unused.length) await store.forget(unused);
       return true;
     } catch (err) {
-      await forget([
+      await store.forget([
         ...allStored(),
         ...((err as { stored?: files.StoredPatternFile[] }).stored ?? []),
       ]);
@@ -225,23 +255,46 @@ export async function runImport(
       return true;
     }
   };
+}
 
+/**
+ * The chunk loop: the job's ready patterns in sheet order, chunks of 1, 2, 4 … patterns (a refused
+ * chunk again pattern by pattern), the progress saved after each. Closes the ZIP when done.
+ */
+async function importChunks(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  zip: ZipIndex | undefined,
+  importChunk: ReturnType<typeof chunkImporter>,
+  progress: RunProgress,
+  beat: ReturnType<typeof heartbeat>,
+) {
   // The server's memory stays within IMPORT_HEAP_GROWTH_MB of where the import found it (issue 31).
   const bound = heapBound(IMPORT_HEAP_GROWTH_MB);
   try {
     // Chunks of 1, 2, 4 … CHUNK patterns: the first patterns show up at once, the rest share commits.
     const most = zip ? CHUNK : ROWS_CHUNK;
     for (let size = 1; ; size = Math.min(most, size * 2)) {
-      const rows = await repo.nextReadyRows(db, job.id, size);
+      const rows = await repo.nextReadyRows(deps.database.db, job.id, size);
       if (!rows.length) break;
       if (!(await importChunk(rows))) for (const row of rows) await importChunk([row]);
-      done += rows.length;
-      await beat({ done, bytesDone }, true);
+      progress.done += rows.length;
+      await beat({ done: progress.done, bytesDone: progress.bytesDone }, true);
       bound();
     }
   } finally {
     zip?.close();
   }
+}
+
+/** Writes the finished job's totals, from its outcomes, and drops its ZIP (the sheet stays for the report). */
+async function finishRun(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  progress: RunProgress,
+  log: FastifyBaseLogger | undefined,
+) {
+  const db = deps.database.db;
   const counts = await repo.outcomeCounts(db, job.id);
   await repo.updateJob(db, job.id, {
     status: 'done',
@@ -249,11 +302,32 @@ export async function runImport(
     updated: counts.updated ?? 0,
     skipped: counts.skipped ?? 0,
     failed: (counts.failed ?? 0) + (counts.invalid ?? 0),
-    done,
-    bytesDone,
+    done: progress.done,
+    bytesDone: progress.bytesDone,
     runner: null,
     zipKey: null,
   });
   // The ZIP is no longer needed; the sheet stays for the report.
   await dropJobZip(deps, job.id, job.zipKey, log);
+}
+
+/**
+ * The import: every pattern the check found valid, in sheet order, a chunk at a time. The chunk's
+ * files are streamed from the ZIP into the store first (each entry once), then its rows are written
+ * in one transaction that also marks its patterns done, so a pattern is in whole or not at all and
+ * a resumed job continues after the last committed chunk. Files of a chunk whose transaction fails
+ * are deleted again. The PDFs' checks are queued for after (file-checks.job.ts).
+ */
+export async function runImport(
+  deps: AppDeps,
+  job: repo.ImportJobRow,
+  runner: string,
+  log?: FastifyBaseLogger,
+  hooks: RunHooks = {},
+): Promise<void> {
+  const { beat, actor, zip, progress } = await startRun(deps, job, runner);
+  const store = zipStore(deps, zip, progress, log);
+  const importChunk = chunkImporter(deps, job, runner, actor, store, log, hooks);
+  await importChunks(deps, job, zip, importChunk, progress, beat);
+  await finishRun(deps, job, progress, log);
 }
