@@ -80,8 +80,11 @@ export function defaultBackoffMs(attempt: number): number {
 }
 
 /**
- * One statement: with several processes on PostgreSQL, SKIP LOCKED means no two take the same row;
- * a `running` row whose lease ran out belongs to a process that died and is taken again.
+ * With several processes on PostgreSQL, SKIP LOCKED means no two take the same row; a `running`
+ * row whose lease ran out belongs to a process that died and is taken again. A read comes first,
+ * and the claim only when something is due: an idle poll changes nothing, so it neither writes
+ * to the database every few seconds nor moves the embedded database's data version (which the
+ * list's kept answers stand on: pattern-list/list-cache.ts).
  */
 export async function claimJobs(
   db: Db,
@@ -94,6 +97,12 @@ export async function claimJobs(
     kinds.map((k) => sql`${k}`),
     sql`, `,
   );
+  const due = sql`kind IN (${kindList})
+        AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))`;
+  const [any] = (
+    await db.execute<{ due: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM jobs WHERE ${due}) AS due`)
+  ).rows;
+  if (!any?.due) return [];
   const res = await db.execute<{
     id: string | number;
     kind: string;
@@ -106,8 +115,7 @@ export async function claimJobs(
       locked_until = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
     WHERE id IN (
       SELECT id FROM jobs
-      WHERE kind IN (${kindList})
-        AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+      WHERE ${due}
       ORDER BY run_at, id LIMIT ${batch}
       FOR UPDATE SKIP LOCKED)
     RETURNING id, kind, payload, attempts, max_attempts, run_at`);
