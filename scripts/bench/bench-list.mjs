@@ -23,6 +23,9 @@
 //   --six-seconds=N     seconds of wrk load per read, target and round (2)
 //   --profile=DIR       the portal processes write V8 CPU profiles into DIR (every thread, read
 //                       with `node scripts/bench/profile-summary.mjs DIR`): where a request's CPU goes
+//   LIST_ANSWERS_KEPT=off (in the environment): ours asks the database on every read; by default
+//                       an answer asked again while no data changed is sent from memory
+//                       (docs/decisions/002, "Answers kept"), as users run the portal
 //   DIRECTUS_URL + DIRECTUS_TOKEN: the peer of docs/benchmarks.md (scripts/bench/directus-peer.mjs),
 //                       seeded with the same rows, run interleaved with ours, and the ratio
 //                       ours ÷ Directus printed per read; DIRECTUS_DB (its SQLite file) lets the

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** `off`: the embedded database runs on the main thread instead of a worker thread. */
   PGLITE_WORKER: z.enum(['on', 'off']).default('on'),
+  /** `off`: the list call asks the embedded database every time (pattern-list/list-cache.ts). */
+  LIST_ANSWERS_KEPT: z.enum(['on', 'off']).default('on'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -79,6 +79,13 @@ export interface Database {
   releaseOneOffMemory?(heavy: boolean): Promise<boolean>;
   /** The embedded database's worker: its thread's id, -1 while a child process serves it (tests). */
   workerThreadId?(): number;
+  /**
+   * The embedded database, which no other process opens and which every statement reaches
+   * through this object (a PGlite lent with `instance` too, while it is lent): a number that
+   * moves whenever data may change (pglite-raw.ts `version`). Absent on PostgreSQL, where other
+   * processes write.
+   */
+  dataVersion?(): number;
   /** node-postgres's pool counts (GET /metrics); absent on PGlite, which is one connection. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** The PGlite itself, when embedded in this thread (the tests' set-up dumps it). Only for that: every statement goes through `db`. */
@@ -203,6 +210,7 @@ export async function openPglite(
     collectGarbage,
     releaseOneOffMemory,
     workerThreadId,
+    dataVersion: () => client.version,
     close: () => client.close(),
     async listen(channel, onMessage, onState) {
       const unlisten = await client.listen(channel, onMessage);

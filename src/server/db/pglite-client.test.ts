@@ -181,6 +181,46 @@ describe.skipIf(dbKind !== 'pglite')(
           expect((await client().query(text, [4])).rows).toEqual([{ id: 4, v: '40' }]);
         });
 
+        it('moves its data version for every statement that may change data, never for a read', async () => {
+          await client().query(`create table versioned (id int primary key, n int)`);
+          await client().query(`create sequence versioned_seq`);
+          const version = () => database.dataVersion!();
+          const moves = async (run: () => Promise<unknown>) => {
+            const before = version();
+            await run().catch(() => undefined);
+            return version() !== before;
+          };
+          // Reads, whether or not they are kept prepared.
+          expect(await moves(() => client().query(`select count(*) from versioned`))).toBe(false);
+          expect(await moves(() => client().query(`select $1::int as i`, [1]))).toBe(false);
+          expect(
+            await moves(() => client().query(`with w as (select 1 as i) select * from w`)),
+          ).toBe(false);
+          // Writes, locks and functions that write, a failed write, a simple query, a transaction.
+          for (const write of [
+            () => client().query(`insert into versioned values ($1, 1)`, [1]),
+            () => client().query(`update versioned set n = n + 1`),
+            () => client().query(`delete from versioned where id = $1`, [9]),
+            () => client().query(`select * from versioned for update`),
+            () => client().query(`select * from versioned for share`),
+            () => client().query(`select nextval('versioned_seq')`),
+            () => client().query(`select pg_notify('ppp_version', 'x')`),
+            () =>
+              client().query(`with w as (update versioned set n = 0 returning id) select * from w`),
+            () => client().query(`insert into versioned values (1, 1)`), // a duplicate: fails
+            () => client().exec(`select 1`),
+            () => client().transaction((t) => t.query(`select 1`)),
+          ])
+            expect(await moves(write), String(write)).toBe(true);
+          // A read sent while a change is out sees a version that moves again when it is answered.
+          const before = version();
+          const write = client().query(`update versioned set n = 5`);
+          const during = version();
+          await write;
+          expect(during).not.toBe(before);
+          expect(version()).not.toBe(during);
+        });
+
         it('hands a notification to its listener before the statement that sent it resolves', async () => {
           const heard: string[] = [];
           const stop = await database.listen(

@@ -57,7 +57,24 @@ export interface RawClient extends Queryable {
   restart(swap: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
+  /**
+   * Goes up whenever a statement that may change data is sent and again when it is answered (a
+   * transaction: when it starts and when it ends). Whatever was read while it stood still is
+   * still what the database holds, as long as this client is the database's only way in (the
+   * list's answers are kept by it: pattern-list/list-cache.ts).
+   */
+  readonly version: number;
 }
+
+/**
+ * A statement that changes nothing: a SELECT (or WITH) with no writing command, locking clause or
+ * function known to write in its text. Anything else counts as a write; a word in a string
+ * literal or a column name only ever makes a read count as a write.
+ */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const WRITES_ANYWAY =
+  /\b(insert|update|delete|merge|truncate|copy|nextval|setval|pg_advisory\w*|pg_try_advisory\w*|pg_notify|set_config|lo_\w+|txid_current|pg_current_xact_id|share)\b/i;
+export const readsOnly = (sql: string) => READ_ONLY.test(sql) && !WRITES_ANYWAY.test(sql);
 
 type Parse = (value: string, typeId?: number) => unknown;
 type Serialize = (value: unknown) => string;
@@ -91,6 +108,12 @@ export async function rawClient(
   const preparing = new Map<string, Promise<Statement>>();
   let nextStatement = 1;
   let closed = false;
+  let version = 0;
+  /** A change's promise, with the version moved on when it is sent and again when it is answered. */
+  const changing = <T>(run: () => Promise<T>): Promise<T> => {
+    version++;
+    return run().finally(() => void version++);
+  };
 
   /** One round trip: the messages, then the replies in order (a notification is handed to its listeners here). */
   async function roundTrip(message: Uint8Array): Promise<BackendMessage[]> {
@@ -312,42 +335,47 @@ export async function rawClient(
   }
 
   return {
-    query: (sql, params, o) => statement(() => runQuery(sql, params, o)),
-    exec: (sql, o) => exclusive(() => runExec(sql, o)),
+    query: (sql, params, o) =>
+      readsOnly(sql)
+        ? statement(() => runQuery(sql, params, o))
+        : changing(() => statement(() => runQuery(sql, params, o))),
+    exec: (sql, o) => changing(() => exclusive(() => runExec(sql, o))),
     transaction<T>(fn: (tx: RawTransaction) => Promise<T>) {
-      return exclusive(async () => {
-        await runExec('BEGIN');
-        let done = false;
-        const open = () => {
-          if (done) throw new Error('Transaction is closed');
-        };
-        const tx: RawTransaction = {
-          query: async (sql, params, o) => (open(), runQuery(sql, params, o)),
-          exec: async (sql, o) => (open(), runExec(sql, o)),
-          get closed() {
-            return done;
-          },
-        };
-        try {
-          const result = await fn(tx);
-          done = true;
-          const [commit] = await runExec('COMMIT');
-          if (commit?.command === 'ROLLBACK') {
-            throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
-              severity: 'ERROR',
-              code: '25P02',
-              query: 'COMMIT',
-            });
-          }
-          return result;
-        } catch (err) {
-          if (!done) {
+      return changing(() =>
+        exclusive(async () => {
+          await runExec('BEGIN');
+          let done = false;
+          const open = () => {
+            if (done) throw new Error('Transaction is closed');
+          };
+          const tx: RawTransaction = {
+            query: async (sql, params, o) => (open(), runQuery(sql, params, o)),
+            exec: async (sql, o) => (open(), runExec(sql, o)),
+            get closed() {
+              return done;
+            },
+          };
+          try {
+            const result = await fn(tx);
             done = true;
-            await runExec('ROLLBACK');
+            const [commit] = await runExec('COMMIT');
+            if (commit?.command === 'ROLLBACK') {
+              throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
+                severity: 'ERROR',
+                code: '25P02',
+                query: 'COMMIT',
+              });
+            }
+            return result;
+          } catch (err) {
+            if (!done) {
+              done = true;
+              await runExec('ROLLBACK');
+            }
+            throw err;
           }
-          throw err;
-        }
-      });
+        }),
+      );
     },
     async listen(channel, onMessage) {
       let set = listeners.get(channel);
@@ -364,12 +392,14 @@ export async function rawClient(
       };
     },
     restart: (swap) =>
-      exclusive(async () => {
-        if (closed) throw new Error('PGlite is closed');
-        await swap();
-        statements.clear();
-        for (const channel of listeners.keys()) await runExec(`LISTEN ${quoteIdent(channel)}`);
-      }),
+      changing(() =>
+        exclusive(async () => {
+          if (closed) throw new Error('PGlite is closed');
+          await swap();
+          statements.clear();
+          for (const channel of listeners.keys()) await runExec(`LISTEN ${quoteIdent(channel)}`);
+        }),
+      ),
     async close() {
       if (closed) return;
       await exclusive(async () => {
@@ -379,6 +409,9 @@ export async function rawClient(
     },
     get closed() {
       return closed;
+    },
+    get version() {
+      return version;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { patterns } from '../../db/schema/patterns';
 import {
   brandIdBySlug,
@@ -157,4 +158,13 @@ export async function allListPages(
   for (let p = 2; p <= Math.ceil(first.totalCountData / pageSize); p++)
     rows.push(...(await listPage(t, user, { ...query, pageSize, page: p })).data);
   return { total: first.totalCountData, rows };
+}
+
+/**
+ * A statement the embedded database counts as a change while changing nothing: the list's next
+ * read asks the database again instead of answering what it kept (list-cache.ts). For tests that
+ * read the same page several times to see how the database plans it.
+ */
+export async function moveDataVersion(t: TestApp): Promise<void> {
+  await t.deps.database.db.execute(sql`UPDATE brands SET name = name WHERE false`);
 }

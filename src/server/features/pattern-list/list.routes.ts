@@ -11,10 +11,18 @@ import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import * as service from './list.service';
 import { listPublished } from './list-published.service';
 import { exportFileName, prepareExport } from './list-export.service';
+import { ListAnswers } from './list-cache';
 
 /** My Patterns: the list call and its CSV export. */
 export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['patterns'];
+  // On the embedded database the answers are kept while no data changes (list-cache.ts).
+  const dataVersion = app.deps.database.dataVersion;
+  const answers =
+    dataVersion && app.deps.env.LIST_ANSWERS_KEPT === 'on'
+      ? new ListAnswers(dataVersion)
+      : undefined;
+  const serialize = fastSerializerCompiler({ schema: PatternListResponseSchema });
 
   app.get(
     PATTERN_LIST_ROUTES.list,
@@ -30,10 +38,24 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
       // The list is the portal's hottest read (issue 15): its answer is built field by field.
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request) =>
-      request.query.version === 'published'
-        ? listPublished(app.db, currentUser(request), request.query)
-        : service.listPatterns(app.db, currentUser(request), request.query),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const read = () =>
+        request.query.version === 'published'
+          ? listPublished(app.db, user, request.query)
+          : service.listPatterns(app.db, user, request.query);
+      if (!answers) return read();
+      const key = ListAnswers.keyOf(user, request.url);
+      let body = answers.get(key);
+      if (body === undefined) {
+        const stamp = answers.stamp();
+        body = serialize(await read());
+        answers.set(key, body, stamp);
+      }
+      // A JSON string is sent as it is: the route's serializer wrote it (the type provider knows
+      // only the object it came from).
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.get(
