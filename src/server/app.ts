@@ -1,5 +1,4 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context';
 import { fastifyTrustProxy } from './config/env';
+import { requestId } from './lib/tokens';
 import { ERROR_CODES, type ErrorBody } from '../shared/errors';
 import { LIMITS } from '../shared/limits';
 import { errorsPlugin } from './plugins/errors';
@@ -106,9 +106,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
-      return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent)
-        ? sent
-        : crypto.randomBytes(8).toString('hex');
+      return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : requestId();
     },
   });
   opts.beforeRoutes?.(base);

@@ -6,7 +6,24 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex'); // one call: no Hash object a request
+}
+
+/** Random bytes for request ids, drawn from the system's generator 512 ids at a time. */
+const idPool = Buffer.alloc(8 * 512);
+let idAt = idPool.length;
+
+/**
+ * A request's id: 16 random hex characters, unique across processes and restarts in practice.
+ * One call into the generator for 512 requests instead of one each (about 10 µs a request).
+ */
+export function requestId(): string {
+  if (idAt === idPool.length) {
+    crypto.randomFillSync(idPool);
+    idAt = 0;
+  }
+  idAt += 8;
+  return idPool.toString('hex', idAt - 8, idAt);
 }
 
 export function sixDigitCode(): string {
