@@ -35,6 +35,9 @@ function bootScript(): Plugin {
           (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
         );
         if (ctx.bundle && !built) throw new Error(`${entry} is missing from the build`);
+        // It runs on arrival only while it waits for no other file.
+        if (built?.type === 'chunk' && built.imports.length > 0)
+          throw new Error(`${entry} imports ${built.imports.join(', ')}: it must import nothing`);
         const tag = `<script type="module" async fetchpriority="high" crossorigin src="${base}${built?.fileName ?? entry}"></script>`;
         const charset = '<meta charset="UTF-8" />';
         if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
@@ -84,6 +87,19 @@ function compileHints(): Plugin {
         for (const i of imports.get(fileName) ?? []) visit(i);
       };
       for (const r of roots) visit(r);
+      // Zod (about 30 KB gzip, and its schemas built as each contract is evaluated) stays off the
+      // first screen: what it needs of a contract lives in the contract's Zod-free sibling
+      // (src/shared/contracts/*-paths.ts, pattern-list-query.ts, input-rules.ts); issue 50.
+      for (const f of marked) {
+        const c = bundle[f];
+        const zod =
+          c?.type === 'chunk' &&
+          c.moduleIds.find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+        if (zod)
+          throw new Error(
+            `${f} is loaded by the first screen and holds Zod (${zod}): import the contract's paths and messages from its Zod-free sibling instead`,
+          );
+      }
       for (const f of marked) {
         const file = path.join(options.dir!, f);
         fs.writeFileSync(file, HINT + fs.readFileSync(file, 'utf8'));

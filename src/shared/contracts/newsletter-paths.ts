@@ -1,0 +1,11 @@
+/**
+ * The newsletter's API paths, apart from the schemas so that the first screen can name them without loading Zod
+ * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
+ */
+export const NEWSLETTER_PATHS = {
+  subscribe: '/api/newsletter/subscribe',
+  /** Admins: how many addresses are on the list. */
+  summary: '/api/newsletter/summary',
+  /** Admins: the whole list as CSV (attachment). */
+  exportCsv: '/api/newsletter/export.csv',
+} as const;
