@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
 import { DB_ID_MAX, hasNul, nulMessage } from './input-rules';
-export { DB_ID_MAX, hasNul, nulMessage } from './input-rules';
+export { hasNul, nulMessage } from './input-rules';
 
 const SPECIAL = /[-+_!@#$%^&*.,?]/;
 

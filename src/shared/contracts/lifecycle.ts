@@ -3,12 +3,7 @@ import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
 import { dbId, IsoDateTimeSchema } from './common';
 import { EDIT_STATUSES } from './lifecycle-paths';
-export {
-  LIFECYCLE_PATHS,
-  EDIT_STATUSES,
-  EDIT_STATUS_LABELS,
-  type EditStatus,
-} from './lifecycle-paths';
+export { LIFECYCLE_PATHS, type EditStatus } from './lifecycle-paths';
 
 export const LIFECYCLE_ROUTES = {
   sendToReview: '/api/patterns/:id/send-to-review',

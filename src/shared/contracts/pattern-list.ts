@@ -18,20 +18,8 @@ import {
   SEARCH_MAX,
   SORT_DIRECTIONS,
 } from './pattern-list-query';
-export {
-  PATTERN_LIST_PATHS,
-  LIST_STOREFRONT_KINDS,
-  DELETE_MSG,
-  type ListStorefrontKind,
-} from './pattern-list-paths';
-export {
-  PATTERN_SORT_KEYS,
-  SORT_DIRECTIONS,
-  LIST_DEFAULTS,
-  SEARCH_MAX,
-  type PatternSortKey,
-  type SortDirection,
-} from './pattern-list-query';
+export { PATTERN_LIST_PATHS, DELETE_MSG, type ListStorefrontKind } from './pattern-list-paths';
+export { PATTERN_SORT_KEYS, type PatternSortKey, type SortDirection } from './pattern-list-query';
 
 export const PATTERN_LIST_ROUTES = {
   list: '/api/patterns',

@@ -4,7 +4,6 @@ import { FILE_KINDS } from './files';
 import { PatternDetailSchema } from './pattern-detail';
 import { ChangeSchema } from './lifecycle';
 import { VERSIONS } from './pattern-published-paths';
-export { VERSIONS } from './pattern-published-paths';
 
 /**
  * The published version of a pattern: what was reviewed and published, kept apart from the
