@@ -1,13 +1,7 @@
 /**
- * The lifecycle's API paths and the edit statuses with their labels, apart from the schemas so that the first screen can name them without loading Zod
- * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
- */
-/**
- * The pattern lifecycle of docs/product-decisions.md, every transition in one contract: draft → in review (send
- * to review: owner brand or admin) → published (publish: admin only); in review → changes
- * requested (request changes, with notes) and published → draft (unpublish), both admin only.
- * Also the review state a pattern screen shows (allowed actions, the open request and its notes,
- * "Changed since last review"), the admins' review count and what waits for the brand.
+ * The lifecycle's API paths and the edit statuses with their labels, apart from the schemas
+ * (lifecycle.ts) so that the first screen can name them without loading Zod (issue 50, ADR 015;
+ * vite.config.ts refuses a first load that holds Zod).
  */
 export const LIFECYCLE_PATHS = {
   sendToReview: (id: number | string) => `/api/patterns/${id}/send-to-review`,

@@ -3,6 +3,14 @@ import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
 import { dbId, IsoDateTimeSchema } from './common';
 import { EDIT_STATUSES } from './lifecycle-paths';
+
+/**
+ * The pattern lifecycle of docs/product-decisions.md, every transition in one contract: draft → in review (send
+ * to review: owner brand or admin) → published (publish: admin only); in review → changes
+ * requested (request changes, with notes) and published → draft (unpublish), both admin only.
+ * Also the review state a pattern screen shows (allowed actions, the open request and its notes,
+ * "Changed since last review"), the admins' review count and what waits for the brand.
+ */
 export { LIFECYCLE_PATHS, type EditStatus } from './lifecycle-paths';
 
 export const LIFECYCLE_ROUTES = {

@@ -1,6 +1,7 @@
 /**
- * The newsletter's API paths, apart from the schemas so that the first screen can name them without loading Zod
- * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
+ * The newsletter's API paths, apart from the schemas (newsletter.ts) so that the first screen can
+ * name them without loading Zod (issue 50, ADR 015; vite.config.ts refuses a first load that holds
+ * Zod).
  */
 export const NEWSLETTER_PATHS = {
   subscribe: '/api/newsletter/subscribe',

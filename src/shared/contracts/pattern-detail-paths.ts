@@ -1,6 +1,7 @@
 /**
- * The pattern detail screen's API paths and messages, apart from the schemas so that the first screen can name them without loading Zod
- * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
+ * The pattern detail screen's API paths and messages, apart from the schemas (pattern-detail.ts)
+ * so that the first screen can name them without loading Zod (issue 50, ADR 015; vite.config.ts
+ * refuses a first load that holds Zod).
  */
 /**
  * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its

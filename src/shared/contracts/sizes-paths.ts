@@ -1,6 +1,7 @@
 /**
- * The sizes' API paths and messages, apart from the schemas so that the first screen can name them without loading Zod
- * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
+ * The sizes' API paths and messages, apart from the schemas (sizes.ts) so that the first screen
+ * can name them without loading Zod (issue 50, ADR 015; vite.config.ts refuses a first load that
+ * holds Zod).
  */
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';

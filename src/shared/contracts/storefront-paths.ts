@@ -1,6 +1,7 @@
 /**
- * The storefront's targets and API paths, apart from the schemas so that the first screen can name them without loading Zod
- * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
+ * The storefront's targets and API paths, apart from the schemas (storefront.ts) so that the first
+ * screen can name them without loading Zod (issue 50, ADR 015; vite.config.ts refuses a first load
+ * that holds Zod).
  */
 /** Salesforce B2C Commerce delivery (docs/storefront.md): the two targets, their runs, each pattern's outcome. */
 export const STOREFRONT_TARGETS = ['staging', 'production'] as const;

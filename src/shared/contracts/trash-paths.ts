@@ -1,11 +1,7 @@
 /**
- * The Trash's API paths, page size and messages, apart from the schemas so that the first screen can name them without loading Zod
- * (issue 50: the first row on screen; vite.config.ts refuses a first load that holds Zod).
- */
-/**
- * The Trash (issue 34 item 13): deleted patterns wait here with their sizes, pieces and files for
- * TRASH_RETENTION_DAYS (30 by default), then a daily job purges them. Admins see every brand's,
- * a partner their brand's; restoring puts a pattern back as it was.
+ * The Trash's API paths, page size and messages, apart from the schemas (trash.ts) so that the
+ * first screen can name them without loading Zod (issue 50, ADR 015; vite.config.ts refuses a
+ * first load that holds Zod).
  */
 export const TRASH_ROUTES = {
   list: '/api/trash',

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { boundedId, IsoDateTimeSchema } from './common';
 import { BULK_DELETE_MAX } from './pattern-list';
+
+/**
+ * The Trash (issue 34 item 13): deleted patterns wait here with their sizes, pieces and files for
+ * TRASH_RETENTION_DAYS (30 by default), then a daily job purges them. Admins see every brand's,
+ * a partner their brand's; restoring puts a pattern back as it was.
+ */
 export { TRASH_ROUTES, TRASH_PAGE_SIZE, TRASH_MSG } from './trash-paths';
 
 export const TrashQuerySchema = z.object({
