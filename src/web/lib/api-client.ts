@@ -72,9 +72,12 @@ export async function toApiError(status: number, text: string): Promise<ApiError
     const usable = plain && plain.length < 200 && !plain.startsWith('<');
     return new ApiError(status, usable ? { message: plain, code: 'TEXT' } : noMessage(status));
   }
-  const { ErrorBodySchema } = await import('../../shared/errors');
-  const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) return new ApiError(status, parsed.data);
+  // Should the schema's file fail to load, the reply is read as another server's below.
+  const parsed = await import('../../shared/errors').then(
+    (m) => m.ErrorBodySchema.safeParse(json),
+    () => undefined,
+  );
+  if (parsed?.success) return new ApiError(status, parsed.data);
   const message = (json as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && message.trim()) {
     const redirected = (json as { isRedirected?: unknown }).isRedirected === true;
