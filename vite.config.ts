@@ -23,7 +23,12 @@ function bootScript(): Plugin {
           // uses) in its own file, which imports nothing: it runs as soon as it arrives, not once
           // a shared chunk queued behind the app's scripts has too. The app imports them from it.
           output: {
-            codeSplitting: { groups: [{ name: 'boot', test: /src[\\/]web[\\/]boot\.ts$/ }] },
+            codeSplitting: {
+              groups: [
+                { name: 'boot', test: /src[\\/]web[\\/]boot\.ts$/, priority: 3 },
+                ...FIRST_LOAD_GROUPS,
+              ],
+            },
           },
         },
       },
@@ -35,6 +40,9 @@ function bootScript(): Plugin {
           (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
         );
         if (ctx.bundle && !built) throw new Error(`${entry} is missing from the build`);
+        // It runs on arrival only while it waits for no other file.
+        if (built?.type === 'chunk' && built.imports.length > 0)
+          throw new Error(`${entry} imports ${built.imports.join(', ')}: it must import nothing`);
         const tag = `<script type="module" async fetchpriority="high" crossorigin src="${base}${built?.fileName ?? entry}"></script>`;
         const charset = '<meta charset="UTF-8" />';
         if (!html.includes(charset)) throw new Error(`index.html has no ${charset}`);
@@ -48,6 +56,22 @@ function bootScript(): Plugin {
     },
   };
 }
+
+/**
+ * Fewer, larger files on the first load (issue 50): every script a page asks for costs its main
+ * thread some milliseconds to request and hand over, more on a slow phone (at 4× CPU slow-down,
+ * about 5–10 ms each). Everything the entry imports statically (React, the router, TanStack Query,
+ * the shell) is one file, and My Patterns' screen is one file with the modules it imports that
+ * the entry does not (the other screens that share one of those load that file).
+ */
+const FIRST_LOAD_GROUPS = [
+  { name: 'app', tags: ['$initial' as const], priority: 2 },
+  {
+    name: 'show-records',
+    test: /src[\\/]web[\\/]app[\\/]routes[\\/]patterns[\\/]show-records\.tsx$/,
+    priority: 1,
+  },
+];
 
 /**
  * The first load's scripts marked for eager compilation (V8's explicit compile hints, Chrome 136+:
@@ -73,7 +97,10 @@ function compileHints(): Plugin {
         // The tiny boot script is left to V8, though the entry imports its modules from it.
         if (c.isEntry && c.name === 'boot') continue;
         imports.set(c.fileName, c.imports);
-        if ((c.isEntry && c.name === 'index') || c.facadeModuleId?.endsWith(FIRST_SCREEN))
+        if (
+          (c.isEntry && c.name === 'index') ||
+          c.moduleIds.some((id) => id.endsWith(FIRST_SCREEN))
+        )
           roots.push(c.fileName);
       }
       if (roots.length !== 2) throw new Error(`compile hints: entry or ${FIRST_SCREEN} not found`);
@@ -84,6 +111,19 @@ function compileHints(): Plugin {
         for (const i of imports.get(fileName) ?? []) visit(i);
       };
       for (const r of roots) visit(r);
+      // Zod (about 30 KB gzip, and its schemas built as each contract is evaluated) stays off the
+      // first screen: what it needs of a contract lives in the contract's Zod-free sibling
+      // (src/shared/contracts/*-paths.ts, pattern-list-query.ts, input-rules.ts); issue 50.
+      for (const f of marked) {
+        const c = bundle[f];
+        const zod =
+          c?.type === 'chunk' &&
+          c.moduleIds.find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+        if (zod)
+          throw new Error(
+            `${f} is loaded by the first screen and holds Zod (${zod}): import the contract's paths and messages from its Zod-free sibling instead`,
+          );
+      }
       for (const f of marked) {
         const file = path.join(options.dir!, f);
         fs.writeFileSync(file, HINT + fs.readFileSync(file, 'utf8'));
@@ -101,6 +141,13 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: false /* old hashed chunks stay for pages already open */,
     chunkSizeWarningLimit: 1500,
+    modulePreload: {
+      // Boot's one import (My Patterns' screen) needs only the files the page's HTML already asks
+      // for (the entry and boot itself): no preload links, whose helper took boot from about 10 ms
+      // to 70 ms of a 4× slowed main thread, before the app's own scripts could run (issue 50).
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|[\\/])boot-[\w-]+\.js$/.test(hostId) ? [] : deps,
+    },
   },
   server: {
     port: 5173,

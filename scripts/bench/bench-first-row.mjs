@@ -13,7 +13,8 @@
 //   --profile=DIR: one more load each with the CPU profiler on (DIR/first-row-N.cpuprofile), and
 //   its busy time by script and by function printed. --trace=DIR: one more load each recorded as
 //   a Chrome trace (DIR/first-row-N.trace.json, for DevTools' Performance panel): module
-//   evaluation, render slices, style and layout on the page's main thread.
+//   evaluation, render slices, style and layout on the page's main thread. --resources: the last
+//   run's requests in order, each asked / sent / first byte / last byte (ms from navigation start).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ const ROWS = Number(arg('rows') || 100_000);
 const CPU = Number(arg('cpu') || 4);
 const PROFILE = arg('profile') ? path.resolve(arg('profile')) : null;
 const TRACE = arg('trace') ? path.resolve(arg('trace')) : null;
+const RESOURCES = args.includes('--resources');
 const others = args.filter((a) => a.startsWith('--against=')).map((a) => path.resolve(a.slice(10)));
 
 await buildAll({ quiet: true, ifNeeded: true });
@@ -180,6 +182,10 @@ async function loadOnce(browser, portal, profileTo, traceTo) {
       listStart: list?.startTime ?? NaN,
       listEnd: list?.responseEnd ?? NaN,
       dcl: nav.domContentLoadedEventEnd,
+      all: [nav, ...res].map(
+        (e) =>
+          `${new URL(e.name).pathname.split('/').pop() || '/'} ${[e.startTime, e.requestStart, e.responseStart, e.responseEnd].map((t) => t.toFixed(0)).join(' / ')}`,
+      ),
       late: js
         .filter((e) => e.startTime > nav.domContentLoadedEventEnd - 50)
         .map(
@@ -322,6 +328,10 @@ try {
       `  last run, scripts asked after DOMContentLoaded: ${last.timeline.late.join(' ')}`,
     );
     console.log(`  last run, API calls: ${last.timeline.api.join(' ')}`);
+    if (RESOURCES)
+      console.log(
+        `  last run, requests (asked / sent / first byte / last byte, ms):\n${last.timeline.all.map((l) => `    ${l}`).join('\n')}`,
+      );
     if (p.profile) console.log(p.profile);
   }
   console.log(

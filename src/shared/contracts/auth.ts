@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../options';
 import { EmailSchema, passwordSchema } from './common';
 import { BrandSchema } from './brands';
-
-export const AUTH_PATHS = {
-  login: '/api/auth/login',
-  me: '/api/auth/me',
-  signout: '/api/auth/signout',
-} as const;
+export { AUTH_PATHS } from './auth-paths';
 
 export const LoginRequestSchema = z.object({
   email: EmailSchema,

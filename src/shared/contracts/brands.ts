@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+export { BRAND_PATHS } from './brands-paths';
 
 /**
  * A brand as the API answers it (`brands` row: id, name, slug). Where a call takes a brand it takes
@@ -7,8 +8,6 @@ import { text } from './common';
  */
 export const BrandSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 export type Brand = z.infer<typeof BrandSchema>;
-
-export const BRAND_PATHS = { list: '/api/brands' } as const;
 
 export const BrandListResponseSchema = z.object({ data: z.array(BrandSchema) });
 export type BrandListResponse = z.infer<typeof BrandListResponseSchema>;

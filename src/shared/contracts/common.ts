@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
+import { DB_ID_MAX, hasNul, nulMessage } from './input-rules';
+export { hasNul, nulMessage } from './input-rules';
 
 const SPECIAL = /[-+_!@#$%^&*.,?]/;
 
@@ -44,21 +46,12 @@ export const EmailSchema = text('Email', MSG.emailRequired)
  * through one of these, so no value the database cannot store reaches it (it would answer 500).
  */
 
-/** PostgreSQL cannot store NUL (U+0000) in text; every text input refuses it, naming the field. */
-export function hasNul(v: string): boolean {
-  return v.includes('\u0000');
-}
-export function nulMessage(label: string): string {
-  return `${label} must not contain a NUL character`;
-}
 export function text(label: string, message?: string) {
   return z
     .string(message ? { error: message } : undefined)
     .refine((v) => !hasNul(v), nulMessage(label));
 }
 
-/** A row ID or any `integer` column (Postgres int4): larger numbers are refused here, not by the database. */
-export const DB_ID_MAX = 2_147_483_647;
 /** A positive id from a query, a path or a form (text or number), bounded to the column. */
 export function boundedId(
   message = 'Must be a whole number from 1',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
 import { dbId, IsoDateTimeSchema } from './common';
+import { EDIT_STATUSES } from './lifecycle-paths';
 
 /**
  * The pattern lifecycle of docs/product-decisions.md, every transition in one contract: draft → in review (send
@@ -10,17 +11,8 @@ import { dbId, IsoDateTimeSchema } from './common';
  * Also the review state a pattern screen shows (allowed actions, the open request and its notes,
  * "Changed since last review"), the admins' review count and what waits for the brand.
  */
-export const LIFECYCLE_PATHS = {
-  sendToReview: (id: number | string) => `/api/patterns/${id}/send-to-review`,
-  publish: (id: number | string) => `/api/patterns/${id}/publish`,
-  requestChanges: (id: number | string) => `/api/patterns/${id}/request-changes`,
-  unpublish: (id: number | string) => `/api/patterns/${id}/unpublish`,
-  review: (id: number | string) => `/api/patterns/${id}/review`,
-  note: (id: number | string, noteId: number | string) =>
-    `/api/patterns/${id}/review-notes/${noteId}`,
-  reviewCount: '/api/patterns/review-count',
-  attention: '/api/patterns/attention',
-} as const;
+export { LIFECYCLE_PATHS, type EditStatus } from './lifecycle-paths';
+
 export const LIFECYCLE_ROUTES = {
   sendToReview: '/api/patterns/:id/send-to-review',
   publish: '/api/patterns/:id/publish',
@@ -32,23 +24,12 @@ export const LIFECYCLE_ROUTES = {
   attention: '/api/patterns/attention',
 } as const;
 
-/**
- * Where a published pattern's edit stands (the pattern stays published, and in the storefront,
- * meanwhile): 'in_review' once sent to review, 'changes_requested' once sent back; null when no
- * edit waits (and for a pattern that is not published). docs/product-decisions.md "Lifecycle of a pattern".
- */
-export const EDIT_STATUSES = ['in_review', 'changes_requested'] as const;
-export type EditStatus = (typeof EDIT_STATUSES)[number];
 export const EditStatusSchema = z
   .enum(EDIT_STATUSES)
   .nullable()
   .describe(
     "A published pattern's edit waiting in review ('in_review') or sent back ('changes_requested'); null when none. The pattern stays published meanwhile.",
   );
-export const EDIT_STATUS_LABELS: Record<EditStatus, string> = {
-  in_review: 'Edit in review',
-  changes_requested: 'Edit: changes requested',
-};
 
 export const SendToReviewResponseSchema = z.object({
   data: z.object({

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, IsoDateTimeSchema } from './common';
-
-export const NEWSLETTER_PATHS = {
-  subscribe: '/api/newsletter/subscribe',
-  /** Admins: how many addresses are on the list. */
-  summary: '/api/newsletter/summary',
-  /** Admins: the whole list as CSV (attachment). */
-  exportCsv: '/api/newsletter/export.csv',
-} as const;
+export { NEWSLETTER_PATHS } from './newsletter-paths';
 
 export const NEWSLETTER_MSG = {
   subscribed: 'Thank you for subscribing to our newsletter.',

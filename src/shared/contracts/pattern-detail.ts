@@ -7,16 +7,7 @@ import { PreflightWarningSchema } from './preflight';
 import { LIMITS } from '../limits';
 import type { MultipartSpec } from './uploads';
 import { EditStatusSchema } from './lifecycle';
-
-/**
- * The pattern detail screen's calls: read one pattern, update its fields, replace or remove its
- * files. Sizes, pieces and the lifecycle have their own contracts (sizes.ts, pieces.ts, lifecycle.ts).
- */
-export const PATTERN_DETAIL_PATHS = {
-  detail: (id: number | string) => `/api/patterns/${id}`,
-  files: (id: number | string) => `/api/patterns/${id}/files`,
-  file: (id: number | string, fileId: number | string) => `/api/patterns/${id}/files/${fileId}`,
-} as const;
+export { PATTERN_DETAIL_PATHS, PATTERN_DETAIL_MSG } from './pattern-detail-paths';
 
 /** Fastify route templates of the same paths. */
 export const PATTERN_DETAIL_ROUTES = {
@@ -94,17 +85,6 @@ export const FilesMutationResponseSchema = z.object({
   message: z.string(),
 });
 export type FilesMutationResponse = z.infer<typeof FilesMutationResponseSchema>;
-
-export const PATTERN_DETAIL_MSG = {
-  updated: 'Pattern updated',
-  filesUpdated: 'File saved',
-  fileRemoved: 'File removed',
-  noFile: 'Choose a file to upload',
-  otherBrand: 'You cannot move a pattern to another brand',
-  unknownBrand: 'This brand does not exist',
-  sizePdfRemove: "A size's PDF cannot be removed; replace it on the size's screen",
-  notFound: 'This pattern does not exist or you cannot see it',
-} as const;
 
 /** The files call's multipart body: one part per file, named by its kind; Hero_Images may repeat. */
 export const PATTERN_FILES_UPLOAD: MultipartSpec<never, PatternFileKind> = {

@@ -7,10 +7,19 @@ import { EditStatusSchema } from './lifecycle';
 
 /**
  * My Patterns (/app/show-records): the list call, its CSV export and pattern deletion.
- * The list's query string is also the screen's URL state, so one schema parses both.
+ * The list's query string is also the screen's URL state: the screen reads it without Zod
+ * (pattern-list-query.ts, held to this schema's answers by its test).
  */
-// The paths live in a file without Zod: the page's first script (web/boot.ts) needs them alone.
-export { PATTERN_LIST_PATHS } from './pattern-list-paths';
+// Paths, keys and defaults live in files without Zod: the first screen needs them alone.
+import { LIST_STOREFRONT_KINDS } from './pattern-list-paths';
+import {
+  LIST_DEFAULTS,
+  PATTERN_SORT_KEYS,
+  SEARCH_MAX,
+  SORT_DIRECTIONS,
+} from './pattern-list-query';
+export { PATTERN_LIST_PATHS, DELETE_MSG, type ListStorefrontKind } from './pattern-list-paths';
+export { PATTERN_SORT_KEYS, type PatternSortKey, type SortDirection } from './pattern-list-query';
 
 export const PATTERN_LIST_ROUTES = {
   list: '/api/patterns',
@@ -18,34 +27,6 @@ export const PATTERN_LIST_ROUTES = {
   item: '/api/patterns/:id',
   bulkDelete: '/api/patterns',
 } as const;
-
-/** Sortable columns, by the API field they sort. `brand` sorts by the brand's name. */
-export const PATTERN_SORT_KEYS = [
-  'SFCC_Pattern_ID',
-  'Pattern_Name',
-  'brand',
-  'Type',
-  'Gender',
-  'Price',
-  'status',
-  'updatedAt',
-] as const;
-export type PatternSortKey = (typeof PATTERN_SORT_KEYS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-
-export const LIST_DEFAULTS = {
-  page: 1,
-  pageSize: LIMITS.pageSizes[0],
-  sort: 'updatedAt',
-  dir: 'desc',
-} as const satisfies {
-  page: number;
-  pageSize: number;
-  sort: PatternSortKey;
-  dir: SortDirection;
-};
-export const SEARCH_MAX = 100;
 
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
@@ -96,10 +77,6 @@ export const PatternListQuerySchema = PatternFilterSchema.extend({
   version: VersionQuerySchema,
 });
 export type PatternListQuery = z.infer<typeof PatternListQuerySchema>;
-
-/** The storefront badge of a list row (admins). */
-export const LIST_STOREFRONT_KINDS = ['live', 'staging', 'failed', 'pending', 'offline'] as const;
-export type ListStorefrontKind = (typeof LIST_STOREFRONT_KINDS)[number];
 
 export const PatternListRowSchema = z.object({
   ID: z.number(),
@@ -156,10 +133,3 @@ export const BulkDeleteRequestSchema = z.object({
 
 export const DeleteResponseSchema = z.object({ message: z.string(), deleted: z.array(z.number()) });
 export type DeleteResponse = z.infer<typeof DeleteResponseSchema>;
-
-export const DELETE_MSG = {
-  publishedOne: 'A published pattern cannot be deleted. Ask an admin to delete it.',
-  publishedMany: (ids: string[]) =>
-    `Published patterns cannot be deleted: ${ids.join(', ')}. Ask an admin to delete them.`,
-  notFoundMany: (ids: number[]) => `Patterns not found: ${ids.join(', ')}`,
-} as const;

@@ -3,6 +3,7 @@ import { IsoDateTimeSchema } from './common';
 import { FILE_KINDS } from './files';
 import { PatternDetailSchema } from './pattern-detail';
 import { ChangeSchema } from './lifecycle';
+import { VERSIONS } from './pattern-published-paths';
 
 /**
  * The published version of a pattern: what was reviewed and published, kept apart from the
@@ -26,8 +27,6 @@ export const PublishedFileParamsSchema = z.object({
   fileId: z.coerce.number().int().positive({ error: 'fileId must be a positive whole number' }),
 });
 
-/** `version=published` on the list and the changes feed: published versions only. */
-export const VERSIONS = ['working', 'published'] as const;
 export const VersionQuerySchema = z
   .enum(VERSIONS, { error: `version must be one of: ${VERSIONS.join(', ')}` })
   .default('working')

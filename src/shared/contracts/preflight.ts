@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export { THUMBNAIL_SIZES, THUMBNAIL_PATHS, type ThumbnailSize } from './preflight-paths';
 
 /**
  * What the server found when it checked an uploaded file (docs/preflight.md): facts about a PDF or
@@ -95,15 +96,6 @@ export const PREFLIGHT_MSG = {
   damaged: (name: string) => `${name} is damaged and cannot be opened`,
   password: (name: string) => `${name} is password-protected`,
   heroTooSmall: 'The storefront needs at least 1000 px',
-} as const;
-
-/** Thumbnail sizes (longest side, px), made once at upload as WebP. */
-export const THUMBNAIL_SIZES = { small: 320, medium: 960 } as const;
-export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
-
-export const THUMBNAIL_PATHS = {
-  thumbnail: (fileId: number, size: ThumbnailSize) => `/api/files/${fileId}/thumbnail/${size}`,
-  route: '/api/files/:id/thumbnail/:size',
 } as const;
 
 export const ThumbnailParamsSchema = z.object({

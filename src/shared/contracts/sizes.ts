@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { MSG } from '../messages';
 import { PATTERN_STATUSES } from '../options';
 import { dbId, optionalText, requiredText, IsoDateTimeSchema } from './common';
 import { PatternFileSchema } from './files';
 import type { MultipartSpec } from './uploads';
+import { SIZE_MSG } from './sizes-paths';
+export { SIZE_PATHS, SIZE_MSG } from './sizes-paths';
 
-/** Sizes of a pattern: list, add (multipart), read, update (multipart), delete one or many. */
-export const SIZE_PATHS = {
-  list: (patternId: number | string) => `/api/patterns/${patternId}/sizes`,
-  one: (sizeId: number | string) => `/api/sizes/${sizeId}`,
-} as const;
 export const SIZE_ROUTES = { list: '/api/patterns/:id/sizes', one: '/api/sizes/:sizeId' } as const;
 
 /** Multipart field names of the add and update calls. */
@@ -135,18 +131,6 @@ export const DeleteSizesResponseSchema = z.object({
 export type DeleteSizesResponse = z.infer<typeof DeleteSizesResponseSchema>;
 
 export const SizeIdParamSchema = z.object({ sizeId: dbId() });
-
-export const SIZE_MSG = {
-  added: MSG.sizeAdded,
-  updated: MSG.sizeUpdated,
-  updateFailed: MSG.sizeUpdateFailed,
-  deleted: MSG.sizeDeleted,
-  lastSize: 'The last size of a pattern cannot be deleted: a pattern needs at least one size',
-  tooMany: `A pattern can have at most ${LIMITS.sizesMax} sizes`,
-  duplicate: (view: string, size: string) => `Size ${size} already exists for view ${view}`,
-  notFound: 'This size does not exist or you cannot see it',
-  badData: 'The size data must be JSON',
-} as const;
 
 /** The add and update calls' multipart body: `data` (JSON of the fields, or one text part per field) and one PDF. */
 export const SIZE_UPLOAD: MultipartSpec<

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './common';
-
-/** Salesforce B2C Commerce delivery (docs/storefront.md): the two targets, their runs, each pattern's outcome. */
-export const STOREFRONT_TARGETS = ['staging', 'production'] as const;
-export type StorefrontTargetName = (typeof STOREFRONT_TARGETS)[number];
-
-export const STOREFRONT_PATHS = {
-  archive: '/api/storefront/archive.zip',
-  targets: '/api/storefront/targets',
-  resync: '/api/storefront/targets/:name/resync',
-  pattern: '/api/storefront/patterns/:id',
-  retry: '/api/storefront/patterns/:id/retry',
-} as const;
+import { STOREFRONT_TARGETS } from './storefront-paths';
+export {
+  STOREFRONT_TARGETS,
+  STOREFRONT_PATHS,
+  type StorefrontTargetName,
+} from './storefront-paths';
 
 export const StorefrontRunSchema = z.object({
   id: z.number(),

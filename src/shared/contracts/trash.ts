@@ -7,12 +7,7 @@ import { BULK_DELETE_MAX } from './pattern-list';
  * TRASH_RETENTION_DAYS (30 by default), then a daily job purges them. Admins see every brand's,
  * a partner their brand's; restoring puts a pattern back as it was.
  */
-export const TRASH_ROUTES = {
-  list: '/api/trash',
-  restore: '/api/trash/restore',
-} as const;
-
-export const TRASH_PAGE_SIZE = 50;
+export { TRASH_ROUTES, TRASH_PAGE_SIZE, TRASH_MSG } from './trash-paths';
 
 export const TrashQuerySchema = z.object({
   page: z.coerce
@@ -63,18 +58,3 @@ export const RestoreResponseSchema = z.object({
   restored: z.array(z.number()),
 });
 export type RestoreResponse = z.infer<typeof RestoreResponseSchema>;
-
-export const TRASH_MSG = {
-  restored: (n: number) => (n === 1 ? 'Pattern restored' : `${n} patterns restored`),
-  notInTrash: 'Pattern not found in the Trash',
-  notInTrashMany: (ids: number[]) => `Patterns not found in the Trash: ${ids.join(', ')}`,
-  publishedOne: 'A published pattern can only be restored by an admin.',
-  publishedMany: (ids: string[]) =>
-    `Published patterns can only be restored by an admin: ${ids.join(', ')}.`,
-  /** Creating or importing a pattern whose Pattern ID a pattern in the Trash still holds. */
-  idInTrash: (id: string) =>
-    `Pattern ID ${id} belongs to a pattern in the Trash: restore it, or choose another Pattern ID`,
-  empty: 'The Trash is empty',
-  retention: (days: number) =>
-    `Deleted patterns stay here for ${days} day${days === 1 ? '' : 's'}, then are deleted for good with their files.`,
-} as const;

@@ -7,8 +7,8 @@ import { loadChunk } from '../lib/chunk-load';
 import { prefetchPatternList } from '../features/pattern-list/api/get-patterns';
 import { loadPattern } from '../features/pattern-detail/api/get-pattern';
 import { loadSize } from '../features/sizes/api/get-size';
-import { PATTERN_DETAIL_MSG } from '../../shared/contracts/pattern-detail';
-import { SIZE_MSG } from '../../shared/contracts/sizes';
+import { PATTERN_DETAIL_MSG } from '../../shared/contracts/pattern-detail-paths';
+import { SIZE_MSG } from '../../shared/contracts/sizes-paths';
 import { PATTERN_LIST_PATH } from './paths';
 import type { RouteHandle } from './routes/app/error-page';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LIFECYCLE_PATHS, type Attention } from '../../shared/contracts/lifecycle';
+import type { Attention } from '../../shared/contracts/lifecycle';
+import { LIFECYCLE_PATHS } from '../../shared/contracts/lifecycle-paths';
 import { api } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 

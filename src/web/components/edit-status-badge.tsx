@@ -1,4 +1,4 @@
-import { EDIT_STATUS_LABELS, type EditStatus } from '../../shared/contracts/lifecycle';
+import { EDIT_STATUS_LABELS, type EditStatus } from '../../shared/contracts/lifecycle-paths';
 
 const styles: Record<EditStatus, string> = {
   in_review: 'bg-blue-50 text-blue-900 ring-blue-300',

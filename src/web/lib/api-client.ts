@@ -1,4 +1,4 @@
-import { ErrorBodySchema, type ErrorBody, type ErrorCode } from '../../shared/errors';
+import type { ErrorBody, ErrorCode } from '../../shared/errors';
 import { authHeaders, clearSession } from './session';
 
 /**
@@ -60,8 +60,10 @@ const noMessage = (status: number): ApiErrorBody => ({
  * The spec's failed replies carry "an object with message, or plain text". Our server always sends
  * the full error body; a proxy or another server may send `{"message": …}` alone, a short text, or
  * an HTML page: the message is kept when there is one, never the raw JSON or markup.
+ * The error body's schema (Zod) is loaded with the first failed reply that has JSON, not with the
+ * first screen (issue 50: the first row on screen).
  */
-export function toApiError(status: number, text: string): ApiError {
+export async function toApiError(status: number, text: string): Promise<ApiError> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -70,8 +72,12 @@ export function toApiError(status: number, text: string): ApiError {
     const usable = plain && plain.length < 200 && !plain.startsWith('<');
     return new ApiError(status, usable ? { message: plain, code: 'TEXT' } : noMessage(status));
   }
-  const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) return new ApiError(status, parsed.data);
+  // Should the schema's file fail to load, the reply is read as another server's below.
+  const parsed = await import('../../shared/errors').then(
+    (m) => m.ErrorBodySchema.safeParse(json),
+    () => undefined,
+  );
+  if (parsed?.success) return new ApiError(status, parsed.data);
   const message = (json as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && message.trim()) {
     const redirected = (json as { isRedirected?: unknown }).isRedirected === true;
@@ -150,7 +156,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const text = await res.text();
   if (!res.ok) {
-    const err = toApiError(res.status, text);
+    const err = await toApiError(res.status, text);
     handleSessionEnd(err, Boolean(headers.authorization));
     throw err;
   }
@@ -188,7 +194,7 @@ export function uploadWithProgress<T>(
         resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
         return;
       }
-      const err = toApiError(xhr.status, xhr.responseText);
+      const err = await toApiError(xhr.status, xhr.responseText);
       handleSessionEnd(err, Boolean(headers.authorization));
       reject(err);
     };
@@ -209,7 +215,7 @@ export function uploadWithProgress<T>(
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const res = await fetch(path, { headers: authHeaders() });
   if (!res.ok) {
-    const err = toApiError(res.status, await res.text());
+    const err = await toApiError(res.status, await res.text());
     handleSessionEnd(err, true);
     throw err;
   }

@@ -7,7 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { AUTH_PATHS, type MeResponse, type SessionUser } from '../../shared/contracts/auth';
+import type { MeResponse, SessionUser } from '../../shared/contracts/auth';
+import { AUTH_PATHS } from '../../shared/contracts/auth-paths';
 import { api, onSecondFactorRequired, onSessionEnded } from './api-client';
 import { clearSession, readSession, writeSession, type StoredUser } from './session';
 import { queryClient } from './query-client';

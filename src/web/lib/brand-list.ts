@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BRAND_PATHS, type BrandListResponse } from '../../shared/contracts/brands';
+import type { BrandListResponse } from '../../shared/contracts/brands';
+import { BRAND_PATHS } from '../../shared/contracts/brands-paths';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 

@@ -84,17 +84,17 @@ describe('reportFormError', () => {
 
   it('uses the fallback text when the reply has no message of its own, never "Request failed (500)"', async () => {
     setup();
-    act(
-      () => void fail(toApiError(500, ''), { fields: ['email'], fallback: 'Failed Update Record' }),
-    );
+    const error = await toApiError(500, '');
+    act(() => void fail(error, { fields: ['email'], fallback: 'Failed Update Record' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed Update Record');
   });
 
   it("keeps a bare {message} body's message, not the raw JSON", async () => {
     setup();
+    const error = await toApiError(502, '{"message":"Mail server unreachable"}');
     act(
       () =>
-        void fail(toApiError(502, '{"message":"Mail server unreachable"}'), {
+        void fail(error, {
           fields: ['email'],
           fallback: 'Could not send',
         }),
@@ -114,9 +114,10 @@ describe('reportFormError', () => {
         }),
     );
     expect(await screen.findByText('Email is taken')).toBeTruthy();
+    const error = await toApiError(429, '{"message":"Too many requests","code":"RATE_LIMITED"}');
     act(
       () =>
-        void fail(toApiError(429, '{"message":"Too many requests","code":"RATE_LIMITED"}'), {
+        void fail(error, {
           fields: ['email'],
           say: (m) => said.push(m),
           sayWhenFieldsShown: false,

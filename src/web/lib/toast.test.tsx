@@ -81,7 +81,10 @@ function Failing({
   body: string;
   meta?: Parameters<typeof useMutation>[0]['meta'];
 }) {
-  const m = useMutation({ mutationFn: () => Promise.reject(toApiError(status, body)), meta });
+  const m = useMutation({
+    mutationFn: async () => Promise.reject(await toApiError(status, body)),
+    meta,
+  });
   return (
     <button type="button" onClick={() => m.mutate()}>
       go

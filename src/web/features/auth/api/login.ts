@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { AUTH_PATHS, type LoginRequest } from '../../../../shared/contracts/auth';
+import type { LoginRequest } from '../../../../shared/contracts/auth';
+import { AUTH_PATHS } from '../../../../shared/contracts/auth-paths';
 import type { LoginResult } from '../../../../shared/contracts/two-factor';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';

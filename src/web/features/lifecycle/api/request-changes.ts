@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  LIFECYCLE_PATHS,
-  type RequestChangesRequest,
-  type TransitionResponse,
+import type {
+  RequestChangesRequest,
+  TransitionResponse,
 } from '../../../../shared/contracts/lifecycle';
+import { LIFECYCLE_PATHS } from '../../../../shared/contracts/lifecycle-paths';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LIFECYCLE_PATHS, type SendToReviewResponse } from '../../../../shared/contracts/lifecycle';
+import type { SendToReviewResponse } from '../../../../shared/contracts/lifecycle';
+import { LIFECYCLE_PATHS } from '../../../../shared/contracts/lifecycle-paths';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { NEWSLETTER_PATHS, type NewsletterSummary } from '../../../../shared/contracts/newsletter';
+import type { NewsletterSummary } from '../../../../shared/contracts/newsletter';
+import { NEWSLETTER_PATHS } from '../../../../shared/contracts/newsletter-paths';
 import { api, downloadFile } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,8 +1,5 @@
-import {
-  NEWSLETTER_PATHS,
-  type SubscribeRequest,
-  type SubscribeResponse,
-} from '../../../../shared/contracts/newsletter';
+import type { SubscribeRequest, SubscribeResponse } from '../../../../shared/contracts/newsletter';
+import { NEWSLETTER_PATHS } from '../../../../shared/contracts/newsletter-paths';
 import { api } from '../../../lib/api-client';
 
 export const subscribe = (body: SubscribeRequest) =>

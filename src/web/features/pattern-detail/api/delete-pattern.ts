@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PATTERN_LIST_PATHS, type DeleteResponse } from '../../../../shared/contracts/pattern-list';
+import type { DeleteResponse } from '../../../../shared/contracts/pattern-list';
+import { PATTERN_LIST_PATHS } from '../../../../shared/contracts/pattern-list-paths';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  PATTERN_DETAIL_PATHS,
-  type PatternDetailResponse,
-} from '../../../../shared/contracts/pattern-detail';
+import type { PatternDetailResponse } from '../../../../shared/contracts/pattern-detail';
+import { PATTERN_DETAIL_PATHS } from '../../../../shared/contracts/pattern-detail-paths';
 import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PATTERN_DETAIL_PATHS,
-  type FilesMutationResponse,
-} from '../../../../shared/contracts/pattern-detail';
+import type { FilesMutationResponse } from '../../../../shared/contracts/pattern-detail';
+import { PATTERN_DETAIL_PATHS } from '../../../../shared/contracts/pattern-detail-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import { TRASH_ROUTES, type RestoreResponse } from '../../../../shared/contracts/trash';
+import type { RestoreResponse } from '../../../../shared/contracts/trash';
+import { TRASH_ROUTES } from '../../../../shared/contracts/trash-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PATTERN_DETAIL_PATHS,
-  type FilesMutationResponse,
-  type PatternFileKind,
+import type {
+  FilesMutationResponse,
+  PatternFileKind,
 } from '../../../../shared/contracts/pattern-detail';
+import { PATTERN_DETAIL_PATHS } from '../../../../shared/contracts/pattern-detail-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

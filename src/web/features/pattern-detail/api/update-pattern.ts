@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PATTERN_DETAIL_PATHS,
-  type UpdatePatternResponse,
-} from '../../../../shared/contracts/pattern-detail';
+import type { UpdatePatternResponse } from '../../../../shared/contracts/pattern-detail';
+import { PATTERN_DETAIL_PATHS } from '../../../../shared/contracts/pattern-detail-paths';
 import type { PatternFields } from '../../../../shared/contracts/patterns';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PatternDetail } from '../../../../shared/contracts/pattern-detail';
-import { DELETE_MSG } from '../../../../shared/contracts/pattern-list';
+import { DELETE_MSG } from '../../../../shared/contracts/pattern-list-paths';
 import { useAuth } from '../../../lib/auth';
 import { toastMovedToTrash } from '../../../lib/toast';
 import { Button } from '../../../components/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PatternFile } from '../../../../shared/contracts/files';
-import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';
+import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight-paths';
 import { LazyThumbnail } from '../../../components/lazy-thumbnail';
 import { Spinner } from '../../../components/spinner';
 import { useFileObjectUrl } from '../api/file-blob';

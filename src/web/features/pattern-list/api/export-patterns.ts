@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { PATTERN_LIST_PATHS, type PatternFilter } from '../../../../shared/contracts/pattern-list';
+import type { PatternFilter } from '../../../../shared/contracts/pattern-list';
+import { PATTERN_LIST_PATHS } from '../../../../shared/contracts/pattern-list-paths';
 import { buildUrl, downloadFile } from '../../../lib/api-client';
 
 /** Saves the current filter and order as CSV under the server's file name. */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  PATTERN_LIST_PATHS,
-  type PatternListQuery,
-  type PatternListResponse,
+import type {
+  PatternListQuery,
+  PatternListResponse,
 } from '../../../../shared/contracts/pattern-list';
+import { PATTERN_LIST_PATHS } from '../../../../shared/contracts/pattern-list-paths';
 import { api } from '../../../lib/api-client';
 import { takeEarlyGet } from '../../../lib/early-fetch';
 import { queryClient } from '../../../lib/query-client';

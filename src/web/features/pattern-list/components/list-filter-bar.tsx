@@ -6,10 +6,11 @@ import { SearchBox } from './search-box';
 import { FiltersPlaceholder } from './filter-placeholder';
 
 // The working filters (Headless UI's listbox and its positioning): fetched once the first rows are
-// painted (lib/first-screen.ts), not in their way; their closed look stands in meanwhile.
+// painted (lib/first-screen.ts), not in their way; their closed look stands in meanwhile. Asked for
+// when the bar first renders (React.lazy), not when this module is evaluated: other screens load
+// it with My Patterns' script (vite.config.ts, FIRST_LOAD_GROUPS) and need no filters.
 const loadFilters = loadAfterFirstScreen(() => import('./list-filters-live'));
 const LiveListFilters = lazy(() => loadFilters().then((m) => ({ default: m.LiveListFilters })));
-void loadFilters();
 
 /** The filters set besides the search: the count the phone's Filters button shows. */
 const activeFilterCount = (f: PatternFilter): number =>

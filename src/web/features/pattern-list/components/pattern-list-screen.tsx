@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { DELETE_MSG, type PatternListRow } from '../../../../shared/contracts/pattern-list';
+import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
+import { DELETE_MSG } from '../../../../shared/contracts/pattern-list-paths';
 import { useAuth } from '../../../lib/auth';
 import { firstScreenShown, loadAfterFirstScreen } from '../../../lib/first-screen';
 import { toast, toastMovedToTrash } from '../../../lib/toast';

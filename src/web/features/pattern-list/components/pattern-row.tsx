@@ -5,7 +5,7 @@ import { StatusBadge } from './status-badge';
 import { formatDate, formatPrice, formatTime } from '../../../lib/format';
 import { STICKY_ACTIONS } from '../../../components/table-classes';
 import { LazyThumbnail } from '../../../components/lazy-thumbnail';
-import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';
+import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight-paths';
 
 interface PatternRowProps {
   row: PatternListRow;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
-import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight';
+import { THUMBNAIL_PATHS } from '../../../../shared/contracts/preflight-paths';
 import { LazyThumbnail } from '../../../components/lazy-thumbnail';
 import { StatusBadge } from './status-badge';
 import { formatPrice } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useNavigation } from 'react-router';
-import { SEARCH_MAX } from '../../../../shared/contracts/pattern-list';
+import { SEARCH_MAX } from '../../../../shared/contracts/pattern-list-query';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,27 +1,21 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { PatternFilter, PatternListQuery } from '../../../../shared/contracts/pattern-list';
 import {
   LIST_DEFAULTS,
-  PatternListQuerySchema,
-  type PatternFilter,
-  type PatternListQuery,
+  readListQuery,
   type PatternSortKey,
   type SortDirection,
-} from '../../../../shared/contracts/pattern-list';
+} from '../../../../shared/contracts/pattern-list-query';
 
 /**
  * The whole table state lives in the URL (sort, filters, search, page, page size, anchor), so a
- * reload, the back button and a shared link show the same view. The URL is parsed with the API's
- * own schema; a value it refuses (an edited link) is dropped rather than breaking the page.
+ * reload, the back button and a shared link show the same view. The URL is read by the rules of
+ * the API's own schema, without Zod (pattern-list-query.ts); a value the schema refuses (an edited
+ * link) is dropped rather than breaking the page.
  */
 export function parseListParams(params: URLSearchParams): PatternListQuery {
-  const raw: Record<string, string> = Object.fromEntries(params.entries());
-  for (let i = 0; i < 12; i++) {
-    const parsed = PatternListQuerySchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-  }
-  return PatternListQuerySchema.parse({});
+  return readListQuery(Object.fromEntries(params.entries()));
 }
 
 const FILTER_KEYS = ['search', 'brand', 'status', 'type', 'fabric', 'printable'] as const;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SITE_PATHS, type SiteConfig } from '../../../../shared/contracts/site';
+import type { SiteConfig } from '../../../../shared/contracts/site';
+import { SITE_PATHS } from '../../../../shared/contracts/site-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

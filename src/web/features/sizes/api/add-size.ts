@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  SIZE_PATHS,
-  type SizeFields,
-  type SizeMutationResponse,
-} from '../../../../shared/contracts/sizes';
+import type { SizeFields, SizeMutationResponse } from '../../../../shared/contracts/sizes';
+import { SIZE_PATHS } from '../../../../shared/contracts/sizes-paths';
 import { api } from '../../../lib/api-client';
 import { FORM_MUTATION } from '../../../lib/query-client';
 import { sizeFormData } from './size-form-data';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SIZE_PATHS, type DeleteSizesResponse } from '../../../../shared/contracts/sizes';
+import type { DeleteSizesResponse } from '../../../../shared/contracts/sizes';
+import { SIZE_PATHS } from '../../../../shared/contracts/sizes-paths';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

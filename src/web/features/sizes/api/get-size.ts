@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SIZE_PATHS, type SizeDetailResponse } from '../../../../shared/contracts/sizes';
+import type { SizeDetailResponse } from '../../../../shared/contracts/sizes';
+import { SIZE_PATHS } from '../../../../shared/contracts/sizes-paths';
 import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';

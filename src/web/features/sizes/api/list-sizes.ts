@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SIZE_PATHS, type SizeListResponse } from '../../../../shared/contracts/sizes';
+import type { SizeListResponse } from '../../../../shared/contracts/sizes';
+import { SIZE_PATHS } from '../../../../shared/contracts/sizes-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

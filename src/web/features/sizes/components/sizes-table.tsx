@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../../shared/limits';
 import { MSG } from '../../../../shared/messages';
-import { SIZE_MSG, type Size } from '../../../../shared/contracts/sizes';
+import type { Size } from '../../../../shared/contracts/sizes';
+import { SIZE_MSG } from '../../../../shared/contracts/sizes-paths';
 import type { PatternFile } from '../../../../shared/contracts/files';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';

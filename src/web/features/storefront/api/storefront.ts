@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PatternStorefront,
+  StorefrontTargetsResponse,
+} from '../../../../shared/contracts/storefront';
 import {
   STOREFRONT_PATHS,
-  type PatternStorefront,
   type StorefrontTargetName,
-  type StorefrontTargetsResponse,
-} from '../../../../shared/contracts/storefront';
+} from '../../../../shared/contracts/storefront-paths';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

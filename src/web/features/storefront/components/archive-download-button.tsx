@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { STOREFRONT_PATHS } from '../../../../shared/contracts/storefront';
+import { STOREFRONT_PATHS } from '../../../../shared/contracts/storefront-paths';
 import { buildUrl, downloadFile } from '../../../lib/api-client';
 import { Button } from '../../../components/button';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { TRASH_MSG, type TrashItem } from '../../../../shared/contracts/trash';
+import type { TrashItem } from '../../../../shared/contracts/trash';
+import { TRASH_MSG } from '../../../../shared/contracts/trash-paths';
 import { Button } from '../../../components/button';
 import { QueryFailed, QueryLoading } from '../../../components/query-states';
 import { DateTime } from '../../../components/date-time';
