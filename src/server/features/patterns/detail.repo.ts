@@ -2,9 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
 import { live, patternFiles, patterns, sizes } from '../../db/schema/patterns';
-import type { FileCheck } from '../../../shared/contracts/preflight';
 
-const patternColumns = {
+export const patternColumns = {
   ID: patterns.ID,
   SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
   Pattern_Name: patterns.Pattern_Name,
@@ -154,85 +153,6 @@ export async function sizesForCompleteness(db: DbOrTx, patternId: number) {
 }
 
 export type PatternValues = Partial<typeof patterns.$inferInsert>;
-
-const { brandName: _brandName, ...ownColumns } = patternColumns;
-
-/** A file of the pattern as the save reads it: the file, its size's names, what its check found. */
-export type SavedFileRow = FileRow & {
-  Size: string | null;
-  pattern_view: string | null;
-  check: FileCheck | null;
-};
-/** An open review note on one of the pattern's fields (an edit of the field addresses it). */
-export interface OpenFieldNote {
-  id: number;
-  targetKey: string;
-}
-/** What a save's answer and its notes need besides the row: read by the UPDATE itself (`parts`). */
-export interface SaveParts {
-  /** Every file of the pattern (its sizes' PDFs too), in `id` order. */
-  files: SavedFileRow[];
-  /** `sizesForCompleteness`. */
-  sizes: CompletenessSize[];
-}
-type CompletenessSize = Awaited<ReturnType<typeof sizesForCompleteness>>[number];
-
-/*
- * Read in the UPDATE's RETURNING (issue 50: one round trip, not four after it). The statement's
- * snapshot is taken after the row was locked (loadPattern … forUpdate), so it sees every change a
- * writer that held the lock before committed; a save of the fields changes none of these rows.
- */
-const savedFiles = sql<SavedFileRow[]>`(select coalesce(json_agg(json_build_object(
-  'id', f.id, 'patternId', f.pattern_id, 'sizeId', f.size_id, 'kind', f.kind,
-  'storageKey', f.storage_key, 'fileName', f.file_name, 'contentType', f.content_type,
-  'byteSize', f.byte_size, 'Size', s."Size", 'pattern_view', s.pattern_view, 'check', c."check"
-) order by f.id), '[]'::json)
-from pattern_files f left join file_checks c on c.file_id = f.id left join sizes s on s."ID" = f.size_id
-where f.pattern_id = "patterns"."ID")`;
-const savedSizes = sql<CompletenessSize[]>`(select coalesce(json_agg(json_build_object(
-  'ID', s."ID", 'pattern_view', s.pattern_view, 'Size', s."Size",
-  'hasPdf', exists (select 1 from pattern_files f where f.size_id = s."ID" and f.kind = 'pattern_pdf_file')
-) order by s."ID"), '[]'::json)
-from sizes s where s.pattern_id = "patterns"."ID")`;
-const openFieldNotes = sql<OpenFieldNote[]>`(select coalesce(json_agg(json_build_object(
-  'id', n.id, 'targetKey', n.target_key
-) order by n.id), '[]'::json)
-from review_notes n join review_requests r on r.id = n.request_id
-where r.pattern_id = "patterns"."ID" and r.closed_at is null and n.addressed_at is null
-  and n.target_type = 'field')`;
-
-/**
- * Writes the pattern's columns and answers the row as written (RETURNING: the triggers' version and
- * content_updated_at included), so the save does not read it again; `brandName` is the caller's.
- * With it come the open review notes on its fields and, with `parts`, its files and sizes as the
- * detail answer shows them (`SaveParts`).
- */
-export async function updatePatternReturning(
-  db: DbOrTx,
-  id: number,
-  values: PatternValues,
-  brandName: string,
-  opts: { parts?: boolean } = {},
-): Promise<
-  { row: PatternRow; openNotes: OpenFieldNote[]; parts: SaveParts | undefined } | undefined
-> {
-  const q = db.update(patterns).set(values).where(eq(patterns.ID, id));
-  if (!opts.parts) {
-    const [r] = await q.returning({ ...ownColumns, openNotes: openFieldNotes });
-    if (!r) return undefined;
-    const { openNotes, ...row } = r;
-    return { row: { ...row, brandName }, openNotes, parts: undefined };
-  }
-  const [r] = await q.returning({
-    ...ownColumns,
-    openNotes: openFieldNotes,
-    files: savedFiles,
-    sizes: savedSizes,
-  });
-  if (!r) return undefined;
-  const { openNotes, files, sizes: sizeRows, ...row } = r;
-  return { row: { ...row, brandName }, openNotes, parts: { files, sizes: sizeRows } };
-}
 
 /** Marks the pattern as edited: a size, piece or file changed. */
 export async function touchPattern(db: DbOrTx, id: number) {

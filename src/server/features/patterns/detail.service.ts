@@ -7,6 +7,7 @@ import type { MissingItem, PatternDetail } from '../../../shared/contracts/patte
 import { toPatternFile } from '../files';
 import { patternPreflight, preflightOfFiles, withPreflight } from '../preflight';
 import * as repo from './detail.repo';
+import type { SaveParts } from './save.repo';
 import { toDetailFields } from './pattern-shape';
 import { recordPatternEvent } from '../../events/pattern-events';
 
@@ -116,9 +117,9 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
 
 /**
  * The detail call's answer of the pattern written by a save, from what its UPDATE read
- * (`repo.SaveParts`): the same answer `buildDetail` gives, without reading again.
+ * (`SaveParts`, save.repo.ts): the same answer `buildDetail` gives, without reading again.
  */
-export function savedDetail(p: repo.PatternRow, parts: repo.SaveParts): PatternDetail {
+export function savedDetail(p: repo.PatternRow, parts: SaveParts): PatternDetail {
   // The pattern's own files (not a size's PDF) in upload order, as listPatternFiles reads them.
   const files = parts.files.filter((f) => f.sizeId === null);
   const preflight = preflightOfFiles(

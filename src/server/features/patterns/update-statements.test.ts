@@ -62,10 +62,11 @@ describe(`PUT ${PATTERN_DETAIL_PATHS.detail(':id')}: statements of one save (${d
     console.log(`statements for one PUT (${dbKind}): ${sent.length}`);
     // 10 before issue 50, and a savepoint around the write (2 more round trips). 8 after its first
     // steps: the UPDATE answers the row (RETURNING), a partner's brand is the pattern's own, the write
-    // is in the save's transaction. 4 now: the locking read, the UPDATE (whose RETURNING also reads
-    // the files, sizes, checks and open notes the answer needs: four reads after it before), the
-    // webhooks' subscribers (ADR 013) and the activity entry.
-    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(4);
+    // is in the save's transaction. 3 now: one statement locks the row, checks its version and
+    // brand, writes it and reads what the answer needs (save.repo.ts `lockAndUpdate`: the locking
+    // read and four reads after the write before), then the webhooks' subscribers (ADR 013) and
+    // the activity entry.
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(3);
   });
 });
 

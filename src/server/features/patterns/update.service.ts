@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
 import { badRequest, conflict } from '../../lib/app-error';
+import { brandScope } from '../../lib/scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { MSG } from '../../../shared/messages';
 import {
@@ -11,9 +12,10 @@ import {
 import { PATTERN_DETAIL_MSG, type PatternDetail } from '../../../shared/contracts/pattern-detail';
 import { findBrand, resolveBrandRef } from '../brands';
 import { diffFields, recordActivity } from '../activity';
-import { addressNotes } from './address-notes';
-import * as repo from './detail.repo';
-import { loadPattern, savedDetail } from './detail.service';
+import { addressNotes, addressNotesOn } from './address-notes';
+import type * as repo from './detail.repo';
+import * as save from './save.repo';
+import { loadPattern, patternDetailById, savedDetail } from './detail.service';
 import { priceToDb, withBrandName } from './pattern-shape';
 import { recordPatternEvent } from '../../events/pattern-events';
 import { assertVersion } from './versions';
@@ -40,10 +42,26 @@ export async function updateFields(
   expected?: number,
 ): Promise<PatternDetail> {
   return db.transaction(async (tx) => {
-    const current = await loadPattern(tx, user, id, { forUpdate: true });
-    await assertVersion(tx, { patternId: id, current: current.version }, expected);
-    const { row, parts } = await writeFields(tx, user, current, input, { parts: true });
-    return savedDetail(row, parts!);
+    // Usually one statement locks, checks and writes the row and reads what the answer needs
+    // (issue 50); when it writes nothing, the steps one by one say why (404, 412, 400).
+    const brandId = await resolveBrandRef(tx, input.Brand);
+    const saved = await uniquePatternId(() =>
+      save.lockAndUpdate(tx, id, brandScope(user), valuesOf(input, brandId), {
+        expected,
+        sameBrand: user.role !== 'admin',
+      }),
+    );
+    if (!saved) {
+      const current = await loadPattern(tx, user, id, { forUpdate: true });
+      await assertVersion(tx, { patternId: id, current: current.version }, expected);
+      const { row, parts } = await writeFields(tx, user, current, input, { parts: true });
+      return savedDetail(row, parts!);
+    }
+    // A writer that changed the row while this one waited for its lock: its files, sizes and
+    // notes as they are now, not as the statement's snapshot saw them.
+    const { before, row, stale } = saved;
+    await afterWrite(tx, user, before, row, stale ? undefined : saved.openNotes);
+    return stale ? (await patternDetailById(tx, id))! : savedDetail(row, saved.parts!);
   });
 }
 
@@ -84,7 +102,7 @@ export async function setPatternField<K extends keyof PatternFields>(
 
 /**
  * Writes the fields of a locked pattern; records what changed. Answers the pattern as it is now
- * and, with `parts`, what its detail answer needs besides (`repo.SaveParts`).
+ * and, with `parts`, what its detail answer needs besides (`save.SaveParts`).
  */
 async function writeFields(
   db: DbOrTx,
@@ -92,7 +110,7 @@ async function writeFields(
   current: repo.PatternRow,
   input: PatternFields,
   opts: { parts?: boolean } = {},
-): Promise<{ row: repo.PatternRow; parts: repo.SaveParts | undefined }> {
+): Promise<{ row: repo.PatternRow; parts: save.SaveParts | undefined }> {
   const id = current.ID;
   const brandId = await resolveBrandRef(db, input.Brand);
   let brandName = current.brandName;
@@ -104,26 +122,50 @@ async function writeFields(
       throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
     brandName = brand.name;
   }
-  const { Brand, Price, ...text } = input;
-  const values: repo.PatternValues = {
+  const written = await uniquePatternId(() =>
+    save.updatePatternReturning(db, id, valuesOf(input, brandId), brandName, opts),
+  );
+  const { row: updated, openNotes, parts } = written!; // the row is locked: it is there
+  await afterWrite(db, user, current, updated, openNotes);
+  return { row: updated, parts };
+}
+
+/** The columns a save writes. Absent optional fields are cleared: the body is the whole record. */
+function valuesOf(input: PatternFields, brandId: number) {
+  const { Brand: _brand, Price, ...text } = input;
+  const values: repo.PatternValues & { brandId: number } = {
     brandId,
     Price: Price === undefined ? null : priceToDb(Price),
     updatedAt: new Date(),
   };
-  // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
   for (const k of TEXT_FIELDS)
     (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
-  // In the caller's transaction (no savepoint of its own: a refused write ends it all the same);
-  // the row as written comes back from the UPDATE (issue 50: not read again), with the open notes
-  // on its fields and what the answer needs.
-  let written: Awaited<ReturnType<typeof repo.updatePatternReturning>>;
+  return values;
+}
+
+/** In the caller's transaction (no savepoint of its own: a refused write ends it all the same). */
+async function uniquePatternId<T>(write: () => Promise<T>): Promise<T> {
   try {
-    written = await repo.updatePatternReturning(db, id, values, brandName, opts);
+    return await write();
   } catch (err) {
     if (isUniqueViolation(err)) throw patternIdTaken();
     throw err;
   }
-  const { row: updated, openNotes, parts } = written!; // the row is locked: it is there
+}
+
+/**
+ * What follows the write of a pattern's fields: its event, the activity entry (before → after)
+ * and the open notes on the changed fields addressed (`openNotes`: read by the write; undefined:
+ * read here).
+ */
+async function afterWrite(
+  db: DbOrTx,
+  user: AuthUser,
+  current: repo.PatternRow,
+  updated: repo.PatternRow,
+  openNotes: save.OpenFieldNote[] | undefined,
+) {
+  const id = current.ID;
   await recordPatternEvent(db, 'pattern.updated', id);
   const changes = diffFields(withBrandName(current), withBrandName(updated), PATTERN_LABELS);
   // A partner edits their own brand's patterns: the activity's brand is the pattern's, read already.
@@ -136,11 +178,12 @@ async function writeFields(
       { changes },
       user.brandId === current.brandId ? current.brandName : undefined,
     );
-  const changed = new Set(changes.map((c) => c.field));
+  const fields = changes.map((c) => c.field);
+  if (!openNotes) return addressNotesOn(db, user, id, 'field', fields);
+  const changed = new Set(fields);
   await addressNotes(
     db,
     user,
     openNotes.filter((n) => changed.has(n.targetKey)),
   );
-  return { row: updated, parts };
 }
