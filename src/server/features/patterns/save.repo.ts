@@ -138,6 +138,9 @@ export async function lockAndUpdate(
   const before = Object.fromEntries(KEYS.map((k) => [`old_${k}`, old[k]])) as {
     [K in Key as `old_${K}`]: SQL.Aliased<PatternRow[K]>;
   };
+  // One name per shape (the same text every time): PostgreSQL parses and plans it once per
+  // connection, not on every save (PGlite keeps every statement so: db/pglite-raw.ts).
+  const shape = `${scope === null ? 'a' : 's'}${opts.expected === undefined ? '' : 'v'}${opts.sameBrand ? 'b' : ''}`;
   const [r] = await db
     .with(old)
     .update(patterns)
@@ -160,7 +163,9 @@ export async function lockAndUpdate(
       openNotes: openFieldNotes,
       files: savedFiles,
       sizes: savedSizes,
-    });
+    })
+    .prepare(`pattern_save_${shape}`)
+    .execute();
   if (!r) return undefined;
   const row = { brandName: r.newBrandName } as Record<string, unknown>;
   const prior = {} as Record<string, unknown>;
