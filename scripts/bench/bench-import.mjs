@@ -25,6 +25,10 @@ import { freshPgDatabase } from './fresh-pg.mjs';
 //   --single=N: N single updates (default 30; 0: none), after the rows alone: ours a PUT of one
 //         pattern's fields with If-Match (the edit form's save), Directus a PATCH of one item,
 //         taken in turns; prints the median and p90 of each, client-timed.
+//   --against=DIR: the single updates also on the built checkout in DIR (e.g. a clone of main:
+//         `npm ci && node scripts/build.mjs` there), started beside ours on a database of its own
+//         with the same catalogue imported, its PUT taken in turns with ours (and Directus'); prints
+//         ours ÷ DIR's too. With --single and few patterns (`--patterns=200 --no-follow-up`).
 // The generated files are kept in $TMPDIR/ppp-bench-import-<seed>-<patterns>x<sizes>-<MB> for the next run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +40,7 @@ import { tsImport } from 'tsx/esm/api';
 import yazl from 'yazl';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
-import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
+import { SERVER_NODE_FLAGS, serverFlagsOf } from '../server-flags.mjs';
 import { cpuMs, directusPeer } from './directus-peer.mjs';
 
 const arg = (name, dflt) => {
@@ -63,6 +67,9 @@ const PG_URL =
 const PGLITE = !arg('no-pglite', false);
 const NO_FILES = arg('no-files', false);
 const SINGLE = Number(arg('single', 30));
+const AGAINST = arg('against', undefined) && path.resolve(arg('against'));
+if (AGAINST && !fs.existsSync(path.join(AGAINST, 'dist/server/main.js')))
+  throw new Error(`--against: no build in ${AGAINST} (run node scripts/build.mjs there)`);
 const MB = 1024 * 1024;
 
 const { TEMPLATE_HEADERS } = await tsImport(
@@ -199,7 +206,7 @@ const rssOf = (pid) => {
 };
 
 /** Starts the portal on an empty data folder and database; answers what the run needs and a stop. */
-async function startPortal(databaseUrl, label) {
+async function startPortal(databaseUrl, label, checkout = root) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-bench-import-run-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -210,10 +217,12 @@ async function startPortal(databaseUrl, label) {
         `--cpu-prof-name=import-${label}-${process.pid}.cpuprofile`,
       ]
     : [];
+  const flags = checkout === root ? SERVER_NODE_FLAGS : await serverFlagsOf(checkout);
   const server = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...profileFlags, path.join(root, 'dist/server/main.js')],
+    [...flags, ...profileFlags, path.join(checkout, 'dist/server/main.js')],
     {
+      cwd: checkout,
       env: {
         ...process.env,
         DATA_DIR: path.join(dir, 'portal'),
@@ -237,52 +246,85 @@ async function startPortal(databaseUrl, label) {
   return { base, server, stop };
 }
 
-async function runOne(label, databaseUrl, dbName) {
-  const { base, server, stop } = await startPortal(databaseUrl, label);
-  try {
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const auth = { authorization: `Bearer ${(await login.json()).token}` };
-    const get = async (p) => {
-      const r = await fetch(`${base}${p}`, { headers: auth });
-      if (!r.ok) throw new Error(`GET ${p}: ${r.status} ${await r.text()}`);
-      return r.json();
-    };
-    const waitFor = async (id, statuses) => {
-      for (;;) {
-        const job = await get(`/api/imports/${id}`);
-        if (statuses.includes(job.status)) return job;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    };
+/** Signs the bench's admin in on the portal at `base`; answers its request headers and a GET. */
+async function signIn(base) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const get = async (p) => {
+    const r = await fetch(`${base}${p}`, { headers: auth });
+    if (!r.ok) throw new Error(`GET ${p}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  return { auth, get };
+}
 
+/** Uploads the sheet and the ZIP, waits for the check, runs the import; answers its job and times. */
+async function importCatalogue(base, { auth, get }) {
+  const waitFor = async (id, statuses) => {
+    for (;;) {
+      const job = await get(`/api/imports/${id}`);
+      if (statuses.includes(job.status)) return job;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const form = new FormData();
+  form.append('mode', 'skip');
+  form.append('sheet', await fs.openAsBlob(sheetPath), 'catalogue.xlsx');
+  form.append('zip', await fs.openAsBlob(zipPath), 'catalogue.zip');
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/imports`, { method: 'POST', headers: auth, body: form });
+  if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  const { id } = await res.json();
+  const t1 = performance.now();
+  const checked = await waitFor(id, ['checked', 'failed']);
+  const t2 = performance.now();
+  if (checked.status !== 'checked' || checked.valid !== PATTERNS)
+    throw new Error(
+      `check: ${checked.status} ${checked.valid} valid, ${checked.error ?? ''} ${JSON.stringify(checked.issues?.slice(0, 3))}`,
+    );
+  const loadAtImport = load();
+  const run = await fetch(`${base}/api/imports/${id}/run`, { method: 'POST', headers: auth });
+  if (run.status !== 202) throw new Error(`run: ${run.status} ${await run.text()}`);
+  const done = await waitFor(id, ['done', 'failed']);
+  const t3 = performance.now();
+  return { id, done, t0, t1, t2, t3, loadAtImport };
+}
+
+/** --against: DIR's portal on a database of its own, the same catalogue imported into it. */
+async function startAgainst(databaseUrl, label) {
+  const portal = await startPortal(databaseUrl, `${label}-against`, AGAINST);
+  try {
+    const session = await signIn(portal.base);
+    const { id, done } = await importCatalogue(portal.base, session);
+    if (done.status !== 'done' || done.created !== PATTERNS)
+      throw new Error(`--against: its import ${done.status}, ${done.created} created`);
+    // Its PDFs' checks done before the saves, as ours' are without --no-follow-up.
+    for (let f = done.files; f && f.checked < f.total;) {
+      await new Promise((r) => setTimeout(r, 500));
+      f = (await session.get(`/api/imports/${id}`)).files;
+    }
+    return { ...portal, auth: session.auth };
+  } catch (err) {
+    await portal.stop();
+    throw err;
+  }
+}
+
+async function runOne(label, databaseUrl, dbName, againstUrl) {
+  const { base, server, stop } = await startPortal(databaseUrl, label);
+  let against;
+  try {
+    const session = await signIn(base);
+    const { auth, get } = session;
     const idle = rssOf(server.pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
-    const form = new FormData();
-    form.append('mode', 'skip');
-    form.append('sheet', await fs.openAsBlob(sheetPath), 'catalogue.xlsx');
-    form.append('zip', await fs.openAsBlob(zipPath), 'catalogue.zip');
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/imports`, { method: 'POST', headers: auth, body: form });
-    if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
-    const { id } = await res.json();
-    const t1 = performance.now();
-    const checked = await waitFor(id, ['checked', 'failed']);
-    const t2 = performance.now();
-    if (checked.status !== 'checked' || checked.valid !== PATTERNS)
-      throw new Error(
-        `check: ${checked.status} ${checked.valid} valid, ${checked.error ?? ''} ${JSON.stringify(checked.issues?.slice(0, 3))}`,
-      );
-    const loadAtImport = load();
-    const run = await fetch(`${base}/api/imports/${id}/run`, { method: 'POST', headers: auth });
-    if (run.status !== 202) throw new Error(`run: ${run.status} ${await run.text()}`);
-    const done = await waitFor(id, ['done', 'failed']);
-    const t3 = performance.now();
+    const { id, done, t0, t1, t2, t3, loadAtImport } = await importCatalogue(base, session);
     const peakImport = Math.max(peak, rssOf(server.pid));
     // Visible in the list: every pattern, as a user would look for it.
     const list = await get('/api/patterns?pageSize=10');
@@ -319,10 +361,12 @@ async function runOne(label, databaseUrl, dbName) {
     );
     if (followUp) console.log(followUp);
     const rowsAlone = NO_FILES ? await importRowsAlone(base, auth, server.pid, dbName) : undefined;
-    const single = SINGLE > 0 ? await singleUpdates(base, auth) : undefined;
+    if (SINGLE > 0 && AGAINST) against = await startAgainst(againstUrl, label);
+    const single = SINGLE > 0 ? await singleUpdates(base, auth, against) : undefined;
     if (done.status !== 'done' || done.created !== PATTERNS) process.exitCode = 1;
     return { importS: (t3 - t2) / 1000, checkS: (t2 - t0) / 1000, rowsAlone, single };
   } finally {
+    await against?.stop();
     await stop();
   }
 }
@@ -479,33 +523,23 @@ const p90 = (xs) =>
 /**
  * --single=N: one pattern's fields saved N times (a different pattern each time), as the edit form
  * saves them: PUT of the whole record with If-Match from the read before (the read untimed); with
- * the Directus peer, its PATCH of one item taken in turns with ours. Client-timed, ms.
+ * the Directus peer, its PATCH of one item taken in turns with ours; with --against, DIR's portal's
+ * PUT of the same pattern too, in turns (which goes first alternates). Client-timed, ms.
  */
-async function singleUpdates(base, auth) {
+async function singleUpdates(base, auth, against) {
   // Pages come in the list's sizes (10, 25, 50, 100): a page of 100, the first N of it.
   const list = await (await fetch(`${base}/api/patterns?pageSize=100`, { headers: auth })).json();
   if (!list.data) throw new Error(`the list: ${JSON.stringify(list).slice(0, 300)}`);
-  const ids = list.data.slice(0, SINGLE).map((p) => p.ID);
-  const ours = [];
+  const codes = list.data.slice(0, SINGLE).map((p) => p.SFCC_Pattern_ID);
+  const targets = [{ base, auth, ids: await idsOf(base, auth, codes), times: [] }];
+  if (against)
+    targets.push({ ...against, ids: await idsOf(against.base, against.auth, codes), times: [] });
   const theirs = [];
   const peerIds = directus ? [...directus.ids.values()] : [];
-  for (const [i, id] of ids.entries()) {
-    const read = await fetch(`${base}/api/patterns/${id}`, { headers: auth });
-    const etag = read.headers.get('etag');
-    const p = (await read.json()).data;
-    const body = {};
-    for (const k of Object.keys(PATTERN_LABELS))
-      if (p[k] !== null && p[k] !== undefined) body[k] = p[k];
-    body.Pattern_Description = `${p.Pattern_Description ?? ''} Saved once.`;
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/patterns/${id}`, {
-      method: 'PUT',
-      headers: { ...auth, 'content-type': 'application/json', 'if-match': etag },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    ours.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`PUT ${id}: ${res.status} ${text.slice(0, 300)}`);
+  const from = process.hrtime.bigint() / 1000n; // the profiles' clock (profile-summary.mjs --from)
+  for (let i = 0; i < codes.length; i++) {
+    for (const target of i % 2 ? [...targets].reverse() : targets)
+      target.times.push(await saveOnce(target, target.ids[i]));
     if (directus)
       theirs.push(
         await directus.peer.updateOne(peerIds[i % peerIds.length], {
@@ -513,11 +547,56 @@ async function singleUpdates(base, auth) {
         }),
       );
   }
+  const to = process.hrtime.bigint() / 1000n;
+  const [ours, before] = targets.map((t) => t.times);
   const f = (xs) => `median ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms`;
   console.log(
-    `  single update (${ids.length}, in turns): ours PUT ${f(ours)}${theirs.length ? `; Directus PATCH ${f(theirs)}` : ''} (load average ${load()})`,
+    `  single update (${codes.length}, in turns): ours PUT ${f(ours)}${before ? `; ${AGAINST}'s PUT ${f(before)} (ours ÷ it ${(median(ours) / median(before)).toFixed(2)})` : ''}${theirs.length ? `; Directus PATCH ${f(theirs)}` : ''} (load average ${load()})`,
   );
-  return { ours: median(ours), theirs: theirs.length ? median(theirs) : undefined };
+  if (PROFILE)
+    console.log(
+      `    their part of the servers' profiles: node scripts/bench/profile-summary.mjs ${PROFILE} --from=${from} --to=${to}`,
+    );
+  return {
+    ours: median(ours),
+    before: before && median(before),
+    theirs: theirs.length ? median(theirs) : undefined,
+  };
+}
+
+/** The patterns' IDs on the portal at `base`, by Pattern ID (each portal numbers its own). */
+async function idsOf(base, auth, codes) {
+  const ids = [];
+  for (const code of codes) {
+    const r = await fetch(`${base}/api/patterns?search=${encodeURIComponent(code)}&pageSize=10`, {
+      headers: auth,
+    });
+    const row = (await r.json()).data?.find((p) => p.SFCC_Pattern_ID === code);
+    if (!row) throw new Error(`${code} is not in the list of ${base}`);
+    ids.push(row.ID);
+  }
+  return ids;
+}
+
+/** One save as the edit form makes it (its read untimed); answers the PUT's time, ms. */
+async function saveOnce({ base, auth }, id) {
+  const read = await fetch(`${base}/api/patterns/${id}`, { headers: auth });
+  const etag = read.headers.get('etag');
+  const p = (await read.json()).data;
+  const body = {};
+  for (const k of Object.keys(PATTERN_LABELS))
+    if (p[k] !== null && p[k] !== undefined) body[k] = p[k];
+  body.Pattern_Description = `${p.Pattern_Description ?? ''} Saved once.`;
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/patterns/${id}`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json', 'if-match': etag },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`PUT ${id}: ${res.status} ${text.slice(0, 300)}`);
+  return ms;
 }
 
 /** The first import's queued PDF checks still to run (they share the machine with what follows). */
@@ -576,12 +655,16 @@ if (!peer) {
 const ours = {};
 if (PGLITE) ours.pglite = await runOne('embedded PGlite + disk store', undefined);
 if (PG_URL) {
-  const db = await freshPgDatabase(PG_URL, arg('pg-db', 'bench_import'));
+  const dbName = arg('pg-db', 'bench_import');
+  const db = await freshPgDatabase(PG_URL, dbName);
+  const other =
+    AGAINST && SINGLE > 0 ? await freshPgDatabase(PG_URL, `${dbName}_against`) : undefined;
   try {
     const name = new URL(db.url).pathname.slice(1);
-    ours.pg = await runOne(`PostgreSQL (${name}) + disk store`, db.url, name);
+    ours.pg = await runOne(`PostgreSQL (${name}) + disk store`, db.url, name, other?.url);
   } finally {
     await db.drop();
+    await other?.drop();
   }
 }
 
@@ -611,7 +694,7 @@ if (directus) {
       );
     if (v.single?.theirs)
       console.log(
-        `  ours (${k}) single update: median ${v.single.ours.toFixed(1)} ms against Directus' ${v.single.theirs.toFixed(1)} ms (ours ÷ Directus ${(v.single.ours / v.single.theirs).toFixed(2)}; ≤ 1 is the goal)`,
+        `  ours (${k}) single update: median ${v.single.ours.toFixed(1)} ms against Directus' ${v.single.theirs.toFixed(1)} ms (ours ÷ Directus ${(v.single.ours / v.single.theirs).toFixed(2)}; ≤ 1 is the goal)${v.single.before ? `; --against's ${v.single.before.toFixed(1)} ms (÷ Directus ${(v.single.before / v.single.theirs).toFixed(2)})` : ''}`,
       );
   }
 }

@@ -1,4 +1,4 @@
-// Below detail.service, and the lifecycle's review.service (through index.ts), which both use it.
+// Below update.service, detail-files.service, and the lifecycle's review.service (through index.ts), which both use it.
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './review-notes.repo';
@@ -14,7 +14,11 @@ export async function addressNotesOn(
   targetType: 'field' | 'file' | 'size',
   keys: (string | number)[],
 ) {
-  const notes = await repo.openNotesOn(tx, patternId, targetType, keys.map(String));
+  await addressNotes(tx, user, await repo.openNotesOn(tx, patternId, targetType, keys.map(String)));
+}
+
+/** Addresses these open notes (read by the caller: the save of the fields reads them in its UPDATE). */
+export async function addressNotes(tx: DbOrTx, user: AuthUser, notes: { id: number }[]) {
   for (const n of notes) await repo.setNoteAddressed(tx, n.id, user.id, true);
 }
 

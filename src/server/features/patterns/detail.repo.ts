@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { brands } from '../../db/schema/brands';
 import { live, patternFiles, patterns, sizes } from '../../db/schema/patterns';
 
-const patternColumns = {
+export const patternColumns = {
   ID: patterns.ID,
   SFCC_Pattern_ID: patterns.SFCC_Pattern_ID,
   Pattern_Name: patterns.Pattern_Name,
@@ -153,26 +153,6 @@ export async function sizesForCompleteness(db: DbOrTx, patternId: number) {
 }
 
 export type PatternValues = Partial<typeof patterns.$inferInsert>;
-
-const { brandName: _brandName, ...ownColumns } = patternColumns;
-
-/**
- * Writes the pattern's columns and answers the row as written (RETURNING: the triggers' version and
- * content_updated_at included), so the save does not read it again; `brandName` is the caller's.
- */
-export async function updatePatternReturning(
-  db: DbOrTx,
-  id: number,
-  values: PatternValues,
-  brandName: string,
-): Promise<PatternRow | undefined> {
-  const [row] = await db
-    .update(patterns)
-    .set(values)
-    .where(eq(patterns.ID, id))
-    .returning(ownColumns);
-  return row && { ...row, brandName };
-}
 
 /** Marks the pattern as edited: a size, piece or file changed. */
 export async function touchPattern(db: DbOrTx, id: number) {

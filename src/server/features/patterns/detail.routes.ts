@@ -13,6 +13,7 @@ import {
 import { readParts } from '../../storage/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './detail.service';
+import { updateFields } from './update.service';
 import * as files from './detail-files.service';
 import { expectedVersion, sendEtag } from './versions';
 
@@ -45,7 +46,7 @@ export const detailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.updateFields(
+      const data = await updateFields(
         app.db,
         currentUser(request),
         request.params.id,

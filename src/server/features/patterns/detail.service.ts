@@ -1,29 +1,17 @@
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../context';
 import { brandScope } from '../../lib/scope';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { notFound } from '../../lib/app-error';
 import { MSG } from '../../../shared/messages';
-import {
-  PATTERN_LABELS,
-  PatternFieldsSchema,
-  type PatternFields,
-} from '../../../shared/contracts/patterns';
-import {
-  PATTERN_DETAIL_MSG,
-  type MissingItem,
-  type PatternDetail,
-} from '../../../shared/contracts/pattern-detail';
+import type { MissingItem, PatternDetail } from '../../../shared/contracts/pattern-detail';
 import { toPatternFile } from '../files';
-import { patternPreflight, withPreflight } from '../preflight';
-import { findBrand, resolveBrandRef } from '../brands';
-import { recordActivity } from '../activity';
-import { diffFields } from '../activity';
-import { addressNotesOn } from './address-notes';
+import { patternPreflight, preflightOfFiles, withPreflight } from '../preflight';
 import * as repo from './detail.repo';
-import { priceToDb, toDetailFields, withBrandName } from './pattern-shape';
+import type { SaveParts } from './save.repo';
+import { toDetailFields } from './pattern-shape';
 import { recordPatternEvent } from '../../events/pattern-events';
-import { assertVersion } from './versions';
+
+type PatternPreflight = ReturnType<typeof preflightOfFiles>;
 
 /**
  * Brand scoping of every pattern-related read and write (patterns, their files, sizes and
@@ -124,7 +112,39 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
     await repo.listPatternFiles(db, p.ID),
     await patternMissing(db, p),
   ];
-  const preflight = await patternPreflight(db, p);
+  return detailOf(p, files, missing, sizesCount, await patternPreflight(db, p));
+}
+
+/**
+ * The detail call's answer of the pattern written by a save, from what its UPDATE read
+ * (`SaveParts`, save.repo.ts): the same answer `buildDetail` gives, without reading again.
+ */
+export function savedDetail(p: repo.PatternRow, parts: SaveParts): PatternDetail {
+  // The pattern's own files (not a size's PDF) in upload order, as listPatternFiles reads them.
+  const files = parts.files.filter((f) => f.sizeId === null);
+  const preflight = preflightOfFiles(
+    parts.files.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      fileName: f.fileName,
+      storageKey: f.storageKey,
+      sizeId: f.sizeId,
+      Size: f.Size,
+      pattern_view: f.pattern_view,
+      check: f.check,
+    })),
+    p,
+  );
+  return detailOf(p, files, missingItems(p, parts.sizes), parts.sizes.length, preflight);
+}
+
+function detailOf(
+  p: repo.PatternRow,
+  files: repo.FileRow[],
+  missing: MissingItem[],
+  sizesCount: number,
+  preflight: PatternPreflight,
+): PatternDetail {
   return {
     ...toDetailFields(p),
     files: files.map((f) => withPreflight(toPatternFile(f), preflight)),
@@ -136,128 +156,4 @@ async function buildDetail(db: DbOrTx, p: repo.PatternRow): Promise<PatternDetai
       (c) => c.type === 'pdf' && c.thumbnailsPending,
     ),
   };
-}
-
-const TEXT_FIELDS = Object.keys(PatternFieldsSchema.shape).filter(
-  (k) => k !== 'Brand' && k !== 'Price',
-);
-const patternIdTaken = () => conflict(MSG.patternIdTaken, { SFCC_Pattern_ID: MSG.patternIdTaken });
-
-/**
- * Replaces the record's fields (validated by the route with the submission's schema). Users keep
- * the pattern in their brand; admins may move it to any existing brand. The status never changes.
- */
-export async function updateFields(
-  db: DbOrTx,
-  user: AuthUser,
-  id: number,
-  input: PatternFields,
-  expected?: number,
-): Promise<PatternDetail> {
-  return db.transaction((tx) => updateFieldsIn(tx, user, id, input, expected));
-}
-
-async function updateFieldsIn(
-  db: DbOrTx,
-  user: AuthUser,
-  id: number,
-  input: PatternFields,
-  expected: number | undefined,
-): Promise<PatternDetail> {
-  const current = await loadPattern(db, user, id, { forUpdate: true });
-  await assertVersion(db, { patternId: id, current: current.version }, expected);
-  return buildDetail(db, await writeFields(db, user, current, input));
-}
-
-/** A pattern's fields as the edit form holds them (the body `updateFields` takes). */
-function fieldsOf(p: repo.PatternRow): PatternFields {
-  const out: Record<string, unknown> = {
-    Brand: p.brandId,
-    Price: p.Price === null ? undefined : Number(p.Price),
-  };
-  for (const k of TEXT_FIELDS) out[k] = (p as Record<string, unknown>)[k] ?? undefined;
-  return out as PatternFields;
-}
-
-/**
- * Bulk Edit fields (features/bulk): sets one field of one pattern through the edit's own write
- * (brand scope, activity before → after, webhook and storefront events, addressed notes). A
- * published pattern's change waits for review as any edit does. `value` is the field's value as
- * `PatternFieldsSchema` parsed it; answers whether anything changed (`preview`: writes nothing).
- */
-export async function setPatternField<K extends keyof PatternFields>(
-  db: DbOrTx,
-  user: AuthUser,
-  id: number,
-  field: K,
-  value: PatternFields[K],
-  opts: { preview?: boolean } = {},
-): Promise<{ changed: boolean; patternId: string }> {
-  return db.transaction(async (tx) => {
-    const current = await loadPattern(tx, user, id, { forUpdate: !opts.preview });
-    const input = { ...fieldsOf(current), [field]: value };
-    const stored = (v: unknown) =>
-      field === 'Price' ? (v === undefined ? null : priceToDb(v as number)) : v || null;
-    const changed = stored(value) !== (current as Record<string, unknown>)[field];
-    if (changed && !opts.preview) await writeFields(tx, user, current, input);
-    return { changed, patternId: current.SFCC_Pattern_ID };
-  });
-}
-
-/** Writes the fields of a locked pattern; records what changed. Answers the pattern as it is now. */
-async function writeFields(
-  db: DbOrTx,
-  user: AuthUser,
-  current: repo.PatternRow,
-  input: PatternFields,
-): Promise<repo.PatternRow> {
-  const id = current.ID;
-  const brandId = await resolveBrandRef(db, input.Brand);
-  let brandName = current.brandName;
-  if (brandId !== current.brandId) {
-    if (user.role !== 'admin')
-      throw badRequest(PATTERN_DETAIL_MSG.otherBrand, { Brand: PATTERN_DETAIL_MSG.otherBrand });
-    const brand = await findBrand(db, brandId);
-    if (!brand)
-      throw badRequest(PATTERN_DETAIL_MSG.unknownBrand, { Brand: PATTERN_DETAIL_MSG.unknownBrand });
-    brandName = brand.name;
-  }
-  const { Brand, Price, ...text } = input;
-  const values: repo.PatternValues = {
-    brandId,
-    Price: Price === undefined ? null : priceToDb(Price),
-    updatedAt: new Date(),
-  };
-  // Absent optional fields are cleared: the body is the whole record, as the edit form shows it.
-  for (const k of TEXT_FIELDS)
-    (values as Record<string, unknown>)[k] = (text as Record<string, unknown>)[k] || null; // '' clears
-  // In the caller's transaction (no savepoint of its own: a refused write ends it all the same);
-  // the row as written comes back from the UPDATE (issue 50: not read again).
-  let updated: repo.PatternRow;
-  try {
-    updated = (await repo.updatePatternReturning(db, id, values, brandName))!;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw patternIdTaken();
-    throw err;
-  }
-  await recordPatternEvent(db, 'pattern.updated', id);
-  const changes = diffFields(withBrandName(current), withBrandName(updated), PATTERN_LABELS);
-  // A partner edits their own brand's patterns: the activity's brand is the pattern's, read already.
-  if (changes.length)
-    await recordActivity(
-      db,
-      user,
-      id,
-      'fields_changed',
-      { changes },
-      user.brandId === current.brandId ? current.brandName : undefined,
-    );
-  await addressNotesOn(
-    db,
-    user,
-    id,
-    'field',
-    changes.map((c) => c.field),
-  );
-  return updated;
 }

@@ -7,8 +7,8 @@ export {
   markPatternEdited,
   patternDetailById,
   patternMissing,
-  setPatternField,
 } from './detail.service';
+export { setPatternField } from './update.service';
 export type { PatternRow } from './detail.repo';
 export { addressNotesOn, addressNotesOnDeletedSizes } from './address-notes';
 export { openNotesOn, setNoteAddressed } from './review-notes.repo';

@@ -6,6 +6,7 @@ export {
   isThumbnailKey,
   openThumbnail,
   patternPreflight,
+  preflightOfFiles,
   preflightStoredUpload,
   putThumbnails,
   recordChecks,

@@ -173,7 +173,20 @@ export async function patternPreflight(
   db: DbOrTx,
   pattern: { ID: number; Is_Printable: string | null },
 ): Promise<PatternPreflight> {
-  const rows = await repo.filesWithChecks(db, pattern.ID);
+  return preflightOfFiles(await repo.filesWithChecks(db, pattern.ID), pattern);
+}
+
+/** A pattern's file as `patternPreflight` reads it: the file, its size's names, its check. */
+type PreflightFileRow = Awaited<ReturnType<typeof repo.filesWithChecks>>[number];
+
+/**
+ * `patternPreflight` of the rows a caller read itself (the save reads them in its UPDATE's
+ * RETURNING, patterns/detail.repo.ts): every file of the pattern in `id` order.
+ */
+export function preflightOfFiles(
+  rows: PreflightFileRow[],
+  pattern: { Is_Printable: string | null },
+): PatternPreflight {
   const checks = new Map<number, FileCheck>();
   for (const r of rows) if (r.check) checks.set(r.id, r.check);
   const warnings = preflightWarnings(
