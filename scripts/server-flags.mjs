@@ -5,15 +5,14 @@
 //                            resident on PGlite, reads unchanged (ADR 012)
 //   --max-semi-space-size=4  a young generation of 4 MB semi-spaces, not up to 16: after a burst of
 //                            requests the larger one stays resident (about 25 MB)
+// Not --enable-source-maps: Node would keep the bundle's source map decoded for good (about 13 MB
+// of heap, from the first stack trace on); lib/source-stacks.ts maps the bundle's stack traces
+// while they are needed instead (ADR 012).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const SERVER_NODE_FLAGS = [
-  '--enable-source-maps',
-  '--v8-pool-size=1',
-  '--max-semi-space-size=4',
-];
+export const SERVER_NODE_FLAGS = ['--v8-pool-size=1', '--max-semi-space-size=4'];
 
 /**
  * The flags a checkout in `dir` starts its server with (its own scripts/server-flags.mjs; before
