@@ -36,7 +36,7 @@ import { tsImport } from 'tsx/esm/api';
 import yazl from 'yazl';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
-import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import { cpuMs, directusPeer } from './directus-peer.mjs';
 
 const arg = (name, dflt) => {
@@ -215,6 +215,7 @@ async function startPortal(databaseUrl, label) {
     [...SERVER_NODE_FLAGS, ...profileFlags, path.join(root, 'dist/server/main.js')],
     {
       env: {
+        ...SERVER_ENV,
         ...process.env,
         DATA_DIR: path.join(dir, 'portal'),
         PORT: String(port),
