@@ -7,7 +7,7 @@ import { SourceMap, type SourceMapPayload, type SourceOrigin } from 'node:module
  * stack trace formatted (start-up formats some) and keeps it for the life of the process: about
  * 13 MB of heap, resident while the server idles (docs/benchmarks.md, "Memory"). Here the map is
  * read and decoded when a stack trace with a frame in the bundle is formatted, and dropped once no
- * stack trace has needed it for `keepMs`: the next one decodes it again (tens of milliseconds).
+ * stack trace has needed it for `keepMs`: the next one decodes it again (50–100 ms).
  *
  * Frames of `bundle` (the server bundle's URL) are mapped through `bundle.map` beside it; other
  * frames (node_modules, Node's own) print as V8 prints them. Nothing is installed where Node maps
