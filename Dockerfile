@@ -24,7 +24,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_MMAP_THRESHOLD_=131072
+    MALLOC_MMAP_THRESHOLD_=32768
 WORKDIR /app
 RUN groupadd --system --gid 10001 portal \
  && useradd --system --uid 10001 --gid portal --home-dir /data --no-create-home portal \
