@@ -23,7 +23,8 @@ FROM ${BASE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_MMAP_THRESHOLD_=32768
 WORKDIR /app
 RUN groupadd --system --gid 10001 portal \
  && useradd --system --uid 10001 --gid portal --home-dir /data --no-create-home portal \
@@ -37,5 +38,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The flags npm start passes (scripts/server-flags.mjs). SIGTERM finishes requests in flight, then stops.
-CMD ["node", "--enable-source-maps", "--v8-pool-size=1", "--max-semi-space-size=4", "dist/server/main.js"]
+# The flags and environment npm start passes (scripts/server-flags.mjs). SIGTERM finishes requests in flight, then stops.
+CMD ["node", "--v8-pool-size=1", "--max-semi-space-size=4", "dist/server/main.js"]

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntilHealthy } from '../scripts/portal-process.mjs';
+import { childrenOf, freePort, waitUntilHealthy } from '../scripts/portal-process.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 /** The README's start command on its own data directory: first admin, restart, bad configuration, SIGTERM. */
 describe('npm start', () => {
@@ -77,6 +78,16 @@ describe('npm start', () => {
     });
     expect(login.status).toBe(200);
     expect((await login.json()).role).toBe('admin');
+
+    // The server process runs with the Node flags and the environment of scripts/server-flags.mjs
+    // (ADR 012: what keeps its idle memory down).
+    const [server] = childrenOf(first.child.pid!);
+    const cmdline = fs.readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
+    expect(cmdline).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
+    expect(cmdline).not.toContain('--enable-source-maps');
+    const environ = fs.readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+    for (const [name, value] of Object.entries(SERVER_ENV))
+      expect(environ).toContain(`${name}=${value}`);
 
     // SIGTERM while a sign-in is in flight: the request still gets its answer.
     const inFlight = fetch(`http://127.0.0.1:${port}/api/auth/login`, {

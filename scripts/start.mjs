@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildAll, isBuilt, root } from './build.mjs';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 // package.json's engines: Node 22 or newer (tested on 24). An older Node still starts, with a warning
 // saying how to get a supported one (README, "Node 22 or newer").
@@ -18,7 +18,7 @@ if (!isBuilt()) {
 const child = spawn(
   process.execPath,
   [...SERVER_NODE_FLAGS, path.join(root, 'dist/server/main.js')],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...SERVER_ENV, ...process.env } },
 );
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -19,7 +19,7 @@ import readline from 'node:readline';
 import { tsImport } from 'tsx/esm/api';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
-import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 const arg = (name, dflt) => {
   const a = process.argv.find((x) => x === `--${name}` || x.startsWith(`--${name}=`));
@@ -112,6 +112,7 @@ async function startPortal(databaseUrl) {
     [...SERVER_NODE_FLAGS, path.join(root, 'dist/server/main.js')],
     {
       env: {
+        ...SERVER_ENV,
         ...process.env,
         DATA_DIR: path.join(dir, 'portal'),
         PORT: String(port),

@@ -40,7 +40,7 @@ import { tsImport } from 'tsx/esm/api';
 import yazl from 'yazl';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
-import { SERVER_NODE_FLAGS, serverFlagsOf } from '../server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS, serverEnvOf, serverFlagsOf } from '../server-flags.mjs';
 import { cpuMs, directusPeer } from './directus-peer.mjs';
 
 const arg = (name, dflt) => {
@@ -218,12 +218,14 @@ async function startPortal(databaseUrl, label, checkout = root) {
       ]
     : [];
   const flags = checkout === root ? SERVER_NODE_FLAGS : await serverFlagsOf(checkout);
+  const serverEnv = checkout === root ? SERVER_ENV : await serverEnvOf(checkout);
   const server = spawn(
     process.execPath,
     [...flags, ...profileFlags, path.join(checkout, 'dist/server/main.js')],
     {
       cwd: checkout,
       env: {
+        ...serverEnv,
         ...process.env,
         DATA_DIR: path.join(dir, 'portal'),
         PORT: String(port),

@@ -41,7 +41,7 @@ import { cpuMs, directusPeer, pidsNamed, rssMb } from './directus-peer.mjs';
 import { childrenOf, freePort, getJson, waitUntilHealthy } from '../portal-process.mjs';
 import { findWrk, wrkLoad } from './wrk-load.mjs';
 import { seed, seedHeroFiles } from './seed-patterns.mjs';
-import { serverFlagsOf } from '../server-flags.mjs';
+import { serverEnvOf, serverFlagsOf } from '../server-flags.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const arg = (name) =>
@@ -258,6 +258,7 @@ async function startServer(env, dir = root) {
   const child = spawn(process.execPath, await serverArgs(dir), {
     cwd: dir,
     env: {
+      ...(await serverEnvOf(dir)),
       ...process.env,
       SERVER_PROCESSES: '', // one process unless the run asks for more (--processes)
       ...env,

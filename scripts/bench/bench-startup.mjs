@@ -1,5 +1,5 @@
 // Start-up of the portal on the embedded default (PGlite, files on disk), started as `npm start`
-// starts it (scripts/server-flags.mjs): time until /api/health answers, and resident memory (the
+// starts it (scripts/server-flags.mjs: its Node flags and environment): time until /api/health answers, and resident memory (the
 // whole process: the main thread and PGlite's worker thread) at that moment, at its peak (VmHWM),
 // and idle once start-up has settled (`--idle` seconds after health: the idle collector,
 // lib/idle-gc.ts, looks every 5 s). Three starts, each a process of its own:
@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
-import { serverFlagsOf } from '../server-flags.mjs';
+import { serverEnvOf, serverFlagsOf } from '../server-flags.mjs';
 import { seed } from './seed-patterns.mjs';
 
 const arg = (name, dflt) =>
@@ -47,9 +47,10 @@ const load = () =>
 /** The server entry and Node flags of a checkout: this one as `npm start` builds it; another built from its sources. */
 async function serverOf(dir) {
   const flags = await serverFlagsOf(dir);
+  const env = await serverEnvOf(dir);
   if (dir === root) {
     await buildAll({ quiet: true, ifNeeded: true });
-    return { label: 'ours', flags, main: path.join(root, 'dist/server/main.js') };
+    return { label: 'ours', flags, env, main: path.join(root, 'dist/server/main.js') };
   }
   const out = path.join(
     dir,
@@ -58,7 +59,7 @@ async function serverOf(dir) {
   );
   const helper = path.join(dir, 'scripts/server-bundle.mjs');
   await (await import(pathToFileURL(helper).href)).buildServerBundle(out);
-  return { label: 'before', flags, main: path.join(out, 'main.js'), cleanup: out };
+  return { label: 'before', flags, env, main: path.join(out, 'main.js'), cleanup: out };
 }
 
 const status = (pid, field) =>
@@ -73,6 +74,7 @@ async function startOnce(server, dataDir) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...server.flags, server.main], {
     env: {
+      ...server.env,
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -6,6 +6,10 @@ import { createLogger } from './lib/logger';
 import { startBackground } from './background';
 import { keepDataDirPrivate } from './lib/private-data-dir';
 import { isPrimaryOf, reportReady, runPrimary } from './cluster';
+import { mapBundleStacks } from './lib/source-stacks';
+
+// Stack traces name the TypeScript sources, the bundle's source map decoded only while in use.
+mapBundleStacks(import.meta.url);
 
 async function main() {
   let env;

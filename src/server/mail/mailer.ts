@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -29,23 +29,28 @@ export function createMailer(opts: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer is loaded at the first mail, not at start-up: it holds about 5 MB of heap that an
+  // idle server has no use for (docs/benchmarks.md, "Memory").
+  let transport: Promise<Transporter> | undefined;
+  let made: Transporter | undefined;
+  const transportOf = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    (transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) => (made = nodemailer.createTransport(options)),
+    ));
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, ...m });
+        await (await transportOf(smtpUrl)).sendMail({ from: opts.from, ...m });
       },
-      close: () => transport.close(),
+      close: () => made?.close(),
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, ...m });
+      const info = await (
+        await transportOf({ streamTransport: true, buffer: true, newline: 'unix' })
+      ).sendMail({ from: opts.from, ...m });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       // A queued mail sent again after a crash overwrites its own file instead of adding a second one.
       const name = m.messageId

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FileStore } from './file-store';
 import { IMAGE_MIME_TYPES, LIMITS, MB, PDF_MIME_TYPE, sanitizeFileName } from '../../shared/limits';
 import { tooLarge, unsupportedType } from '../lib/app-error';
@@ -66,6 +65,8 @@ class GuardStream extends Transform {
 
   private async sniff(): Promise<void> {
     const head = Buffer.concat(this.head);
+    // file-type loads on first use (docs/benchmarks.md, "Memory": what an idle server holds).
+    const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(head);
     if (!type && this.rule.text && !head.includes(0)) {
       this.detected = this.rule.text;

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../context';
 import type { LoginResponse } from '../../../shared/contracts/auth';
@@ -39,6 +39,10 @@ export function oidcDisplayName(deps: AppDeps): string | null {
 
 const redirectUri = (deps: AppDeps) => `${deps.env.publicUrl}${OIDC_PATHS.callback}`;
 
+// openid-client (and jose under it) loads at the first sign-in through the provider, not at start-up.
+let loading: Promise<typeof client> | undefined;
+const oidc = () => (loading ??= import('openid-client'));
+
 const configs = new Map<string, Promise<client.Configuration>>();
 
 /** The provider's discovery document, read once per process (again after a failure). */
@@ -50,19 +54,14 @@ function providerConfig(deps: AppDeps): Promise<client.Configuration> {
     config = (async () => {
       // The portal's outbound rule: https on a public address, unless OIDC_ALLOW_PRIVATE.
       await checkOutboundUrl(OIDC_ISSUER!, OIDC_ALLOW_PRIVATE);
-      return client.discovery(
-        new URL(OIDC_ISSUER!),
-        OIDC_CLIENT_ID!,
-        OIDC_CLIENT_SECRET!,
-        undefined,
-        {
-          execute: [
-            client.enableNonRepudiationChecks,
-            ...(OIDC_ALLOW_PRIVATE ? [client.allowInsecureRequests] : []),
-          ],
-          timeout: 10,
-        },
-      );
+      const oc = await oidc();
+      return oc.discovery(new URL(OIDC_ISSUER!), OIDC_CLIENT_ID!, OIDC_CLIENT_SECRET!, undefined, {
+        execute: [
+          oc.enableNonRepudiationChecks,
+          ...(OIDC_ALLOW_PRIVATE ? [oc.allowInsecureRequests] : []),
+        ],
+        timeout: 10,
+      });
     })();
     configs.set(key, config);
     config.catch(() => configs.delete(key));
@@ -119,13 +118,14 @@ export async function start(
     log.warn({ err }, `company sign-in: the provider at OIDC_ISSUER cannot be used`);
     return { location: '', flow: refused(OIDC_MSG.unavailable, 503) };
   }
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
+  const oc = await oidc();
+  const verifier = oc.randomPKCECodeVerifier();
+  const state = oc.randomState();
+  const nonce = oc.randomNonce();
+  const url = oc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(deps),
     scope: 'openid email profile',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge: await oc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
     nonce,
@@ -174,8 +174,9 @@ export async function callback(
   let claims: Record<string, unknown>;
   try {
     const config = await providerConfig(deps);
+    const oc = await oidc();
     const current = new URL(`${redirectUri(deps)}?${params.toString()}`);
-    const tokens = await client.authorizationCodeGrant(config, current, {
+    const tokens = await oc.authorizationCodeGrant(config, current, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
       expectedNonce: flow.nonce,
@@ -184,7 +185,7 @@ export async function callback(
     claims = { ...(tokens.claims() ?? {}) };
     if (typeof claims.email !== 'string' && tokens.access_token)
       claims = {
-        ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))),
+        ...(await oc.fetchUserInfo(config, tokens.access_token, String(claims.sub))),
         ...claims,
       };
   } catch (err) {

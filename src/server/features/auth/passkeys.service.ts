@@ -1,11 +1,7 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppDeps, AuthUser } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
@@ -23,6 +19,11 @@ import * as authRepo from './auth.repo';
 import * as repo from './second-factor.repo';
 import * as throttle from './login-throttle';
 import { completeSignIn } from './auth.service';
+
+// Loaded on first use: the library and its ASN.1 and X.509 stack hold about 5 MB of heap that an
+// idle server has no use for (docs/benchmarks.md, "Memory").
+let loading: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (loading ??= import('@simplewebauthn/server'));
 
 /**
  * Passkeys (WebAuthn by @simplewebauthn/server; docs/two-factor.md): discoverable credentials with
@@ -53,7 +54,9 @@ export async function list(deps: AppDeps, user: AuthUser): Promise<Passkey[]> {
 export async function addOptions(deps: AppDeps, user: AuthUser): Promise<PasskeyOptions> {
   const { rpID } = relyingParty(deps);
   const existing = await repo.listPasskeys(deps.database.db, user.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: user.email,
@@ -84,7 +87,9 @@ export async function add(deps: AppDeps, user: AuthUser, input: AddPasskey): Pro
     throw badRequest(TWO_FACTOR_MSG.passkeyFailed);
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: String(challenge.data.challenge),
       expectedOrigin: origin,
@@ -131,7 +136,9 @@ export async function remove(deps: AppDeps, user: AuthUser, id: number) {
 /** Options for "Sign in with a passkey": any passkey of this portal (discoverable credentials). */
 export async function loginOptions(deps: AppDeps): Promise<PasskeyOptions> {
   const { rpID } = relyingParty(deps);
-  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({ rpID, userVerification: 'required' });
   const challenge = await repo.createChallenge(
     deps.database.db,
     'passkey-login',
@@ -168,7 +175,9 @@ export async function login(
   if (!passkey) throw new AppError(401, ERROR_CODES.unauthenticated, TWO_FACTOR_MSG.passkeyUnknown);
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: String(challenge.data.challenge),
       expectedOrigin: origin,

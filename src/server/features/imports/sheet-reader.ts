@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
 import {
   IMPORT_COLUMNS,
   REPORT_ERRORS_COLUMN,
@@ -67,6 +66,7 @@ async function* csvRows(source: Readable): AsyncGenerator<SheetRow> {
   // Encoding (UTF-8 with or without BOM, Windows-1252) and delimiter (, ; tab) as saved by the
   // spreadsheet (csv-text.ts); quoted cells may hold the delimiter and line breaks.
   const { delimiter, text } = await csvSource(source);
+  const { parse } = await import('csv-parse'); // loaded on first use, like exceljs above
   const decoded = Readable.from(text);
   // A read error (or the reader destroyed when the check stops early) ends the parser with it.
   decoded.on('error', (err) => parser.destroy(err));

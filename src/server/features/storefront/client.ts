@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Agent, fetch, type RequestInit, type Response } from 'undici';
+import type { Agent, RequestInit, Response } from 'undici';
 import {
   checkOutboundUrl,
   pinnedLookup,
@@ -91,7 +91,7 @@ export class StorefrontClient {
   private readonly tries: number;
   private readonly retryDelayMs: (n: number) => number;
   private readonly lookup?: Lookup;
-  private readonly dispatcher: Agent;
+  private readonly dispatcher: Promise<Agent>;
   constructor(
     private readonly t: TargetConfig,
     opts: ClientOptions = {},
@@ -245,11 +245,12 @@ export class StorefrontClient {
     for (let n = 1; n <= this.tries; n++) {
       let res: Response;
       try {
+        const { fetch } = await loadUndici();
         res = await fetch(url, {
           ...(typeof init === 'function' ? await init() : init),
           redirect: 'manual',
           signal: AbortSignal.timeout(what === 'upload' ? 600_000 : 60_000),
-          dispatcher: this.dispatcher,
+          dispatcher: await this.dispatcher,
         });
       } catch (err) {
         if (err instanceof RefusedError) throw err;
@@ -349,8 +350,11 @@ export async function addressProblem(
  * address judged, so a name that changes its answer between the two (DNS rebinding) reaches
  * nothing private. One agent (and its kept-alive sockets) per rule, for the system's resolver.
  */
-const agents = new Map<string, Agent>();
-function pinnedAgent(t: Pick<TargetConfig, 'name' | 'allowPrivate'>, lookup?: Lookup): Agent {
+const agents = new Map<string, Promise<Agent>>();
+function pinnedAgent(
+  t: Pick<TargetConfig, 'name' | 'allowPrivate'>,
+  lookup?: Lookup,
+): Promise<Agent> {
   const { name, allowPrivate } = t;
   const key = `${name} ${allowPrivate}`;
   if (!lookup && agents.has(key)) return agents.get(key)!;
@@ -362,10 +366,15 @@ function pinnedAgent(t: Pick<TargetConfig, 'name' | 'allowPrivate'>, lookup?: Lo
         `The ${name} storefront address is refused: ${host} now resolves to ${address}, a private, loopback, link-local or metadata address (STOREFRONT_ALLOW_PRIVATE=true allows private addresses, for tests and closed networks)`,
       ),
   );
-  const agent = new Agent({ connect: { lookup: connectLookup } });
+  const agent = loadUndici().then(({ Agent }) => new Agent({ connect: { lookup: connectLookup } }));
   if (!lookup) agents.set(key, agent);
   return agent;
 }
+
+// undici is loaded at the first storefront call, not at start-up: it holds about 5 MB of heap that
+// an idle server has no use for (docs/benchmarks.md, "Memory").
+let loading: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (loading ??= import('undici'));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { fileTypeStream } from 'file-type/node';
 import type { AppDeps, AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { StoredUpload } from '../../storage/upload';
@@ -117,6 +116,8 @@ export async function openProfilePic(
     throw notFound('Profile picture');
   }
   // The key carries no extension: the type is read from the picture itself, as on upload.
+  // file-type loads on first use (docs/benchmarks.md, "Memory": what an idle server holds).
+  const { fileTypeStream } = await import('file-type/node');
   const stream = await fileTypeStream(source);
   return { stream, contentType: stream.fileType?.mime ?? 'application/octet-stream' };
 }
