@@ -26,7 +26,7 @@ import { tsImport } from 'tsx/esm/api';
 import { buildAll, root } from '../build.mjs';
 import { freePort, waitUntilHealthy } from '../portal-process.mjs';
 import { seed } from './seed-patterns.mjs';
-import { serverFlagsOf } from '../server-flags.mjs';
+import { serverEnvOf, serverFlagsOf } from '../server-flags.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -87,6 +87,7 @@ async function startPortal(checkout, name) {
   const child = spawn(process.execPath, [...flags, path.join(checkout, 'dist/server/main.js')], {
     cwd: checkout,
     env: {
+      ...(await serverEnvOf(checkout)),
       ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
