@@ -74,7 +74,7 @@ export interface RawClient extends Queryable {
 const READ_ONLY = /^\s*(select|with)\b/i;
 const WRITES_ANYWAY =
   /\b(insert|update|delete|merge|truncate|copy|nextval|setval|pg_advisory\w*|pg_try_advisory\w*|pg_notify|set_config|lo_\w+|txid_current|pg_current_xact_id|share)\b/i;
-export const readsOnly = (sql: string) => READ_ONLY.test(sql) && !WRITES_ANYWAY.test(sql);
+const readsOnly = (sql: string) => READ_ONLY.test(sql) && !WRITES_ANYWAY.test(sql);
 
 type Parse = (value: string, typeId?: number) => unknown;
 type Serialize = (value: unknown) => string;
@@ -322,6 +322,41 @@ export async function rawClient(
     return run;
   };
 
+  /** `fn` between BEGIN and COMMIT (ROLLBACK when it throws), on the queue's turn (`exclusive`). */
+  async function inTransaction<T>(fn: (tx: RawTransaction) => Promise<T>): Promise<T> {
+    await runExec('BEGIN');
+    let done = false;
+    const open = () => {
+      if (done) throw new Error('Transaction is closed');
+    };
+    const tx: RawTransaction = {
+      query: async (sql, params, o) => (open(), runQuery(sql, params, o)),
+      exec: async (sql, o) => (open(), runExec(sql, o)),
+      get closed() {
+        return done;
+      },
+    };
+    try {
+      const result = await fn(tx);
+      done = true;
+      const [commit] = await runExec('COMMIT');
+      if (commit?.command === 'ROLLBACK') {
+        throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
+          severity: 'ERROR',
+          code: '25P02',
+          query: 'COMMIT',
+        });
+      }
+      return result;
+    } catch (err) {
+      if (!done) {
+        done = true;
+        await runExec('ROLLBACK');
+      }
+      throw err;
+    }
+  }
+
   // PGlite's parsers and serializers for array types (its _initArrayTypes).
   const arrays = await runQuery<{ oid: number; typarray: number }>(`
     SELECT b.oid, b.typarray FROM pg_catalog.pg_type a
@@ -340,43 +375,7 @@ export async function rawClient(
         ? statement(() => runQuery(sql, params, o))
         : changing(() => statement(() => runQuery(sql, params, o))),
     exec: (sql, o) => changing(() => exclusive(() => runExec(sql, o))),
-    transaction<T>(fn: (tx: RawTransaction) => Promise<T>) {
-      return changing(() =>
-        exclusive(async () => {
-          await runExec('BEGIN');
-          let done = false;
-          const open = () => {
-            if (done) throw new Error('Transaction is closed');
-          };
-          const tx: RawTransaction = {
-            query: async (sql, params, o) => (open(), runQuery(sql, params, o)),
-            exec: async (sql, o) => (open(), runExec(sql, o)),
-            get closed() {
-              return done;
-            },
-          };
-          try {
-            const result = await fn(tx);
-            done = true;
-            const [commit] = await runExec('COMMIT');
-            if (commit?.command === 'ROLLBACK') {
-              throw Object.assign(new Error('Transaction was rolled back instead of committed'), {
-                severity: 'ERROR',
-                code: '25P02',
-                query: 'COMMIT',
-              });
-            }
-            return result;
-          } catch (err) {
-            if (!done) {
-              done = true;
-              await runExec('ROLLBACK');
-            }
-            throw err;
-          }
-        }),
-      );
-    },
+    transaction: (fn) => changing(() => exclusive(() => inTransaction(fn))),
     async listen(channel, onMessage) {
       let set = listeners.get(channel);
       if (!set) {

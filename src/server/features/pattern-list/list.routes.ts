@@ -35,8 +35,9 @@ export const patternListRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PatternListQuerySchema,
         response: { 200: PatternListResponseSchema },
       },
-      // The list is the portal's hottest read (issue 15): its answer is built field by field.
-      serializerCompiler: fastSerializerCompiler,
+      // The list is the portal's hottest read (issue 15): its answer is built field by field, by
+      // the one serializer that also writes the answers kept.
+      serializerCompiler: () => serialize,
     },
     async (request, reply) => {
       const user = currentUser(request);
