@@ -49,8 +49,22 @@ function bootScript(): Plugin {
         // The app imports boot's modules from it, so Vite lists it among the entry's preloads too:
         // the tag above fetches it already.
         const preload = `<link rel="modulepreload" crossorigin href="${base}${built?.fileName}">`;
+        if (!ctx.bundle) return html.replace(charset, `${charset}\n    ${tag}`);
+        // The app's entry is preloaded, not run by the page: boot.ts starts it, on a first load
+        // of My Patterns once the first rows are drawn (ADR 016), so that its evaluation (a long
+        // task on a slow phone) does not hold up the rows; elsewhere as soon as boot runs. The
+        // link comes after boot's tag: boot is asked for first, and runs before the entry's
+        // compilation takes the main thread.
+        const app = Object.values(ctx.bundle).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'index',
+        );
+        if (!app) throw new Error('the app entry (index) is missing from the build');
+        const entryTag = `<script type="module" crossorigin src="${base}${app.fileName}"></script>`;
+        if (!html.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
+        const appLink = `<link rel="modulepreload" crossorigin href="${base}${app.fileName}" data-app-entry>`;
         return html
-          .replace(charset, `${charset}\n    ${tag}`)
+          .replace(entryTag, '')
+          .replace(charset, `${charset}\n    ${appLink}\n    ${tag}`)
           .replace(new RegExp(`\\s*${preload}`), '');
       },
     },

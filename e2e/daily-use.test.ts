@@ -262,8 +262,10 @@ describe('daily use', () => {
     const src = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!); // each pattern has one group
     const [boot] = src(/<script[^>]*async[^>]*src="([^"]+)"/g);
     if (!boot) throw new Error('no boot script in the page');
-    const entry = src(/<script type="module" crossorigin src="([^"]+)"/g);
-    const preloads = src(/<link rel="modulepreload" crossorigin href="([^"]+)"/g);
+    // The page runs no script of the app itself: it preloads the entry, which boot starts (ADR 016).
+    expect(src(/<script type="module" crossorigin src="([^"]+)"/g)).toEqual([]);
+    const entry = src(/<link rel="modulepreload" crossorigin href="([^"]+)" data-app-entry>/g);
+    const preloads = src(/<link rel="modulepreload" crossorigin href="([^"]+)">/g);
     expect(entry).toHaveLength(1);
     // The entry holds everything it imports statically (vite.config.ts's chunk groups): one
     // script to ask for, none preloaded beside it.

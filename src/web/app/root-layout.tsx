@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
@@ -9,6 +9,7 @@ import { useSiteConfig } from '../features/site/api/get-site-config';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt';
 import { firstScreenShown } from '../lib/first-screen';
 import { PATTERN_LIST_PATH } from './paths';
+import { dropFirstRows } from '../features/pattern-list/first-rows';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -17,6 +18,10 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
     if (pathname !== PATTERN_LIST_PATH) firstScreenShown();
+  }, [pathname]);
+  // Any screen but My Patterns replaces the first rows boot.ts may have drawn, before it is painted.
+  useLayoutEffect(() => {
+    if (pathname !== PATTERN_LIST_PATH) dropFirstRows();
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-ink">

@@ -1,9 +1,5 @@
+import { EDIT_STATUS_TONE } from '../lib/badge-tones';
 import { EDIT_STATUS_LABELS, type EditStatus } from '../../shared/contracts/lifecycle-paths';
-
-const styles: Record<EditStatus, string> = {
-  in_review: 'bg-blue-50 text-blue-900 ring-blue-300',
-  changes_requested: 'bg-amber-50 text-amber-900 ring-amber-400',
-};
 
 /** Beside "Published": where the published pattern's waiting edit stands (it stays published meanwhile). */
 export function EditStatusBadge({
@@ -17,7 +13,7 @@ export function EditStatusBadge({
   return (
     <span
       data-testid="pattern-edit-status"
-      className={`inline-flex whitespace-nowrap rounded-full font-semibold ring-1 ring-inset ${large ? 'px-3 py-1 text-sm' : 'px-2 py-0.5 text-xs'} ${styles[editStatus]}`}
+      className={`inline-flex whitespace-nowrap rounded-full font-semibold ring-1 ring-inset ${large ? 'px-3 py-1 text-sm' : 'px-2 py-0.5 text-xs'} ${EDIT_STATUS_TONE[editStatus]}`}
     >
       {EDIT_STATUS_LABELS[editStatus]}
     </span>

@@ -6,13 +6,16 @@
  */
 const started = new Map<string, Promise<unknown>>();
 
-export function startEarlyGet(url: string, headers: Record<string, string>): void {
-  started.set(
-    url,
-    fetch(url, { headers })
-      .then((res) => (res.ok ? (res.json() as Promise<unknown>) : undefined))
-      .catch(() => undefined),
-  );
+/** Starts the GET; its answer (undefined for anything but a success) is also the caller's. */
+export function startEarlyGet<T>(
+  url: string,
+  headers: Record<string, string>,
+): Promise<T | undefined> {
+  const answer = fetch(url, { headers })
+    .then((res) => (res.ok ? (res.json() as Promise<T>) : undefined))
+    .catch(() => undefined);
+  started.set(url, answer);
+  return answer;
 }
 
 /** The early answer to this URL, if one was started (undefined inside when it failed); taken once. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { isRouteErrorResponse, Link, useMatches, useRouteError } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
@@ -6,6 +6,7 @@ import { ChunkLoadError } from '../../../lib/chunk-load';
 import { errorMessage } from '../../../lib/error-message';
 import { firstScreenShown } from '../../../lib/first-screen';
 import { Component as NotFoundScreen } from './not-found';
+import { dropFirstRows } from '../../../features/pattern-list/first-rows';
 
 /** What a route tells its error boundary (router.tsx `handle`). */
 export interface RouteHandle {
@@ -38,6 +39,8 @@ export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
         : MSG.unexpectedErrorDetail;
   // An error screen is a first screen too: what waits for one (the header's menu) may load.
   useEffect(() => firstScreenShown(), []);
+  // It takes the place of My Patterns' first rows, if boot.ts drew them (first-rows.ts).
+  useLayoutEffect(() => dropFirstRows(), []);
   // The cause stays in the browser console for whoever investigates, not on the screen.
   useEffect(() => {
     if (!(error instanceof ApiError) && !isRouteErrorResponse(error))

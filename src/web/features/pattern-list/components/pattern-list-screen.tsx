@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { PatternListRow } from '../../../../shared/contracts/pattern-list';
 import { DELETE_MSG } from '../../../../shared/contracts/pattern-list-paths';
@@ -22,6 +22,7 @@ import { loadErrorMessage } from '../../../lib/error-message';
 import { ImportEntry } from '../../../components/import-entry';
 import { GridSort } from './grid-sort';
 import { BulkBarPlaceholder } from './bulk-bar-placeholder';
+import { dropFirstRows } from '../first-rows';
 
 // The confirm dialog (Headless UI) is not part of the first load: fetched once the rows are on screen.
 const loadDeleteDialog = () => import('./delete-dialog');
@@ -54,6 +55,10 @@ export function PatternListScreen() {
   const settled = shown || list.isError;
   useEffect(() => {
     if (settled) firstScreenShown();
+  }, [settled]);
+  // The first rows boot.ts drew (first-rows.ts) give way to these in the same frame.
+  useLayoutEffect(() => {
+    if (settled) dropFirstRows();
   }, [settled]);
   const lockedReason = (row: PatternListRow) =>
     !isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined;

@@ -1,17 +1,17 @@
 import { useState } from 'react';
+import { LIST_VIEW_KEY } from '../first-rows';
 
 export type ListView = 'table' | 'grid';
-const KEY = 'patterns-view';
 
 /** The list's view, remembered on this device. */
 export function useListView(): [ListView, (v: ListView) => void] {
   const [view, setView] = useState<ListView>(() =>
-    localStorage.getItem(KEY) === 'grid' ? 'grid' : 'table',
+    localStorage.getItem(LIST_VIEW_KEY) === 'grid' ? 'grid' : 'table',
   );
   return [
     view,
     (v) => {
-      localStorage.setItem(KEY, v);
+      localStorage.setItem(LIST_VIEW_KEY, v);
       setView(v);
     },
   ];
