@@ -20,7 +20,9 @@ import { authHeaders, readSession } from './lib/session';
  * Starts the app: its entry, which index.html preloads (vite.config.ts), once the page has been
  * read to its end (the app renders into #root, and the link comes after this script's tag).
  */
+let appStarted = false;
 const startApp = () => {
+  appStarted = true;
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', startApp, { once: true });
     return;
@@ -59,8 +61,10 @@ if (window.location.pathname === PATTERN_LIST_PATH && headers.authorization) {
   if (firstRowsPossible(query)) {
     // The rows are drawn first, and then the app starts: its evaluation is a long task on a slow
     // phone, which the rows would otherwise wait behind (ADR 016).
+    // An answer later than the app's start is the app's to draw (it is drawing the screen).
     const drawn = answer.then((list) => {
-      if (list && drawFirstRows(list, query, readSession()?.role === 'admin')) return afterPaint();
+      if (!list || appStarted) return;
+      if (drawFirstRows(list, query, readSession()?.role === 'admin')) return afterPaint();
     });
     void Promise.race([drawn, new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]).then(startApp);
   } else {
