@@ -458,7 +458,9 @@ async function runSix(six, env, copyEnv, withPeer) {
     servers.push(ours);
     if (env.DATABASE_URL && PROCESSES > 1)
       console.log(`  ours: ${PROCESSES} server processes (SERVER_PROCESSES=${PROCESSES})`);
-    const dbCpu = env.DATABASE_URL ? () => cpuMs(pidsNamed('postgres')) : undefined;
+    const dbCpu = env.DATABASE_URL
+      ? () => cpuMs(backendsOf(new URL(env.DATABASE_URL).pathname.slice(1)))
+      : undefined;
     const target = (label, server) => ({
       label,
       call: (s) => call(server.base, s),
@@ -480,6 +482,24 @@ async function runSix(six, env, copyEnv, withPeer) {
   } finally {
     for (const s of servers) await s.stop();
   }
+}
+
+/**
+ * The PostgreSQL backends serving database `name` (their process title names it: "postgres:
+ * [cluster:] user db host(port) state"): the CPU of the server's queries alone, not that of other databases'
+ * sessions on a shared server (every `postgres` process counted them too). Without process titles
+ * (update_process_title off), every `postgres` process.
+ */
+function backendsOf(name) {
+  const all = pidsNamed('postgres');
+  const mine = all.filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ').includes(name);
+    } catch {
+      return false;
+    }
+  });
+  return mine.length ? mine : all;
 }
 
 const brandIds = async (deps) =>

@@ -8,7 +8,7 @@ interface Runnable<T> {
   execute(v: Record<string, unknown>): Promise<T>;
 }
 
-/** Kept statements by database and shape (first or far page, a search's count or page…). */
+/** Kept statements by database and shape (first or far page, a search…). */
 const keptStatements = new WeakMap<object, Map<string, Runnable<unknown>>>();
 
 const MAX_KEPT_SHAPES = 500;
@@ -17,44 +17,22 @@ const MAX_KEPT_SHAPES = 500;
 export const KEPT_OFFSETS = 100;
 
 /**
- * The statement of `key`, built by `build` on first use and then kept (at most MAX_KEPT_SHAPES per
- * database, the oldest dropped). One name per shape, the same in every process: a statement built
- * again after being dropped reuses the name (and the text) PostgreSQL already holds. Without a key,
- * or in a transaction, it is built for this run alone.
+ * The statement of list rows of `key` (read in array mode, `arrayRowsStatement`), built by `build`
+ * on first use and then kept (at most MAX_KEPT_SHAPES per database, the oldest dropped). One name
+ * per shape, the same in every process: a statement built again after being dropped reuses the
+ * name (and the text) PostgreSQL already holds. Without a key, or in a transaction, it is built
+ * for this run alone.
  */
-export function kept<T>(
-  db: DbOrTx,
-  key: string | undefined,
-  build: () => {
-    prepare(name: string): Runnable<T>;
-    execute(v: Record<string, unknown>): Promise<T>;
-  },
-): Runnable<T> {
-  return keep(db, key, (name) => {
-    const b = build();
-    return name === undefined ? b : b.prepare(name);
-  });
-}
-
-/** `kept` for a statement of list rows, read in array mode (`arrayRowsStatement`). */
 export function keptRows<R>(
   db: DbOrTx,
   key: string | undefined,
   build: () => ArraySelect<R>,
 ): Runnable<TextDates<R>[]> {
-  return keep(db, key, (name) => arrayRowsStatement(db, build(), name));
-}
-
-/** What `kept` and `keptRows` share: the statement of `key`, made (under its name) once per database. */
-function keep<T>(
-  db: DbOrTx,
-  key: string | undefined,
-  make: (name?: string) => Runnable<T>,
-): Runnable<T> {
+  const make = (name?: string) => arrayRowsStatement(db, build(), name);
   if (key === undefined || isTransaction(db)) return make();
   let shapes = keptStatements.get(db);
   if (!shapes) keptStatements.set(db, (shapes = new Map()));
-  let statement = shapes.get(key) as Runnable<T> | undefined;
+  let statement = shapes.get(key) as Runnable<TextDates<R>[]> | undefined;
   if (!statement) {
     if (shapes.size >= MAX_KEPT_SHAPES) shapes.delete(shapes.keys().next().value!);
     statement = make(`list_${key.replace(/[^a-zA-Z0-9]+/g, '_')}`);

@@ -32,7 +32,7 @@ import {
   type SearchKind,
 } from './list-search.query';
 import { countWhere } from './list-count.repo';
-import { KEPT_OFFSETS, kept, keptRows } from './list-kept';
+import { KEPT_OFFSETS, keptRows } from './list-kept';
 import { listRowColumnsWith, type ListRowRecord } from './list.repo';
 
 // A search's page and its total (the words table or the trigram index).
@@ -41,14 +41,15 @@ import { listRowColumnsWith, type ListRowRecord } from './list.repo';
 const FEW_MATCHES = 500;
 
 /**
- * A search's page with its rows, and its total, in two statements. First the matches are counted
- * (at most cap + 1 of them: from the words that hold the term, `countByWords`, when it has no
- * space; otherwise through the trigram index), with the first FEW_MATCHES of their IDs
- * and, for more, the size of the scope the page is read from (the user's brand, or every brand;
- * from the count table). Then the page's rows:
+ * A search's page with its rows, and its total, in one statement. Its first part counts the
+ * matches (at most cap + 1 of them: from the words that hold the term, `countByWords`, when it has
+ * no space; otherwise through the trigram index), with the first FEW_MATCHES of their IDs and, for
+ * more, the size of the scope the page is read from (the user's brand, or every brand; from the
+ * count table). From that count the same statement picks the page's IDs one way
+ * (`searchStatement`):
  *
- * - **few** matches (at most FEW_MATCHES) — the rows of the IDs the count read, sorted: no second
- *   trigram scan (the one-row search's cost is that scan: trigrams every Pattern ID has);
+ * - **few** matches (at most FEW_MATCHES) — the IDs the count read, sorted: no second trigram scan
+ *   (the one-row search's cost is that scan: trigrams every Pattern ID has);
  * - **dense** matches (past the cap, or when the sort index walked from the top meets the page
  *   sooner than the matches would all be read: n² ≥ (offset + limit) × scope) — the sort index is
  *   walked and each row tested (`searchTest`, which the trigram index cannot serve): a broad
@@ -57,8 +58,11 @@ const FEW_MATCHES = 500;
  *   sorted: left to itself, the planner walked a sort index for rare terms too, and read every row
  *   (98 ms instead of 6 ms at 100,000 rows).
  *
- * Each statement is built once per shape (`kept`: which filters are set, the term's kind, the
- * order, and for the pages the offset and size) with the filters and the term as placeholders,
+ * A term held by more than MAX_WORDS words is not counted from them: that statement answers no
+ * rows and the number of words, and the search runs again counted through the trigram index.
+ *
+ * Each statement is built once per shape (`keptRows`: which filters are set, the term's kind, how
+ * it is counted, the order, the offset and size) with the filters and the term as placeholders,
  * read so that every run is planned alike (list.query.ts `searchPlaceholders`): neither drizzle
  * nor the planner works again per search. Pages past the first few are built each time, as plain
  * pages are (their offsets are many).
@@ -77,76 +81,84 @@ export async function searchPage(
   cap: number,
   badge: boolean,
 ): Promise<{ rows: ListRowRecord[]; total: number; capped: boolean }> {
-  const byBrandName = sort === 'brand';
-  const keys = orderKeys(sort, dir);
   const kind = searchKind(w.search);
-  const shape = `${filterShape(w)}|${kind}`;
   const values = { ...filterValues(w), ...searchValues(w.search) };
-  const match = () =>
-    and(whereOf({ ...w, search: undefined }, asPlaceholder), searchMatch(kind, searchPlaceholders));
+  const page: SearchPageOf = { w, kind, sort, dir, offset, limit, cap, badge };
+  // The statement's name: short enough for PostgreSQL's 63 characters whatever the shape.
+  const key = (way: string) =>
+    offset < KEPT_OFFSETS
+      ? `search_${way}|${filterShape(w)}|${kind[0]}|${cap}|${sort}|${dir}|${offset}|${limit}|${badge ? 'sf' : ''}`
+      : undefined;
   // A term without a space is counted from the words that hold it, unless they are too many.
-  const byWord = countableByWords(w, kind)
-    ? await kept(db, `search_count_words|${shape}|${cap}`, () =>
-        countByWords(db, w, kind, cap),
+  let found = countableByWords(w, kind)
+    ? await keptRows(db, key('w'), () =>
+        searchStatement(db, countByWords(db, w, kind, cap), page),
       ).execute(values)
     : undefined;
-  const counted =
-    byWord && Number(byWord[0]?.words) <= MAX_WORDS
-      ? byWord
-      : await kept(db, `search_count|${shape}|${cap}`, () =>
-          countMatches(
-            db,
-            db
-              .select({ id: patterns.ID })
-              .from(patterns)
-              .where(match())
-              .limit(inlineCount(cap + 1))
-              .as('s'),
-            w,
+  if (!found || Number(found[0]?.words) > MAX_WORDS) {
+    const byTrigrams = () => {
+      const s = db
+        .select({ id: patterns.ID })
+        .from(patterns)
+        .where(
+          and(
+            whereOf({ ...w, search: undefined }, asPlaceholder),
+            searchMatch(kind, searchPlaceholders),
           ),
-        ).execute(values);
-  const c = counted[0];
-  const n = Number(c?.n ?? 0);
-  const total = Math.min(n, cap);
-  const capped = n > cap;
-  if (offset >= n) return { rows: [], total, capped };
-  // The rows where `cond`, in the order (this page of them unless `cond` picks the page itself):
-  // the statement of `way`, kept for the first pages.
-  const page = (
-    way: string,
-    cond: () => SQL | undefined,
-    v: Record<string, unknown>,
-    paged = true,
-  ) =>
-    keptRows(
-      db,
-      offset < KEPT_OFFSETS
-        ? `search_${way}|${sort}|${dir}|${offset}|${limit}|${badge ? 'sf' : ''}`
-        : undefined,
-      () => {
-        const q = db
-          .select(listRowColumnsWith(badge))
-          .from(patterns)
-          .innerJoin(brands, eq(brands.id, patterns.brandId))
-          .where(cond())
-          .orderBy(orderSql(keys));
-        return paged ? q.offset(inlineCount(offset)).limit(inlineCount(limit)) : q;
-      },
-    ).execute(v);
-  if (!capped && n <= FEW_MATCHES) {
-    // The IDs in a subquery too (as the term, list.query.ts `searchPlaceholders`): with their
-    // value in sight, the planner made a custom plan for every run.
-    const cond = () => sql`${patterns.ID} = any((select ${sql.placeholder('few')}::int[])::int[])`;
-    return { rows: await page('few', cond, { few: c!.few }), total, capped };
+        )
+        .limit(inlineCount(cap + 1))
+        .as('s');
+      return searchStatement(db, countMatches(db, s, w), page);
+    };
+    found = await keptRows(db, key('t'), byTrigrams).execute(values);
   }
-  if (capped || (!byBrandName && n * n >= (offset + limit) * Number(c?.scope ?? 0))) {
-    const cond = () =>
-      and(
-        whereOf({ ...w, search: undefined }, asPlaceholder),
-        searchTest(kind, searchPlaceholders),
-      );
-    return { rows: await page(`dense|${shape}`, cond, values), total, capped };
-  }
+  const n = Number(found[0]?.n ?? 0);
+  // The count's row comes with no pattern when the page is empty (`searchStatement`'s left join);
+  // otherwise every row is a pattern's.
+  const rows = found[0]?.ID == null ? [] : (found as ListRowRecord[]);
+  return { rows, total: Math.min(n, cap), capped: n > cap };
+}
+
+/** What `searchStatement` reads: the search, its order and its page. */
+interface SearchPageOf {
+  w: ListWhere & { search: string };
+  kind: SearchKind;
+  sort: PatternSortKey;
+  dir: SortDirection;
+  offset: number;
+  limit: number;
+  cap: number;
+  badge: boolean;
+}
+
+/**
+ * The statement of `searchPage`: the count (`counted`, one row: words, n, few, scope) as a CTE,
+ * the page's IDs picked from it by a CASE (a subquery in a CASE runs only when its branch is
+ * reached, so one way is read), and the page's rows joined to the count's row: a left join, so the
+ * count's row comes back alone when the page is empty. The rows are sorted by the list's order
+ * again (25 rows). Count and page read one snapshot.
+ */
+function searchStatement(
+  db: DbOrTx,
+  counted: ReturnType<typeof countMatches>,
+  { w, kind, sort, dir, offset, limit, cap, badge }: SearchPageOf,
+) {
+  const byBrandName = sort === 'brand';
+  const keys = orderKeys(sort, dir);
+  const cnt = db.$with('cnt').as(counted);
+  const filters = () => whereOf({ ...w, search: undefined }, asPlaceholder);
+  const match = () => and(filters(), searchMatch(kind, searchPlaceholders));
+  // The brand's row only when the order reads its name: every pattern has a brand (not null, a
+  // foreign key), so the join never drops a match, and without it the statement reads less.
+  const from = byBrandName
+    ? sql`${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId}`
+    : sql`${patterns}`;
+  const idsWhere = (cond: SQL | undefined) =>
+    sql`array(select ${patterns.ID} from ${from} where ${cond} order by ${orderSql(keys)} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
+  // The count's columns by their table's name (drizzle writes a CTE's fields by their name alone).
+  const n = sql.raw('"cnt"."n"');
+  const few = idsWhere(sql`${patterns.ID} = any(${sql.raw('"cnt"."few"')}::int[])`);
+  const dense = idsWhere(and(filters(), searchTest(kind, searchPlaceholders)));
   const inner = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -155,15 +167,23 @@ export async function searchPage(
     keys.map((k, i) => sql`${sql.raw(`m.k${i}`)} ${k.dir === 'asc' ? sql`asc` : sql`desc`}`),
     sql`, `,
   );
-  // The brand's row only when the order reads its name: every pattern has a brand (not null, a
-  // foreign key), so the join never drops a match, and without it the statement reads less.
-  const from = byBrandName
-    ? sql`${patterns} inner join ${brands} on ${brands.id} = ${patterns.brandId}`
-    : sql`${patterns}`;
-  const sorted = () =>
-    sql`${patterns.ID} in (with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${match()})
+  const sorted = sql`array(with m as materialized (select ${patterns.ID} as id, ${inner} from ${from} where ${match()})
       select m.id from m order by ${order} offset ${inlineCount(offset)} limit ${inlineCount(limit)})`;
-  return { rows: await page(`sorted|${shape}`, sorted, values, false), total, capped };
+  const isDense = byBrandName
+    ? sql`${n} > ${inlineCount(cap)}`
+    : sql`(${n} > ${inlineCount(cap)} or ${n}::bigint * ${n} >= ${inlineCount(offset + limit)}::bigint * ${sql.raw('"cnt"."scope"')})`;
+  const ids = sql`(select case
+      when ${n} <= ${inlineCount(offset)} then '{}'::int[]
+      when ${n} <= ${inlineCount(Math.min(cap, FEW_MATCHES))} then ${few}
+      when ${isDense} then ${dense}
+      else ${sorted} end from ${cnt})::int[]`;
+  return db
+    .with(cnt)
+    .select({ ...listRowColumnsWith(badge), n: cnt.n, words: cnt.words })
+    .from(cnt)
+    .leftJoin(patterns, sql`${patterns.ID} = any(${ids})`)
+    .leftJoin(brands, eq(brands.id, patterns.brandId))
+    .orderBy(orderSql(keys));
 }
 
 /** A search reads its matches from pattern_words when its term is in at most this many words. */
@@ -259,12 +279,14 @@ function countMatches(
   // reached): the count table's rows cost about as much as a one-row search's page.
   return (vocab ? db.with(...vocab.ctes) : db)
     .select({
-      words: vocab?.words ?? sql<number>`0`,
-      n,
-      few: vocab?.few ?? fewOf(s),
+      words: (vocab?.words ?? sql<number>`0`).as('words'),
+      n: n.as('n'),
+      few: (vocab?.few ?? fewOf(s)).as('few'),
       scope: sql<
         number | null
-      >`case when ${n} > ${inlineCount(FEW_MATCHES)} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`,
+      >`case when ${n} > ${inlineCount(FEW_MATCHES)} then (select coalesce(sum(${patternCounts.n}), 0)::int from ${patternCounts}${scopeWhere ? sql` where ${scopeWhere}` : sql``}) end`.as(
+        'scope',
+      ),
     })
     .from(s);
 }

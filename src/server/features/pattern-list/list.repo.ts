@@ -208,7 +208,7 @@ function readPageRows(found: FoundRow[]): PageRows {
  * the filters' values as placeholders, and then run with the values. drizzle no longer builds the
  * SQL on every request (about 0.15 ms of CPU for this statement), and on PostgreSQL the statement
  * is prepared once per connection under its name. Inside a transaction it is built for that run
- * alone (`kept`).
+ * alone (`keptRows`).
  */
 export async function firstPageRows(
   db: DbOrTx,

@@ -172,9 +172,9 @@ async function columnSortedPage(
 }
 
 /**
- * A search: the total, then the page's rows (anchors are not needed; searchPage says how the
- * page is read). The total is exact up to LIMITS.searchCountCap; past it the answer says so
- * (`totalCapped`) instead of counting on.
+ * A search: the total and the page's rows in one statement (anchors are not needed; searchPage
+ * says how the page is read). The total is exact up to LIMITS.searchCountCap; past it the answer
+ * says so (`totalCapped`) instead of counting on.
  */
 async function searchedPage(
   db: DbOrTx,
