@@ -90,3 +90,15 @@ describe('TRUST_PROXY', () => {
     expect(await ipWith('true', '198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
   });
 });
+
+describe('PUBLISHER_TIME_ZONE', () => {
+  it('is UTC unless set (checked without Intl: ADR 012), and an unknown name stops start-up', () => {
+    expect(parseEnv({}).PUBLISHER_TIME_ZONE).toBe('UTC');
+    expect(parseEnv({ PUBLISHER_TIME_ZONE: 'Europe/London' }).PUBLISHER_TIME_ZONE).toBe(
+      'Europe/London',
+    );
+    expect(() => parseEnv({ PUBLISHER_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /PUBLISHER_TIME_ZONE must be an IANA time zone name/,
+    );
+  });
+});

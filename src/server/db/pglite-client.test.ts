@@ -77,6 +77,13 @@ describe.skipIf(dbKind !== 'pglite')(
           expect(row.param_json).toEqual({ k: 'v' });
         });
 
+        it('takes its page cache from memory untouched until used (System V, not mmap: ADR 012)', async () => {
+          const { rows } = await client().query<{ t: string; b: string }>(
+            `select current_setting('shared_memory_type') as t, current_setting('shared_buffers') as b`,
+          );
+          expect(rows).toEqual([{ t: 'sysv', b: '32MB' }]);
+        });
+
         it('counts affected rows and runs several statements as PGlite does', async () => {
           const ins = await client().query(`insert into t values (1, 'a'), (2, 'b')`);
           expect(ins.affectedRows).toBe(2);

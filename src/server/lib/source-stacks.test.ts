@@ -32,6 +32,8 @@ beforeAll(async () => {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    minifyWhitespace: true, // as the server's: one long line, frames told apart by column
+    charset: 'ascii',
     sourcemap: true,
     logLevel: 'warning',
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedId } from './common';
-import { BULK_MAX } from './bulk';
+import { BULK_MAX, BULK_MAX_TEXT } from './bulk';
 
 /**
  * Releases (issue 46, docs/releases.md): a named set of patterns published together at a time in
@@ -45,7 +45,7 @@ const patternIds = z
   .array(boundedId('patternIds must be pattern IDs', { coerce: false }), {
     error: 'patternIds must be a list of pattern IDs',
   })
-  .max(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} patterns in one release`);
+  .max(BULK_MAX, `At most ${BULK_MAX_TEXT} patterns in one release`);
 
 const name = z
   .string({ error: 'Name is required' })
