@@ -71,7 +71,9 @@ describe.skipIf(!here)(title('storefront delivery across a killed process'), () 
         sql`SELECT count(*)::int AS n FROM pattern_files WHERE storage_key NOT LIKE 'patterns/sha256/%'`,
       );
       return Number(legacy.rows[0]!.n) === 0;
-    });
+      // A new process's start-up and its first sweep: over 30 s once at load 12 (a clean clone's
+      // full run), so bounded as the waits below are.
+    }, 90_000);
     const r = await fetch(first.url + LIFECYCLE_PATHS.publish(p.id), {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
