@@ -53,8 +53,7 @@ function bootScript(): Plugin {
         // The app's entry is preloaded, not run by the page: boot.ts starts it, on a first load
         // of My Patterns once the first rows are drawn (ADR 016), so that its evaluation (a long
         // task on a slow phone) does not hold up the rows; elsewhere as soon as boot runs. The
-        // link comes after boot's tag: boot is asked for first, and runs before the entry's
-        // compilation takes the main thread.
+        // link comes before boot's tag, so it is in the page whenever boot runs.
         const app = Object.values(ctx.bundle).find(
           (c) => c.type === 'chunk' && c.isEntry && c.name === 'index',
         );

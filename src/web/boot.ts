@@ -17,11 +17,18 @@ import { startEarlyGet } from './lib/early-fetch';
 import { authHeaders, readSession } from './lib/session';
 
 /**
- * Starts the app: its entry, which index.html preloads (vite.config.ts), once the page has been
- * read to its end (the app renders into #root, and the link comes after this script's tag).
+ * How long the app waits for the list's answer before it starts anyway (then the app draws the
+ * rows itself, and the first rows are not drawn): about what the app's own start takes on a
+ * slow phone, so a slow answer costs the app little.
  */
+const WAIT_FOR_ROWS_MS = 600;
+
 let appStarted = false;
-const startApp = () => {
+/**
+ * Starts the app: its entry, which index.html preloads (vite.config.ts), once the page has been
+ * read to its end (the app renders into #root).
+ */
+function startApp(): void {
   appStarted = true;
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', startApp, { once: true });
@@ -29,13 +36,7 @@ const startApp = () => {
   }
   const entry = document.querySelector<HTMLLinkElement>('link[data-app-entry]')?.href;
   if (entry) void import(/* @vite-ignore */ entry);
-};
-/**
- * How long the app waits for the list's answer before it starts anyway (then the app draws the
- * rows itself, and the first rows are not drawn): about what the app's own start takes on a
- * slow phone, so a slow answer costs the app little.
- */
-const WAIT_FOR_ROWS_MS = 600;
+}
 
 /**
  * Resolves once the frame that shows the rows has been painted: at the frame after it (a
@@ -49,8 +50,12 @@ const afterPaint = () =>
     setTimeout(done, 200);
   });
 
-const headers = authHeaders();
-if (window.location.pathname === PATTERN_LIST_PATH && headers.authorization) {
+/**
+ * A first load of My Patterns: the list's request and the screen's script leave at once, and the
+ * first rows are drawn from the answer. Resolves when the app may start: at once where no rows
+ * can be drawn, else once they are painted (or the answer is late).
+ */
+function startMyPatterns(headers: Record<string, string>): Promise<unknown> {
   const { search } = window.location;
   // The list first: the screen's import runs Vite's preload helper, milliseconds of a slow
   // phone's main thread that the list's request need not wait behind (issue 50).
@@ -58,18 +63,18 @@ if (window.location.pathname === PATTERN_LIST_PATH && headers.authorization) {
   // A failure here is the router's to report when it loads the screen itself.
   import('./app/routes/patterns/show-records').catch(() => undefined);
   const query = readListQuery(Object.fromEntries(new URLSearchParams(search)));
-  if (firstRowsPossible(query)) {
-    // The rows are drawn first, and then the app starts: its evaluation is a long task on a slow
-    // phone, which the rows would otherwise wait behind (ADR 016).
-    // An answer later than the app's start is the app's to draw (it is drawing the screen).
-    const drawn = answer.then((list) => {
-      if (!list || appStarted) return;
-      if (drawFirstRows(list, query, readSession()?.role === 'admin')) return afterPaint();
-    });
-    void Promise.race([drawn, new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]).then(startApp);
-  } else {
-    startApp();
-  }
-} else {
-  startApp();
+  if (!firstRowsPossible(query)) return Promise.resolve();
+  // The rows are drawn first, and then the app starts: its evaluation is a long task on a slow
+  // phone, which the rows would otherwise wait behind (ADR 016). An answer later than the app's
+  // start is the app's to draw (it is drawing the screen).
+  const drawn = answer.then((list) => {
+    if (!list || appStarted) return;
+    if (drawFirstRows(list, query, readSession()?.role === 'admin')) return afterPaint();
+  });
+  return Promise.race([drawn, new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]);
 }
+
+const headers = authHeaders();
+if (window.location.pathname === PATTERN_LIST_PATH && headers.authorization)
+  void startMyPatterns(headers).then(startApp);
+else startApp();

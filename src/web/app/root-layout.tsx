@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { Header } from '../components/header';
@@ -9,19 +9,14 @@ import { useSiteConfig } from '../features/site/api/get-site-config';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt';
 import { firstScreenShown } from '../lib/first-screen';
 import { PATTERN_LIST_PATH } from './paths';
-import { dropFirstRows } from '../features/pattern-list/first-rows';
 
 export function RootLayout() {
   const navigation = useNavigation();
   const site = useSiteConfig();
   // Any screen but My Patterns is shown once rendered (that one says so itself when its rows are in).
   const { pathname } = useLocation();
-  useEffect(() => {
-    if (pathname !== PATTERN_LIST_PATH) firstScreenShown();
-  }, [pathname]);
-  // Any screen but My Patterns replaces the first rows boot.ts may have drawn, before it is painted.
   useLayoutEffect(() => {
-    if (pathname !== PATTERN_LIST_PATH) dropFirstRows();
+    if (pathname !== PATTERN_LIST_PATH) firstScreenShown();
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-ink">

@@ -12,14 +12,30 @@
  * header's links work meanwhile), and the order stays the same on a slow machine.
  */
 
+/**
+ * My Patterns' first rows, which web/boot.ts may draw before the app has run
+ * (features/pattern-list/first-rows.ts, ADR 016): their element, the mark on <html> while they
+ * stand in for the app (index.html hides #root then), and the mark once the app has drawn a screen,
+ * after which they are never drawn.
+ */
+export const FIRST_ROWS = { id: 'first-rows', shown: 'firstRows', gone: 'firstRowsGone' } as const;
+
 let shown = false;
 let release: () => void = () => undefined;
 const whenShown = new Promise<void>((resolve) => (release = resolve));
 
-/** Marks the first screen as shown: what waits runs after the frame that paints it. */
+/**
+ * Marks the first screen as shown (called in a layout effect, before that frame is painted): the
+ * first rows boot.ts drew, if any, give way to it in the same frame, and what waits runs after the
+ * frame that paints it.
+ */
 export function firstScreenShown(): void {
   if (shown) return;
   shown = true;
+  const html = document.documentElement;
+  html.dataset[FIRST_ROWS.gone] = '';
+  document.getElementById(FIRST_ROWS.id)?.remove();
+  delete html.dataset[FIRST_ROWS.shown];
   // The next frame paints what was just rendered; the task after it runs what waited.
   requestAnimationFrame(() => setTimeout(release, 0));
 }

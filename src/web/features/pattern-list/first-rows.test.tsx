@@ -8,7 +8,8 @@ import type {
   PatternListRow,
 } from '../../../shared/contracts/pattern-list';
 import { readListQuery } from '../../../shared/contracts/pattern-list-query';
-import { drawFirstRows, dropFirstRows, LIST_VIEW_KEY } from './first-rows';
+import { drawFirstRows, LIST_VIEW_KEY } from './first-rows';
+import { firstScreenShown } from '../../lib/first-screen';
 import { PatternsTable } from './components/patterns-table';
 
 const row = (id: number, over: Partial<PatternListRow> = {}): PatternListRow => ({
@@ -123,7 +124,7 @@ describe('My Patterns’ first rows (drawn by boot.ts before the app: ADR 016)',
   it('hides the app’s root while shown, and gives way for good once the app has drawn', () => {
     drawFirstRows(answer(), query(), true);
     expect(document.documentElement.dataset.firstRows).toBe('');
-    dropFirstRows();
+    firstScreenShown(); // the app's screen is rendered
     expect(firstRows()).toBeNull();
     expect(document.documentElement.dataset.firstRows).toBeUndefined();
     // An answer that comes after the app has drawn its screen is the app's alone.

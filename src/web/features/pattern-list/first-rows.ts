@@ -15,6 +15,8 @@ import {
 } from '../../lib/badge-tones';
 import { formatCount, formatDate, formatPrice, formatTime } from '../../lib/format';
 import { STICKY_ACTIONS } from '../../components/table-classes';
+import { buttonClass } from '../../components/button-classes';
+import { FIRST_ROWS } from '../../lib/first-screen';
 
 /**
  * My Patterns' first rows, drawn by web/boot.ts from the list answer it asked for, while the app's
@@ -22,16 +24,10 @@ import { STICKY_ACTIONS } from '../../components/table-classes';
  * show that much sooner (issue 50; ADR 016). It draws the screen as the app draws it on a first
  * load (the same elements and classes: the filters closed, nothing selected), with links that work
  * as plain links and controls that wait for the app. The app's root stays hidden meanwhile; the
- * app's own screen, once rendered, removes this one in the same frame (`dropFirstRows`), so the
+ * app's own screen, once rendered, removes this one in the same frame (`firstScreenShown`), so the
  * page does not move. e2e/first-rows.test.ts holds the two drawings to the same places and words.
  * No React, no Zod here: this runs before either has arrived.
  */
-
-const LIST_ID = 'first-rows';
-/** Set on <html> while the first rows stand in for the app: index.html hides #root then. */
-const SHOWN = 'firstRows';
-/** Set on <html> once the app has drawn a screen: the first rows are never drawn after that. */
-const GONE = 'firstRowsGone';
 
 /** Where My Patterns keeps its Table/Grid choice on this device (view-toggle.tsx). */
 export const LIST_VIEW_KEY = 'patterns-view';
@@ -59,30 +55,21 @@ export function drawFirstRows(
   admin: boolean,
 ): boolean {
   const html = document.documentElement;
-  if (GONE in html.dataset || SHOWN in html.dataset) return false;
+  if (FIRST_ROWS.gone in html.dataset || FIRST_ROWS.shown in html.dataset) return false;
   if (answer.data.length === 0 || answer.totalCountData === 0) return false;
   if (!firstRowsPossible(query)) return false;
   const root = document.getElementById('root');
   if (!root) return false;
   const page = screen(answer, query, admin);
-  page.id = LIST_ID;
+  page.id = FIRST_ROWS.id;
   // A click waits for the app, but on a link: the links lead where the app's do.
   page.addEventListener('click', (e) => {
     if (!(e.target as Element).closest('a')) e.preventDefault();
   });
   root.before(page);
-  html.dataset[SHOWN] = '';
+  html.dataset[FIRST_ROWS.shown] = '';
   document.title = 'My Patterns · Partner Portal';
   return true;
-}
-
-/** The app's screen is drawn: the first rows (if any) go, and are not drawn later. */
-export function dropFirstRows(): void {
-  const html = document.documentElement;
-  if (GONE in html.dataset) return;
-  html.dataset[GONE] = '';
-  document.getElementById(LIST_ID)?.remove();
-  delete html.dataset[SHOWN];
 }
 
 type Child = Node | string | null | false;
@@ -110,8 +97,7 @@ function icon(cls: string, d: string): SVGSVGElement {
 
 const BAR_LINK =
   'rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-ink shadow-sm hover:bg-gray-100 sm:px-4 sm:py-2';
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-60 bg-white text-ink border border-gray-300 hover:bg-gray-100';
+const BUTTON = buttonClass('secondary');
 const TOGGLE =
   'px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md aria-pressed:bg-ink aria-pressed:text-white';
 

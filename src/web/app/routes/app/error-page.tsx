@@ -6,7 +6,6 @@ import { ChunkLoadError } from '../../../lib/chunk-load';
 import { errorMessage } from '../../../lib/error-message';
 import { firstScreenShown } from '../../../lib/first-screen';
 import { Component as NotFoundScreen } from './not-found';
-import { dropFirstRows } from '../../../features/pattern-list/first-rows';
 
 /** What a route tells its error boundary (router.tsx `handle`). */
 export interface RouteHandle {
@@ -38,9 +37,7 @@ export function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
         ? MSG.chunkLoadFailed
         : MSG.unexpectedErrorDetail;
   // An error screen is a first screen too: what waits for one (the header's menu) may load.
-  useEffect(() => firstScreenShown(), []);
-  // It takes the place of My Patterns' first rows, if boot.ts drew them (first-rows.ts).
-  useLayoutEffect(() => dropFirstRows(), []);
+  useLayoutEffect(() => firstScreenShown(), []);
   // The cause stays in the browser console for whoever investigates, not on the screen.
   useEffect(() => {
     if (!(error instanceof ApiError) && !isRouteErrorResponse(error))

@@ -22,7 +22,6 @@ import { loadErrorMessage } from '../../../lib/error-message';
 import { ImportEntry } from '../../../components/import-entry';
 import { GridSort } from './grid-sort';
 import { BulkBarPlaceholder } from './bulk-bar-placeholder';
-import { dropFirstRows } from '../first-rows';
 
 // The confirm dialog (Headless UI) is not part of the first load: fetched once the rows are on screen.
 const loadDeleteDialog = () => import('./delete-dialog');
@@ -53,12 +52,8 @@ export function PatternListScreen() {
   }, [shown]);
   // The rows, the empty state or the error are the first screen: what waits for it may load now.
   const settled = shown || list.isError;
-  useEffect(() => {
-    if (settled) firstScreenShown();
-  }, [settled]);
-  // The first rows boot.ts drew (first-rows.ts) give way to these in the same frame.
   useLayoutEffect(() => {
-    if (settled) dropFirstRows();
+    if (settled) firstScreenShown();
   }, [settled]);
   const lockedReason = (row: PatternListRow) =>
     !isAdmin && row.SFCC_Status === 'published' ? DELETE_MSG.publishedOne : undefined;
