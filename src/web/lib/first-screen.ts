@@ -30,12 +30,12 @@ const whenShown = new Promise<void>((resolve) => (release = resolve));
  * frame that paints it.
  */
 export function firstScreenShown(): void {
-  if (shown) return;
-  shown = true;
   const html = document.documentElement;
   html.dataset[FIRST_ROWS.gone] = '';
   document.getElementById(FIRST_ROWS.id)?.remove();
   delete html.dataset[FIRST_ROWS.shown];
+  if (shown) return;
+  shown = true;
   // The next frame paints what was just rendered; the task after it runs what waited.
   requestAnimationFrame(() => setTimeout(release, 0));
 }
