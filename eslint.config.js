@@ -204,6 +204,28 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
+    // The server takes Node's HTTP client modules through `require` (features/integrations/send.ts):
+    // an ESM import of `node:http` builds its namespace from every export, and the lazy `WebSocket`
+    // getter among them loads Node's bundled undici for good (about 2 MB resident idle; ADR 012).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/*.fixtures.ts', 'src/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'node:https', 'node:http2', 'http', 'https', 'http2'].map(
+            (name) => ({
+              name,
+              allowTypeImports: true,
+              message:
+                "Import only types from Node's HTTP modules; take the module with createRequire at its first use (features/integrations/send.ts, ADR 012).",
+            }),
+          ),
+        },
+      ],
+    },
+  },
+  {
     // Only the mail job sends (mailRoad above).
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}'],
     ignores: ['src/server/mail/mail-job.ts'],

@@ -1,7 +1,13 @@
-import http from 'node:http';
-import https from 'node:https';
+import { createRequire } from 'node:module';
 import type { LookupFunction } from 'node:net';
 import type { ResolvedTarget } from './ssrf';
+
+// Node's HTTP client modules through `require`, and https (with tls) only at the first delivery: an
+// ESM import of `node:http` builds its namespace from every export, and the lazy `WebSocket` getter
+// among them loads Node's bundled undici for good, about 7 MB resident (docs/decisions/012).
+const requireBuiltin = createRequire(import.meta.url);
+const httpModule = () => requireBuiltin('node:http') as typeof import('node:http');
+const httpsModule = () => requireBuiltin('node:https') as typeof import('node:https');
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const EXCERPT_BYTES = 1024;
@@ -32,7 +38,7 @@ export function postWebhook(
       ]);
     else cb(null, target.address, target.family);
   };
-  const client = target.url.protocol === 'https:' ? https : http;
+  const client = target.url.protocol === 'https:' ? httpsModule() : httpModule();
   return new Promise((resolve) => {
     let settled = false;
     const done = (r: Omit<SendResult, 'durationMs'>) => {
