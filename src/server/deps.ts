@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Env } from './config/env';
+import { databasePoolSize, type Env } from './config/env';
 import type { AppDeps } from './context';
 import { dropHoldsOfDeadProcesses } from './features/files';
 import { migrate, openPglite, openPostgres, type Database } from './db/client';
@@ -23,7 +23,7 @@ export async function createDeps(
   const db =
     database ??
     (env.DATABASE_URL
-      ? await openPostgres(env.DATABASE_URL)
+      ? await openPostgres(env.DATABASE_URL, databasePoolSize(env))
       : await openPglite(path.join(env.dataDir, 'db'), undefined, {
           inWorker: env.PGLITE_WORKER === 'on',
           cacheMb: env.PGLITE_CACHE_MB,

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE } from '../../shared/contracts/common';
-import { EnvError, fastifyTrustProxy, parseEnv } from './env';
+import { EnvError, databasePoolSize, fastifyTrustProxy, parseEnv } from './env';
 
 /** Issue 11: the first admin cannot be given a password that sign-in then refuses. */
 describe('ADMIN_PASSWORD and create-user follow the password rule', () => {
@@ -100,5 +100,34 @@ describe('PUBLISHER_TIME_ZONE', () => {
     expect(() => parseEnv({ PUBLISHER_TIME_ZONE: 'Mars/Olympus' })).toThrow(
       /PUBLISHER_TIME_ZONE must be an IANA time zone name/,
     );
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('defaults to twice the cores (4 to 10) shared by the server processes, at least 2 each', () => {
+    const env = parseEnv({ DATABASE_URL: 'postgres://localhost/x' });
+    expect(databasePoolSize(env, 1)).toBe(4);
+    expect(databasePoolSize(env, 2)).toBe(4);
+    expect(databasePoolSize(env, 3)).toBe(6);
+    expect(databasePoolSize(env, 64)).toBe(10);
+    const two = parseEnv({ DATABASE_URL: 'postgres://localhost/x', SERVER_PROCESSES: '2' });
+    expect(databasePoolSize(two, 2)).toBe(2);
+    expect(databasePoolSize(two, 8)).toBe(5);
+    expect(databasePoolSize({ ...two, SERVER_PROCESSES: 8 }, 2)).toBe(2);
+  });
+
+  it('is shared as set, and a value that is not a whole number of 1 or more stops start-up', () => {
+    const set = (v: string, processes = '1') =>
+      parseEnv({
+        DATABASE_URL: 'postgres://localhost/x',
+        DATABASE_POOL_SIZE: v,
+        SERVER_PROCESSES: processes,
+      });
+    expect(databasePoolSize(set('12'), 2)).toBe(12);
+    expect(databasePoolSize(set('12', '4'), 2)).toBe(3);
+    expect(databasePoolSize(set('1'), 16)).toBe(1);
+    expect(() => set('0')).toThrow(/DATABASE_POOL_SIZE .*\(got "0"\)/);
+    expect(() => set('four')).toThrow(/DATABASE_POOL_SIZE .*\(got "four"\)/);
+    expect(() => set('2.5')).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
