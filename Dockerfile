@@ -39,4 +39,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The flags and environment npm start passes (scripts/server-flags.mjs). SIGTERM finishes requests in flight, then stops.
-CMD ["node", "--v8-pool-size=1", "--max-semi-space-size=4", "dist/server/main.js"]
+CMD ["node", "--v8-pool-size=1", "--max-semi-space-size=4", "--no-maglev", "dist/server/main.js"]

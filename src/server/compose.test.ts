@@ -71,3 +71,17 @@ describe('compose.yaml', () => {
     expect(seconds(compose.services.portal?.stop_grace_period ?? '10s')).toBeGreaterThan(15);
   });
 });
+
+describe('Dockerfile', () => {
+  const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+
+  it('starts the server with the Node flags and environment npm start passes (scripts/server-flags.mjs)', async () => {
+    const { SERVER_ENV, SERVER_NODE_FLAGS } = (await import(
+      path.join(root, 'scripts/server-flags.mjs')
+    )) as { SERVER_ENV: Record<string, string>; SERVER_NODE_FLAGS: string[] };
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js']);
+    for (const [name, value] of Object.entries(SERVER_ENV))
+      expect(dockerfile).toMatch(new RegExp(`\\b${name}=${value}\\b`));
+  });
+});
