@@ -98,6 +98,29 @@ describe('My Patterns’ first rows, drawn before the app', () => {
     },
   );
 
+  it('a page opened afresh in the tab opens at its top, not where the page loaded before it was scrolled', async () => {
+    const page = await pages.open(1280);
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await signIn(page, E2E_USERS.admin); // the dashboard, loaded afresh
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+      window.scrollTo(0, 300);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    await page.goto('/app/show-records');
+    await page.locator('#root [aria-label="Patterns"] tbody tr').first().waitFor();
+    // The list is taller than the window: 300 would have been restored had it been kept for it.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeGreaterThan(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Its own position is kept for a reload.
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.reload();
+    await page.locator('#root [aria-label="Patterns"] tbody tr').first().waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
+  });
+
   it('are not drawn where the user chose the grid: the app draws its grid itself', async () => {
     const { page, release } = await openHeld(E2E_USERS.partner, 1280, (p) =>
       p.evaluate(() => localStorage.setItem('patterns-view', 'grid')),

@@ -8,6 +8,7 @@ import { subscribeToNewsletter } from '../features/newsletter/api/subscribe';
 import { useSiteConfig } from '../features/site/api/get-site-config';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt';
 import { firstScreenShown } from '../lib/first-screen';
+import { scrollKey } from '../lib/scroll-key';
 import { PATTERN_LIST_PATH } from './paths';
 
 export function RootLayout() {
@@ -37,7 +38,7 @@ export function RootLayout() {
       {navigation.state === 'loading' && <LoadingOverlay />}
       <UnsavedChangesPrompt />
       {/* A new screen opens at its top (Back restores the old position); the list's own URL changes opt out with preventScrollReset. */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
