@@ -204,7 +204,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
-    // The server takes Node's HTTP client modules through `require` (features/integrations/send.ts):
+    // The server takes Node's HTTP client modules with process.getBuiltinModule (integrations/send.ts):
     // an ESM import of `node:http` builds its namespace from every export, and the lazy `WebSocket`
     // getter among them loads Node's bundled undici for good (about 2 MB resident idle; ADR 012).
     files: ['src/server/**/*.ts'],
@@ -218,7 +218,7 @@ export default tseslint.config(
               name,
               allowTypeImports: true,
               message:
-                "Import only types from Node's HTTP modules; take the module with createRequire at its first use (features/integrations/send.ts, ADR 012).",
+                "Import only types from Node's HTTP modules; take the module with process.getBuiltinModule at its first use (features/integrations/send.ts, ADR 012).",
             }),
           ),
         },

@@ -1,13 +1,11 @@
-import { createRequire } from 'node:module';
 import type { LookupFunction } from 'node:net';
 import type { ResolvedTarget } from './ssrf';
 
-// Node's HTTP client modules through `require`, and https (with tls) only at the first delivery: an
-// ESM import of `node:http` builds its namespace from every export, and the lazy `WebSocket` getter
-// among them loads Node's bundled undici for good, about 7 MB resident (docs/decisions/012).
-const requireBuiltin = createRequire(import.meta.url);
-const httpModule = () => requireBuiltin('node:http') as typeof import('node:http');
-const httpsModule = () => requireBuiltin('node:https') as typeof import('node:https');
+// Node's HTTP client modules taken at the first delivery, not imported: an ESM import of
+// `node:http` builds its namespace from every export, and the lazy `WebSocket` getter among them
+// loads Node's bundled undici for good, about 2 MB resident (docs/decisions/012).
+const httpModule = () => process.getBuiltinModule('node:http');
+const httpsModule = () => process.getBuiltinModule('node:https');
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const EXCERPT_BYTES = 1024;
