@@ -40,10 +40,19 @@ export async function deleteSessionOfUser(
   return ended.length > 0;
 }
 
-/** Notes a request of a session (an ended session is skipped by the join). */
-export async function noteSeen(db: DbOrTx, sessionId: number, ip: string): Promise<void> {
+/**
+ * Notes a request of a session made at `at` (an ended session is skipped by the join). The row
+ * keeps the latest request: a write that reaches the database after a later one changes nothing.
+ */
+export async function noteSeen(
+  db: DbOrTx,
+  sessionId: number,
+  ip: string,
+  at: Date,
+): Promise<void> {
   await db.execute(sql`
     INSERT INTO session_seen (session_id, last_seen_at, ip)
-    SELECT id, now(), ${ip} FROM sessions WHERE id = ${sessionId}
-    ON CONFLICT (session_id) DO UPDATE SET last_seen_at = excluded.last_seen_at, ip = excluded.ip`);
+    SELECT id, ${at.toISOString()}::timestamptz, ${ip} FROM sessions WHERE id = ${sessionId}
+    ON CONFLICT (session_id) DO UPDATE SET last_seen_at = excluded.last_seen_at, ip = excluded.ip
+      WHERE session_seen.last_seen_at < excluded.last_seen_at`);
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, dbKind, type TestApp, type TestUser } from '../../test/helper';
 import { DEVICES_PATHS, type Device } from '../../../shared/contracts/devices';
 import { browserOf, placeOf } from './sessions.service';
+import { listSessions, noteSeen } from './sessions.repo';
+import { seenWriteAt } from './session-seen';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -89,6 +91,30 @@ describe(`signed-in devices (${dbKind})`, () => {
     if (!later) throw new Error('expected later');
     expect(later.firstSeen).toBe(first.firstSeen);
     expect(Date.parse(later.lastSeen)).toBeGreaterThanOrEqual(Date.parse(first.firstSeen));
+  });
+
+  it('a "last seen" write that reaches the database late does not put back an older address', async () => {
+    // The writes are not awaited by the request: two of one session can land in either order
+    // (CI saw an earlier request's "This computer" overwrite a later one's address, for good).
+    const phone = await login(SAFARI_IPHONE, '192.168.1.31');
+    const id = (await list(phone, '192.168.1.31')).find((d) => d.current)!.id;
+    const earlier = new Date(Date.now() + 1_000);
+    const later = new Date(earlier.getTime() + 1);
+    await noteSeen(t.deps.database.db, id, '81.2.69.201', later);
+    await noteSeen(t.deps.database.db, id, '127.0.0.1', earlier);
+    const row = (await listSessions(t.deps.database.db, user.id)).find((s) => s.id === id)!;
+    expect(row.ip).toBe('81.2.69.201');
+    expect(new Date(row.lastSeenAt).getTime()).toBe(later.getTime());
+  });
+
+  it('writes "last seen" in the order of the requests, two in one millisecond included', () => {
+    const now = Date.now();
+    expect(seenWriteAt(-1, '127.0.0.1', now)?.getTime()).toBe(now);
+    expect(seenWriteAt(-1, '127.0.0.1', now)).toBeUndefined(); // same address, within 5 minutes
+    expect(seenWriteAt(-1, '81.2.69.200', now)?.getTime()).toBe(now + 1);
+    expect(seenWriteAt(-1, '81.2.69.200', now + 5 * 60_000 + 1)?.getTime()).toBe(
+      now + 5 * 60_000 + 1,
+    );
   });
 
   it('signs out another device at once, refuses the current one and anyone else’s', async () => {

@@ -5,7 +5,7 @@ import type { AppDeps, AuthUser } from '../../context';
 import type { Device } from '../../../shared/contracts/devices';
 import { badRequest, notFound } from '../../lib/app-error';
 import { signOutOtherSessions } from './auth.service';
-import { seenNeedsWrite, seenWriteFailed } from './session-seen';
+import { seenWriteAt, seenWriteFailed } from './session-seen';
 import { sessionCacheOf } from './session-cache';
 import * as repo from './sessions.repo';
 
@@ -78,8 +78,9 @@ export function noteSessionSeen(
 ): void {
   if (user.token) return;
   // At most every 5 minutes a session, or when its address changes (session-seen.ts).
-  if (!seenNeedsWrite(user.sessionId, ip)) return;
-  repo.noteSeen(deps.database.db, user.sessionId, ip).catch((err: unknown) => {
+  const at = seenWriteAt(user.sessionId, ip);
+  if (!at) return;
+  repo.noteSeen(deps.database.db, user.sessionId, ip, at).catch((err: unknown) => {
     seenWriteFailed(user.sessionId);
     log.warn({ err }, 'could not note a session as seen');
   });
