@@ -44,12 +44,7 @@ export async function deleteSessionOfUser(
  * Notes a request of a session made at `at` (an ended session is skipped by the join). The row
  * keeps the latest request: a write that reaches the database after a later one changes nothing.
  */
-export async function noteSeen(
-  db: DbOrTx,
-  sessionId: number,
-  ip: string,
-  at: Date,
-): Promise<void> {
+export async function noteSeen(db: DbOrTx, sessionId: number, ip: string, at: Date): Promise<void> {
   await db.execute(sql`
     INSERT INTO session_seen (session_id, last_seen_at, ip)
     SELECT id, ${at.toISOString()}::timestamptz, ${ip} FROM sessions WHERE id = ${sessionId}
