@@ -93,7 +93,21 @@ describe(`storefront: the portal's word against the instance's catalog (${dbKind
           + (SELECT count(*) FROM storefront_status WHERE pattern_id = ${id} AND state = 'pending')
           + (SELECT count(*) FROM storefront_runs WHERE status = 'running') AS n`);
       return Number(r.rows[0]!.n) === 0;
-    }, 20_000);
+    }, 20_000).catch(async (err: Error) => {
+      // What still waits, for the failure to say why (a run left running, a job deferred…).
+      const rows = async (q: ReturnType<typeof sql>) => (await db().execute(q)).rows;
+      const waiting = {
+        pending: await rows(sql`SELECT * FROM storefront_pending WHERE pattern_id = ${id}`),
+        status: await rows(sql`SELECT * FROM storefront_status WHERE pattern_id = ${id}`),
+        running: await rows(sql`SELECT id, target, status, execution_id, message, started_at
+          FROM storefront_runs WHERE status = 'running'`),
+        targets: await rows(sql`SELECT * FROM storefront_targets`),
+        jobs: await rows(sql`SELECT id, dedupe_key, status, attempts, run_at, locked_until, last_error
+          FROM jobs WHERE status <> 'done' AND kind = 'storefront.deliver'`),
+        now: new Date().toISOString(),
+      };
+      throw new Error(`${err.message}: ${JSON.stringify(waiting)}`);
+    });
     return status(id);
   };
   const target = (s: PatternStorefront, name: 'staging' | 'production') =>
