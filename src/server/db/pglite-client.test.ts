@@ -286,7 +286,7 @@ describe.skipIf(dbKind !== 'pglite')(
       const kept = sql`select name from brands where slug = 'kept'`;
       expect((await again.db.execute(kept)).rows).toEqual([{ name: 'Kept' }]);
       await again.close();
-    });
+    }, 180_000); // initdb in WebAssembly, the migrations and two starts: over 60 s at load 14
 
     it('keeps its prepared statements and listeners working across a fresh worker', async () => {
       const database = await openPglite(await dataDir(), undefined, { inWorker: true });

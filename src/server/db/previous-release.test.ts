@@ -81,5 +81,5 @@ describe(`upgrade from the previous release (${dbKind})`, () => {
       await app.close();
       await deps.closeAll();
     }
-  }, 120_000);
+  }, 300_000); // a safety net only: 70 s at load 14
 });

@@ -80,7 +80,7 @@ describe.skipIf(!here)(`DATA_DIR for the portal's user only${runsIn('api-pglite'
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000); // a safety net only: a first start on PGlite took 108-120+ s at load 14
 
   it('tightenModes counts what it changed and leaves symbolic links alone', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ppp-modes-'));

@@ -148,10 +148,11 @@ describe.skipIf(!here)(
       const end = rss(pid);
 
       for (const a of answers) {
-        if (a.status === 201 && a.check?.type === 'pdf' && a.check.incomplete === 'memory')
-          // Its checker reached the memory line before it reported any fact: the file is kept
-          // with a check-incomplete warning (docs/preflight.md; CI saw one of four at load).
-          expect(a.check).toMatchObject({ type: 'pdf', incomplete: 'memory' });
+        if (a.status === 201 && a.check?.type === 'pdf' && a.check.incomplete !== null)
+          // Its checker reached the memory line before it reported any fact (CI saw one of four
+          // at load), or its 8 s ran out with the page count read (a machine at load 14 saw it):
+          // the file is kept with a check-incomplete warning either way (docs/preflight.md).
+          expect(['memory', 'time']).toContain(a.check.incomplete);
         else if (a.status === 201)
           // The facts (the page was not drawn: no thumbnail, the browser's preview draws it).
           expect(a.check).toMatchObject({ type: 'pdf', pageCount: 1, incomplete: null });
