@@ -28,6 +28,10 @@ describe('Bulk actions in My Patterns', () => {
   const openList = async (page: Page) => {
     await page.goto(`/app/show-records?search=${prefix.toLowerCase()}`);
     await expect.poll(() => range(page).textContent()).toBe('Showing 1–3 of 3');
+    // The app's list has taken over from the first rows boot.ts drew (ADR 016): until then the
+    // app is hidden and the drawn bar's "Select all on this page" is the one a locator finds,
+    // a picture that does nothing (a loaded run pressed it and waited for "3 selected").
+    await page.locator('#first-rows').waitFor({ state: 'detached' });
   };
   const bar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
   const result = (page: Page) => page.getByRole('region', { name: 'Bulk action result' });
