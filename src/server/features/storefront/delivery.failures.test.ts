@@ -198,7 +198,7 @@ describe(`storefront delivery when things go wrong (${dbKind})`, () => {
     } finally {
       production.down = null;
     }
-  });
+  }, 180_000); // a safety net only: 30-37 s, and over 60 s on a machine at half speed
 
   it('the job start answering JobAlreadyRunningException (another import runs) is retried, not shown as a failure', async () => {
     production.busy = 2;
